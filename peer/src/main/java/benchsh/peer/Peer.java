@@ -1,0 +1,212 @@
+package benchsh.peer;
+
+import benchsh.peer.facts.HostFacts;
+import benchsh.peer.protocol.ControlChannel;
+import benchsh.peer.protocol.Fields;
+import benchsh.peer.protocol.Message;
+import benchsh.peer.protocol.ProtocolException;
+import benchsh.peer.workload.Outcome;
+import benchsh.peer.workload.Side;
+import benchsh.peer.workload.SideContext;
+import benchsh.peer.workload.Workload;
+import benchsh.peer.workload.Workloads;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+
+/**
+ * The peer's control loop: handshake, then START/STOP/PING until the shell goes away or the peer
+ * has been idle too long. Each started side runs on its own thread and ends with a DONE message.
+ * On exit every running side is cancelled and the peer's temp directory is removed.
+ */
+public final class Peer {
+    static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(15);
+    static final Duration POLL = Duration.ofSeconds(1);
+
+    private final ControlChannel channel;
+    private final Duration idleTimeout;
+    private final Map<String, Side> running = new ConcurrentHashMap<>();
+    private Path tempDir;
+
+    public Peer(ControlChannel channel, Duration idleTimeout) {
+        this.channel = channel;
+        this.idleTimeout = idleTimeout;
+    }
+
+    public static String version() {
+        try (var in = Peer.class.getResourceAsStream("/benchsh/peer/version.properties")) {
+            java.util.Properties p = new java.util.Properties();
+            if (in != null) {
+                p.load(in);
+            }
+            return p.getProperty("version", "dev");
+        } catch (IOException e) {
+            return "dev";
+        }
+    }
+
+    /** Serves until the shell closes the channel; returns a process exit code. */
+    public int serve() {
+        try {
+            if (!handshake()) {
+                return 2;
+            }
+            loop();
+            return 0;
+        } catch (EOFException e) {
+            return 0;
+        } catch (IOException | TimeoutException e) {
+            System.err.println("benchsh-peer: " + e.getMessage());
+            trySend(new Message.Error(null, e.getMessage()));
+            return 2;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 1;
+        } finally {
+            shutdown();
+        }
+    }
+
+    private boolean handshake() throws IOException, TimeoutException, InterruptedException {
+        Message first = channel.receive(HANDSHAKE_TIMEOUT);
+        if (!(first instanceof Message.Hello hello)) {
+            throw new ProtocolException("expected HELLO, got " + first.type());
+        }
+        if (hello.protocol() != Message.PROTOCOL) {
+            channel.send(new Message.Error(null, "protocol " + hello.protocol() + " not supported; this peer (" + version()
+                    + ") speaks " + Message.PROTOCOL + ": use the same benchsh version on both ends"));
+            return false;
+        }
+        channel.send(new Message.Welcome(Message.PROTOCOL, version(), HostFacts.collect()));
+        return true;
+    }
+
+    private void loop() throws IOException, InterruptedException {
+        long lastActivity = System.nanoTime();
+        while (true) {
+            Message m;
+            try {
+                m = channel.receive(POLL);
+            } catch (TimeoutException e) {
+                if (running.isEmpty() && System.nanoTime() - lastActivity > idleTimeout.toNanos()) {
+                    System.err.println("benchsh-peer: idle for " + idleTimeout.toSeconds() + " s, exiting");
+                    return;
+                }
+                continue;
+            }
+            lastActivity = System.nanoTime();
+            if (m instanceof Message.Start start) {
+                start(start);
+            } else if (m instanceof Message.Stop stop) {
+                Side side = running.get(stop.id());
+                if (side != null) {
+                    side.cancel();
+                }
+            } else if (m instanceof Message.Ping) {
+                channel.send(new Message.Ping());
+            } else {
+                throw new ProtocolException("unexpected " + m.type() + " from the shell");
+            }
+        }
+    }
+
+    private void start(Message.Start start) throws IOException {
+        Workload workload = Workloads.named(start.workload());
+        if (workload == null) {
+            channel.send(new Message.Error(start.id(), "unknown workload '" + start.workload() + "'; this peer knows " + Workloads.names()));
+            return;
+        }
+        if (running.containsKey(start.id())) {
+            channel.send(new Message.Error(start.id(), "test id " + start.id() + " is already running"));
+            return;
+        }
+        Side side;
+        try {
+            side = workload.open(start.role(), new Fields("spec", start.spec()), context(start.id()));
+        } catch (IOException | RuntimeException e) {
+            channel.send(new Message.Error(start.id(), e.getMessage() == null ? e.toString() : e.getMessage()));
+            return;
+        }
+        running.put(start.id(), side);
+        channel.send(new Message.Ready(start.id(), side.endpoint()));
+        Thread t = new Thread(() -> {
+            Outcome o;
+            try {
+                o = side.run();
+            } catch (RuntimeException e) {
+                o = Outcome.failed("internal error: " + e);
+            }
+            running.remove(start.id());
+            trySend(new Message.Done(start.id(), o.metrics(), o.intervals(), o.error()));
+        }, "side-" + start.workload() + "-" + start.role());
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private SideContext context(String id) {
+        return new SideContext() {
+            @Override
+            public void interval(Map<String, Object> sample) {
+                trySend(new Message.Interval(id, sample));
+            }
+
+            @Override
+            public Path tempDir() {
+                return Peer.this.tempDir();
+            }
+        };
+    }
+
+    private synchronized Path tempDir() {
+        if (tempDir == null) {
+            try {
+                tempDir = Files.createTempDirectory("benchsh-peer-");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return tempDir;
+    }
+
+    private void trySend(Message m) {
+        try {
+            channel.send(m);
+        } catch (IOException | RuntimeException e) {
+            // the shell is gone; shutdown follows
+        }
+    }
+
+    private void shutdown() {
+        running.values().forEach(Side::cancel);
+        long deadline = System.nanoTime() + Duration.ofSeconds(3).toNanos();
+        while (!running.isEmpty() && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                break;
+            }
+        }
+        removeTempDir();
+        channel.close();
+    }
+
+    synchronized void removeTempDir() {
+        if (tempDir == null) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(tempDir)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            System.err.println("benchsh-peer: could not remove " + tempDir + ": " + e.getMessage());
+        }
+        tempDir = null;
+    }
+}

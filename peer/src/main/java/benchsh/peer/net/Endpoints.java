@@ -1,0 +1,59 @@
+package benchsh.peer.net;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.time.Duration;
+
+/** Opening the data-plane sockets of a test: listeners bound to one address, and token-presenting connections. */
+public final class Endpoints {
+    private Endpoints() {
+    }
+
+    /**
+     * Listens on {@code address:port} (port 0 = ephemeral) for one test.
+     *
+     * @param receiveBuffer SO_RCVBUF for accepted sockets, 0 for the kernel default (set before bind so window scaling applies)
+     */
+    public static ServerSocketChannel listen(String address, int port, int receiveBuffer) throws IOException {
+        ServerSocketChannel server = ServerSocketChannel.open();
+        try {
+            server.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+            if (receiveBuffer > 0) {
+                server.setOption(StandardSocketOptions.SO_RCVBUF, receiveBuffer);
+            }
+            server.bind(new InetSocketAddress(address, port), 64);
+            return server;
+        } catch (IOException e) {
+            server.close();
+            throw new IOException("cannot listen on " + address + ":" + port + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Connects to {@code target:port} within {@code timeout} and presents the test token. */
+    public static SocketChannel connect(String target, int port, Duration timeout, byte[] token, int sendBuffer, int receiveBuffer, boolean noDelay)
+            throws IOException {
+        SocketChannel ch = SocketChannel.open();
+        try {
+            if (sendBuffer > 0) {
+                ch.setOption(StandardSocketOptions.SO_SNDBUF, sendBuffer);
+            }
+            if (receiveBuffer > 0) {
+                ch.setOption(StandardSocketOptions.SO_RCVBUF, receiveBuffer);
+            }
+            ch.setOption(StandardSocketOptions.TCP_NODELAY, noDelay);
+            ch.socket().connect(new InetSocketAddress(target, port), (int) timeout.toMillis());
+            ByteBuffer t = ByteBuffer.wrap(token);
+            while (t.hasRemaining()) {
+                ch.write(t);
+            }
+            return ch;
+        } catch (IOException e) {
+            ch.close();
+            throw new IOException("cannot connect to " + target + ":" + port + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,157 @@
+package benchsh.peer.protocol;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The control messages between the shell and a peer. Each is a record with a strict decoder;
+ * {@link #fields()} gives the wire form. Numbers are nanoseconds and bytes where named so.
+ */
+public sealed interface Message {
+    /** The protocol version this build speaks. A peer refuses any other. */
+    int PROTOCOL = 1;
+
+    MessageType type();
+
+    Map<String, Object> fields();
+
+    private static Map<String, Object> map(Object... kv) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            if (kv[i + 1] != null) {
+                m.put((String) kv[i], kv[i + 1]);
+            }
+        }
+        return m;
+    }
+
+    record Hello(long protocol, String shellVersion) implements Message {
+        public MessageType type() {
+            return MessageType.HELLO;
+        }
+
+        public Map<String, Object> fields() {
+            return map("protocol", protocol, "shell_version", shellVersion);
+        }
+
+        static Hello decode(Fields f) throws ProtocolException {
+            return new Hello(f.integer("protocol"), f.string("shell_version"));
+        }
+    }
+
+    record Welcome(long protocol, String peerVersion, Map<String, Object> facts) implements Message {
+        public MessageType type() {
+            return MessageType.WELCOME;
+        }
+
+        public Map<String, Object> fields() {
+            return map("protocol", protocol, "peer_version", peerVersion, "facts", facts);
+        }
+
+        static Welcome decode(Fields f) throws ProtocolException {
+            return new Welcome(f.integer("protocol"), f.string("peer_version"), f.map("facts"));
+        }
+    }
+
+    /** Start one side of a test: {@code role} is workload specific, e.g. "listen" or "connect". */
+    record Start(String id, String workload, String role, Map<String, Object> spec) implements Message {
+        public MessageType type() {
+            return MessageType.START;
+        }
+
+        public Map<String, Object> fields() {
+            return map("id", id, "workload", workload, "role", role, "spec", spec);
+        }
+
+        static Start decode(Fields f) throws ProtocolException {
+            return new Start(f.string("id"), f.string("workload"), f.string("role"), f.map("spec"));
+        }
+    }
+
+    record Ready(String id, Map<String, Object> endpoint) implements Message {
+        public MessageType type() {
+            return MessageType.READY;
+        }
+
+        public Map<String, Object> fields() {
+            return map("id", id, "endpoint", endpoint);
+        }
+
+        static Ready decode(Fields f) throws ProtocolException {
+            return new Ready(f.string("id"), f.map("endpoint"));
+        }
+    }
+
+    record Interval(String id, Map<String, Object> sample) implements Message {
+        public MessageType type() {
+            return MessageType.INTERVAL;
+        }
+
+        public Map<String, Object> fields() {
+            return map("id", id, "sample", sample);
+        }
+
+        static Interval decode(Fields f) throws ProtocolException {
+            return new Interval(f.string("id"), f.map("sample"));
+        }
+    }
+
+    /** A side ended. {@code error} is null when it completed; metrics measured so far are kept either way. */
+    record Done(String id, Map<String, Object> metrics, List<Object> intervals, String error) implements Message {
+        public MessageType type() {
+            return MessageType.DONE;
+        }
+
+        public Map<String, Object> fields() {
+            return map("id", id, "metrics", metrics, "intervals", intervals, "error", error);
+        }
+
+        static Done decode(Fields f) throws ProtocolException {
+            return new Done(f.string("id"), f.map("metrics"), f.list("intervals"), f.optString("error"));
+        }
+    }
+
+    record Stop(String id) implements Message {
+        public MessageType type() {
+            return MessageType.STOP;
+        }
+
+        public Map<String, Object> fields() {
+            return map("id", id);
+        }
+
+        static Stop decode(Fields f) throws ProtocolException {
+            return new Stop(f.string("id"));
+        }
+    }
+
+    record Ping() implements Message {
+        public MessageType type() {
+            return MessageType.PING;
+        }
+
+        public Map<String, Object> fields() {
+            return map();
+        }
+
+        static Ping decode(Fields f) {
+            return new Ping();
+        }
+    }
+
+    /** A request failed before any side started; {@code id} names it when known. */
+    record Error(String id, String message) implements Message {
+        public MessageType type() {
+            return MessageType.ERROR;
+        }
+
+        public Map<String, Object> fields() {
+            return map("id", id, "message", message);
+        }
+
+        static Error decode(Fields f) throws ProtocolException {
+            return new Error(f.optString("id"), f.string("message"));
+        }
+    }
+}

@@ -1,0 +1,179 @@
+package benchsh.peer.workload;
+
+import benchsh.peer.facts.CpuSnapshot;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Measures bytes moved by a side's streams: skips the warm-up ({@code omit}), streams interval
+ * samples, samples host and process CPU around the measured span, and calls {@code onStall} when
+ * no byte moved for {@code stallTimeout}. Stream threads call {@link #add}; one sampler thread
+ * does the rest. Thread-safe.
+ */
+public final class Meter {
+    private static final long POLL_NANOS = 100_000_000L;
+
+    private final AtomicLong[] counters;
+    private final long omitNanos;
+    private final long intervalNanos;
+    private final long stallNanos;
+    private final SideContext context;
+    private final Runnable onStall;
+    private final List<Object> intervals = new ArrayList<>();
+    private volatile boolean finished;
+    private volatile String stallError;
+    private Thread sampler;
+    private Snapshot start;
+    private Snapshot baseline;
+
+    private record Snapshot(long nanos, long bytes, CpuSnapshot cpu) {
+    }
+
+    public Meter(int streams, Duration omit, Duration interval, Duration stallTimeout, SideContext context, Runnable onStall) {
+        this.counters = new AtomicLong[streams];
+        for (int i = 0; i < streams; i++) {
+            counters[i] = new AtomicLong();
+        }
+        this.omitNanos = omit.toNanos();
+        this.intervalNanos = interval.toNanos();
+        this.stallNanos = stallTimeout.toNanos();
+        this.context = context;
+        this.onStall = onStall;
+    }
+
+    /** Counts {@code bytes} moved by stream {@code stream}. */
+    public void add(int stream, long bytes) {
+        counters[stream].addAndGet(bytes);
+    }
+
+    public long total() {
+        long sum = 0;
+        for (AtomicLong c : counters) {
+            sum += c.get();
+        }
+        return sum;
+    }
+
+    /** Starts the clock: data begins to flow now. */
+    public synchronized void start() {
+        start = snapshot();
+        baseline = start;
+        sampler = new Thread(this::sample, "meter");
+        sampler.setDaemon(true);
+        sampler.start();
+    }
+
+    public boolean started() {
+        return start != null;
+    }
+
+    /** The stall message if the meter gave up waiting for data, else null. */
+    public String stallError() {
+        return stallError;
+    }
+
+    private Snapshot snapshot() {
+        return new Snapshot(System.nanoTime(), total(), CpuSnapshot.now());
+    }
+
+    private void sample() {
+        long next = start.nanos + (omitNanos > 0 ? omitNanos : intervalNanos);
+        boolean omitted = omitNanos == 0;
+        Snapshot intervalStart = start;
+        long lastBytes = 0;
+        long lastProgress = start.nanos;
+        while (!finished) {
+            LockSupport.parkNanos(Math.min(POLL_NANOS, Math.max(1, next - System.nanoTime())));
+            long now = System.nanoTime();
+            long bytes = total();
+            if (bytes != lastBytes) {
+                lastBytes = bytes;
+                lastProgress = now;
+            } else if (stallError == null && now - lastProgress > stallNanos) {
+                stallError = "no data for " + Duration.ofNanos(now - lastProgress).toSeconds() + " s";
+                onStall.run();
+            }
+            if (now >= next && !finished) {
+                Snapshot s = snapshot();
+                if (!omitted) {
+                    omitted = true;
+                    synchronized (this) {
+                        baseline = s;
+                    }
+                } else {
+                    report(intervalStart, s);
+                }
+                intervalStart = s;
+                next += intervalNanos;
+            }
+        }
+    }
+
+    private void report(Snapshot from, Snapshot to) {
+        Map<String, Object> sample = new LinkedHashMap<>();
+        Snapshot base;
+        synchronized (this) {
+            base = baseline;
+        }
+        sample.put("start_s", (from.nanos - base.nanos) / 1e9);
+        sample.put("end_s", (to.nanos - base.nanos) / 1e9);
+        sample.put("bytes", to.bytes - from.bytes);
+        double seconds = (to.nanos - from.nanos) / 1e9;
+        sample.put("throughput_bps", seconds > 0 ? (to.bytes - from.bytes) * 8 / seconds : 0.0);
+        synchronized (intervals) {
+            intervals.add(sample);
+        }
+        context.interval(sample);
+    }
+
+    /**
+     * Stops the clock and returns the figures over the measured span (after the warm-up; the whole
+     * run if it ended inside the warm-up). Safe to call once the streams have stopped.
+     */
+    public Outcome finish(String error, Map<String, Object> extra) {
+        finished = true;
+        if (sampler != null) {
+            LockSupport.unpark(sampler);
+            try {
+                sampler.join(2000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        List<Object> samples;
+        synchronized (intervals) {
+            samples = new ArrayList<>(intervals);
+        }
+        if (start != null) {
+            Snapshot end = snapshot();
+            Snapshot base;
+            synchronized (this) {
+                base = baseline;
+            }
+            double seconds = (end.nanos - base.nanos) / 1e9;
+            long bytes = end.bytes - base.bytes;
+            m.put("bytes", bytes);
+            m.put("bytes_total", end.bytes);
+            m.put("seconds", seconds);
+            m.put("omitted_seconds", (base.nanos - start.nanos) / 1e9);
+            m.put("throughput_bps", seconds > 0 ? bytes * 8 / seconds : 0.0);
+            m.put("cpu_pct", end.cpu.hostPercentSince(base.cpu));
+            m.put("cpu_count", (long) Runtime.getRuntime().availableProcessors());
+            m.put("process_cpu_seconds", end.cpu.processSecondsSince(base.cpu));
+            List<Object> perStream = new ArrayList<>();
+            for (AtomicLong c : counters) {
+                perStream.add(c.get());
+            }
+            m.put("stream_bytes_total", perStream);
+        }
+        m.putAll(extra);
+        String err = error != null ? error : stallError;
+        return new Outcome(m, samples, err);
+    }
+}

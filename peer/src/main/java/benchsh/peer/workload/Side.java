@@ -1,0 +1,15 @@
+package benchsh.peer.workload;
+
+import java.util.Map;
+
+/** One side of a running test on this peer. {@link #cancel()} may be called from any thread. */
+public interface Side {
+    /** What the shell needs to reach this side (e.g. the bound port); empty for none. */
+    Map<String, Object> endpoint();
+
+    /** Runs the side to its end. Returns what was measured, with the error if it failed. */
+    Outcome run();
+
+    /** Asks the side to stop soon; {@link #run()} then returns what it has with an error. */
+    void cancel();
+}

@@ -1,0 +1,1 @@
+package benchsh.shell; public class Main { public static void main(String[] a) {} }
