@@ -1,6 +1,8 @@
 package benchsh.peer;
 
 import benchsh.peer.protocol.ControlChannel;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
@@ -39,7 +41,7 @@ public final class PeerMain {
         }
         FileOutputStream out = new FileOutputStream(FileDescriptor.out);
         System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true));
-        ControlChannel channel = new ControlChannel("shell", new FileInputStream(FileDescriptor.in), out);
+        ControlChannel channel = new ControlChannel("shell", new BufferedInputStream(new FileInputStream(FileDescriptor.in)), new BufferedOutputStream(out));
         int code = new Peer(channel, idle).serve();
         System.exit(code);
     }

@@ -1,1 +1,203 @@
-package benchsh.shell; public class Main { public static void main(String[] a) {} }
+package benchsh.shell;
+
+import benchsh.shell.console.Repl;
+import benchsh.shell.host.Version;
+import benchsh.shell.report.JsonLines;
+import benchsh.shell.report.ThroughputUnit;
+import benchsh.shell.script.ScriptError;
+import benchsh.shell.script.ScriptRunner;
+import benchsh.shell.verb.UsageException;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
+
+/**
+ * {@code benchsh [options] [-e STATEMENTS | run FILE | demo]}. Without a command it starts the REPL.
+ * Exit codes: 0 everything ran, 1 a test failed, 2 a usage or script error.
+ */
+public final class Main {
+    static final int OK = 0;
+    static final int TEST_FAILED = 1;
+    static final int USAGE = 2;
+
+    private static final String USAGE_TEXT = """
+            usage: benchsh [options]                 interactive shell
+                   benchsh [options] -e STATEMENTS   evaluate Groovy statements and exit
+                   benchsh [options] run FILE        run a scenario script
+                   benchsh [options] demo            TCP message-size sweep on this machine
+            options:
+              --json -|FILE     write every result as one JSON object per line
+              --units UNIT      throughput unit: MB/s (default), Mbit/s, Gbit/s, KByte/s, ...
+              --version         print the version
+            exit codes: 0 all ran, 1 a test failed, 2 usage or script error
+            """;
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs benchsh as the command line would; returns the exit code. */
+    public static int run(String[] args, PrintStream stdout, PrintStream stderr) {
+        Options o;
+        try {
+            o = Options.parse(args);
+        } catch (UsageException e) {
+            stderr.println("benchsh: " + e.getMessage());
+            stderr.print(USAGE_TEXT);
+            return USAGE;
+        }
+        if (o.help) {
+            stdout.print(USAGE_TEXT);
+            return OK;
+        }
+        if (o.version) {
+            stdout.println("benchsh " + Version.current());
+            return OK;
+        }
+        PrintStream jsonOut = null;
+        try {
+            if (o.json != null) {
+                jsonOut = o.json.equals("-") ? stdout : new PrintStream(Files.newOutputStream(Path.of(o.json)), true, StandardCharsets.UTF_8);
+            }
+        } catch (IOException e) {
+            stderr.println("benchsh: cannot write " + o.json + ": " + e.getMessage());
+            return USAGE;
+        }
+        PrintStream human = o.json != null && o.json.equals("-") ? stderr : stdout;
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(human, StandardCharsets.UTF_8), true);
+        try (Session session = new Session(out)) {
+            Thread hook = new Thread(session::close, "benchsh-shutdown");
+            Runtime.getRuntime().addShutdownHook(hook);
+            if (jsonOut != null) {
+                session.json(new JsonLines(jsonOut));
+            }
+            if (o.units != null) {
+                session.unit(ThroughputUnit.named(o.units));
+            }
+            int code = o.command == null ? repl(session) : batch(o, session, stderr);
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // shutting down already
+            }
+            return code;
+        } catch (IllegalArgumentException e) {
+            stderr.println("benchsh: " + e.getMessage());
+            return USAGE;
+        } finally {
+            if (jsonOut != null && jsonOut != stdout) {
+                jsonOut.close();
+            }
+        }
+    }
+
+    private static int batch(Options o, Session session, PrintStream stderr) {
+        ScriptRunner runner = new ScriptRunner(session);
+        try {
+            switch (o.command) {
+                case "-e" -> runner.evaluate(o.argument, "-e");
+                case "run" -> runner.evaluateFile(Path.of(o.argument));
+                case "demo" -> runner.evaluateFile(demo());
+                default -> throw new UsageException("unknown command " + o.command);
+            }
+        } catch (ScriptError e) {
+            stderr.println(e.located());
+            return USAGE;
+        } catch (FileNotFoundException | java.nio.file.NoSuchFileException e) {
+            stderr.println("benchsh: no such file: " + e.getMessage());
+            return USAGE;
+        } catch (IOException e) {
+            stderr.println("benchsh: " + e.getMessage());
+            return USAGE;
+        }
+        session.out().flush();
+        long failed = session.failures();
+        if (failed > 0) {
+            stderr.println("benchsh: " + failed + " of " + session.results().size() + " tests did not complete");
+            return TEST_FAILED;
+        }
+        return OK;
+    }
+
+    private static int repl(Session session) {
+        try (Terminal terminal = TerminalBuilder.builder().name("benchsh").system(true).build()) {
+            PrintWriter w = terminal.writer();
+            Session s = session;
+            s.attachTerminal(w);
+            new Repl(terminal, s, Repl.defaultHistory()).run();
+            return OK;
+        } catch (IOException e) {
+            System.err.println("benchsh: terminal: " + e.getMessage());
+            return USAGE;
+        }
+    }
+
+    /** examples/00-demo.groovy, found through $BENCHSH_HOME or next to the build. */
+    static Path demo() {
+        String home = System.getenv("BENCHSH_HOME");
+        Path base;
+        if (home != null && !home.isBlank()) {
+            base = Path.of(home);
+        } else {
+            try {
+                Path jar = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+                base = jar.getParent().getParent().getParent();
+            } catch (java.net.URISyntaxException e) {
+                base = Path.of(".");
+            }
+        }
+        return base.resolve("examples").resolve("00-demo.groovy");
+    }
+
+    /** The parsed command line. */
+    static final class Options {
+        String command;
+        String argument;
+        String json;
+        String units;
+        boolean help;
+        boolean version;
+
+        static Options parse(String[] args) {
+            Options o = new Options();
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
+                switch (a) {
+                    case "-h", "--help" -> o.help = true;
+                    case "--version" -> o.version = true;
+                    case "--json" -> o.json = value(args, ++i, a);
+                    case "--units" -> o.units = value(args, ++i, a);
+                    case "-e", "run" -> o.command(a, value(args, ++i, a));
+                    case "demo" -> o.command(a, null);
+                    default -> throw new UsageException("unknown argument '" + a + "'");
+                }
+            }
+            return o;
+        }
+
+        private void command(String c, String arg) {
+            if (command != null) {
+                throw new UsageException("give one of -e, run and demo");
+            }
+            command = c;
+            argument = arg;
+        }
+
+        private static String value(String[] args, int i, String option) {
+            if (i >= args.length) {
+                throw new UsageException(option + " needs a value");
+            }
+            return args[i];
+        }
+    }
+}

@@ -82,7 +82,7 @@ public final class TokenGate {
                 dropSlow(selector, now);
             }
             for (SelectionKey key : selector.keys()) {
-                if (key.attachment() instanceof Pending) {
+                if (key.isValid() && key.attachment() instanceof Pending) {
                     key.channel().close();
                 }
             }
@@ -111,6 +111,7 @@ public final class TokenGate {
             drop(key);
         } else if (!p.buffer.hasRemaining()) {
             if (MessageDigest.isEqual(p.buffer.array(), token)) {
+                key.attach(null);
                 key.cancel();
                 admitted.add(ch);
             } else {

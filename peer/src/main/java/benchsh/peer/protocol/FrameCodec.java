@@ -56,11 +56,17 @@ public final class FrameCodec {
             throw new ProtocolException(type + " frame of " + Integer.toUnsignedString(length) + " bytes exceeds its cap of " + type.maxBytes());
         }
         progress.started(type, length);
-        byte[] payload = in.readNBytes(length);
-        progress.finished();
-        if (payload.length != length) {
-            throw new ProtocolException("truncated frame: " + type + " has " + payload.length + " of " + length + " bytes");
+        byte[] payload = new byte[length];
+        int got = 0;
+        while (got < length) {
+            // not readNBytes: FileInputStream's seeks, which fails on pipes (JDK 17)
+            int n = in.read(payload, got, length - got);
+            if (n < 0) {
+                throw new ProtocolException("truncated frame: " + type + " has " + got + " of " + length + " bytes");
+            }
+            got += n;
         }
+        progress.finished();
         String text;
         try {
             text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(payload)).toString();

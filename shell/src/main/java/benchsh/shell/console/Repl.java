@@ -1,0 +1,119 @@
+package benchsh.shell.console;
+
+import benchsh.shell.Session;
+import benchsh.shell.result.Result;
+import benchsh.shell.script.ScriptError;
+import benchsh.shell.script.ScriptRunner;
+import benchsh.shell.verb.HelpVerb;
+import benchsh.shell.verb.UsageException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import org.jline.reader.EndOfFileException;
+import org.jline.reader.LineReader;
+import org.jline.reader.LineReaderBuilder;
+import org.jline.reader.UserInterruptException;
+import org.jline.reader.impl.DefaultParser;
+import org.jline.terminal.Terminal;
+
+/**
+ * The interactive shell: reads Groovy lines (open braces continue on the next line), evaluates them
+ * in the session, prints what they return. {@code help} is answered here; Ctrl-C cancels the running
+ * test; Ctrl-D exits. The only class besides its package that knows JLine.
+ */
+public final class Repl {
+    private final Terminal terminal;
+    private final Session session;
+    private final ScriptRunner runner;
+    private final Path historyFile;
+
+    public Repl(Terminal terminal, Session session, Path historyFile) {
+        this.terminal = terminal;
+        this.session = session;
+        this.runner = new ScriptRunner(session);
+        this.historyFile = historyFile;
+    }
+
+    /** Default history location: ~/.local/share/benchsh/history. */
+    public static Path defaultHistory() {
+        return Path.of(System.getProperty("user.home"), ".local", "share", "benchsh", "history");
+    }
+
+    public void run() throws IOException {
+        Files.createDirectories(historyFile.getParent());
+        DefaultParser parser = new DefaultParser();
+        parser.setEofOnUnclosedBracket(DefaultParser.Bracket.CURLY, DefaultParser.Bracket.ROUND, DefaultParser.Bracket.SQUARE);
+        parser.setEofOnUnclosedQuote(true);
+        LineReader reader = LineReaderBuilder.builder()
+                .terminal(terminal)
+                .appName("benchsh")
+                .parser(parser)
+                .completer(new VerbCompleter(session))
+                .variable(LineReader.HISTORY_FILE, historyFile)
+                .variable(LineReader.SECONDARY_PROMPT_PATTERN, "%P > ")
+                .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
+                .build();
+        var out = terminal.writer();
+        out.println("benchsh " + benchsh.shell.host.Version.current() + " — type help, or tcp to: local, time: 3.s; Ctrl-D exits");
+        out.flush();
+        while (true) {
+            String line;
+            try {
+                line = reader.readLine("benchsh> ");
+            } catch (UserInterruptException e) {
+                continue;
+            } catch (EndOfFileException e) {
+                break;
+            }
+            String trimmed = line.trim();
+            if (trimmed.isEmpty()) {
+                continue;
+            }
+            if (trimmed.equals("exit") || trimmed.equals("quit")) {
+                break;
+            }
+            evaluate(trimmed);
+        }
+        reader.getHistory().save();
+    }
+
+    private void evaluate(String line) {
+        var out = terminal.writer();
+        Thread evaluator = Thread.currentThread();
+        Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, s -> evaluator.interrupt());
+        try {
+            String help = helpCommand(line);
+            Object value = help != null ? null : runner.evaluate(line, "<repl>");
+            if (help != null) {
+                out.print(help);
+            } else if (value != null && !(value instanceof Result) && !isResults(value) && !(value instanceof benchsh.shell.report.TextTable)) {
+                out.println("=> " + value);
+            }
+        } catch (ScriptError e) {
+            out.println("error: " + e.getMessage());
+        } catch (UsageException e) {
+            out.println("error: " + e.getMessage());
+        } finally {
+            terminal.handle(Terminal.Signal.INT, previous);
+            Thread.interrupted();
+            out.flush();
+        }
+    }
+
+    /** {@code help} and {@code help tcp} as shell commands (not Groovy); null for other lines. */
+    private String helpCommand(String line) {
+        String[] words = line.split("\\s+");
+        if (!words[0].equals("help") || words.length > 2) {
+            return null;
+        }
+        if (words.length == 1) {
+            return HelpVerb.overview(session.verbs());
+        }
+        return HelpVerb.verb(session.verbs(), words[1].replace("'", "").replace("\"", ""));
+    }
+
+    private static boolean isResults(Object value) {
+        return value instanceof Collection<?> c && !c.isEmpty() && c.iterator().next() instanceof Result;
+    }
+}

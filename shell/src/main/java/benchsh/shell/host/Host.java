@@ -1,0 +1,85 @@
+package benchsh.shell.host;
+
+import java.util.Map;
+
+/**
+ * A machine benchsh measures on. A host starts its peer lazily, on first use, and keeps it for the
+ * session. Subclasses say how the peer is reached (a child process, an SSH channel). Thread-safe.
+ */
+public abstract class Host implements AutoCloseable {
+    /** Where a host is in its life. */
+    public enum State { NEW, CONNECTING, READY, FAILED, CLOSED }
+
+    private final String name;
+    private volatile State state = State.NEW;
+    private volatile String failure;
+    private PeerConnection peer;
+
+    protected Host(String name) {
+        this.name = name;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public State state() {
+        return state;
+    }
+
+    /** Why the host failed, or null. */
+    public String failure() {
+        return failure;
+    }
+
+    /** The running peer, started (or restarted after it died) as needed. */
+    public synchronized PeerConnection peer() throws HostException, InterruptedException {
+        if (peer != null && peer.alive()) {
+            return peer;
+        }
+        if (peer != null) {
+            peer.close();
+            peer = null;
+        }
+        state = State.CONNECTING;
+        try {
+            peer = connect();
+            state = State.READY;
+            failure = null;
+            return peer;
+        } catch (HostException e) {
+            state = State.FAILED;
+            failure = e.getMessage();
+            throw e;
+        }
+    }
+
+    /** The facts the peer reported in its handshake; empty before the first connection. */
+    public synchronized Map<String, Object> facts() {
+        return peer == null || peer.welcome() == null ? Map.of() : peer.welcome().facts();
+    }
+
+    public synchronized String peerVersion() {
+        return peer == null || peer.welcome() == null ? null : peer.welcome().peerVersion();
+    }
+
+    /** The address other peers use to send data to this host. */
+    public abstract String dataAddress();
+
+    /** Starts the peer and completes the handshake. */
+    protected abstract PeerConnection connect() throws HostException, InterruptedException;
+
+    @Override
+    public synchronized void close() {
+        if (peer != null) {
+            peer.close();
+            peer = null;
+        }
+        state = State.CLOSED;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

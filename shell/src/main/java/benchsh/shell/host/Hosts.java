@@ -1,0 +1,40 @@
+package benchsh.shell.host;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The session's host inventory, by name, with the built-in {@code local}. Thread-safe. */
+public final class Hosts implements AutoCloseable {
+    private final Map<String, Host> byName = new LinkedHashMap<>();
+
+    public Hosts() {
+        add(new LocalHost("local", LocalHost.defaultJava()));
+    }
+
+    public synchronized Host add(Host h) {
+        Host old = byName.put(h.name(), h);
+        if (old != null && old != h) {
+            old.close();
+        }
+        return h;
+    }
+
+    public synchronized Host get(String name) {
+        return byName.get(name);
+    }
+
+    public synchronized Host local() {
+        return byName.get("local");
+    }
+
+    public synchronized List<Host> all() {
+        return new ArrayList<>(byName.values());
+    }
+
+    @Override
+    public synchronized void close() {
+        byName.values().forEach(Host::close);
+    }
+}

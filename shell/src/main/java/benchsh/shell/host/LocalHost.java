@@ -1,0 +1,97 @@
+package benchsh.shell.host;
+
+import benchsh.peer.protocol.ControlChannel;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The built-in host {@code local}: a peer child process on this machine, started with the same java
+ * that runs the shell (or {@code $BENCHSH_JAVA}). Its stderr goes to a log file whose tail explains
+ * a peer that would not start or died.
+ */
+public final class LocalHost extends Host {
+    private final String java;
+    private Process process;
+    private Path log;
+
+    public LocalHost(String name, String java) {
+        super(name);
+        this.java = java;
+    }
+
+    /** The java to run local peers with: $BENCHSH_JAVA, else the shell's own. */
+    public static String defaultJava() {
+        String env = System.getenv("BENCHSH_JAVA");
+        if (env != null && !env.isBlank()) {
+            return env;
+        }
+        return ProcessHandle.current().info().command().orElse("java");
+    }
+
+    @Override
+    public String dataAddress() {
+        return "127.0.0.1";
+    }
+
+    @Override
+    protected PeerConnection connect() throws HostException, InterruptedException {
+        List<String> command;
+        try {
+            command = List.of(java, "-XX:+UseSerialGC", "-Xss512k", "-jar", PeerJar.local().toString(), "--stdio");
+            log = Files.createTempFile("benchsh-local-peer-", ".log");
+            log.toFile().deleteOnExit();
+        } catch (IOException e) {
+            throw new HostException(name(), "start peer", e.getMessage());
+        }
+        try {
+            process = new ProcessBuilder(command).redirectError(log.toFile()).start();
+        } catch (IOException e) {
+            throw new HostException(name(), "start peer", "cannot run '" + String.join(" ", command) + "': " + e.getMessage()
+                    + "; install Java 17+ or set BENCHSH_JAVA to a java binary");
+        }
+        ControlChannel channel = new ControlChannel("peer on " + name(), process.getInputStream(), process.getOutputStream());
+        PeerConnection connection = new PeerConnection(name(), channel, this::stderrTail);
+        try {
+            connection.handshake(Version.current(), PeerConnection.HANDSHAKE_TIMEOUT);
+        } catch (HostException e) {
+            process.destroyForcibly();
+            throw new HostException(name(), e.step(), e.detail() + "; tried '" + String.join(" ", command) + "'");
+        }
+        return connection;
+    }
+
+    private String stderrTail() {
+        try {
+            if (process != null && !process.isAlive()) {
+                process.waitFor(200, TimeUnit.MILLISECONDS);
+            }
+            List<String> lines = Files.readAllLines(log);
+            return String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size()));
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The pid of the running peer process, for fault tests; -1 when none. */
+    public synchronized long peerPid() {
+        return process != null && process.isAlive() ? process.pid() : -1;
+    }
+
+    @Override
+    public synchronized void close() {
+        super.close();
+        if (process != null) {
+            try {
+                if (!process.waitFor(3, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

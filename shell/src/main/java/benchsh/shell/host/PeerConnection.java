@@ -1,0 +1,178 @@
+package benchsh.shell.host;
+
+import benchsh.peer.protocol.ControlChannel;
+import benchsh.peer.protocol.Message;
+import benchsh.peer.protocol.ProtocolException;
+import java.io.EOFException;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+
+/**
+ * A live control connection to one peer: the handshake, starting and stopping test sides, and a
+ * dispatcher thread that routes READY/INTERVAL/DONE to their {@link SideHandle}s, pings an idle peer
+ * and declares it dead when it stops answering. Thread-safe.
+ */
+public final class PeerConnection implements AutoCloseable {
+    public static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(30);
+    static final Duration PING_EVERY = Duration.ofSeconds(10);
+    static final Duration DEAD_AFTER = Duration.ofSeconds(40);
+
+    private final String host;
+    private final ControlChannel channel;
+    private final Supplier<String> diagnostics;
+    private final Map<String, SideHandle> sides = new ConcurrentHashMap<>();
+    private volatile Message.Welcome welcome;
+    private volatile String deadReason;
+    private Thread dispatcher;
+
+    /**
+     * @param diagnostics what to add to an error when the peer dies (e.g. the tail of its stderr)
+     */
+    public PeerConnection(String host, ControlChannel channel, Supplier<String> diagnostics) {
+        this.host = host;
+        this.channel = channel;
+        this.diagnostics = diagnostics;
+    }
+
+    /** Says hello and waits for the peer's welcome; then starts dispatching. */
+    public Message.Welcome handshake(String shellVersion, Duration timeout) throws HostException, InterruptedException {
+        try {
+            channel.send(new Message.Hello(Message.PROTOCOL, shellVersion));
+            Message m = channel.receive(timeout);
+            if (m instanceof Message.Error e) {
+                throw new HostException(host, "handshake", e.message());
+            }
+            if (!(m instanceof Message.Welcome w)) {
+                throw new HostException(host, "handshake", "expected WELCOME, got " + m.type());
+            }
+            welcome = w;
+        } catch (EOFException e) {
+            throw new HostException(host, "start peer", "the peer exited before the handshake" + detail());
+        } catch (IOException | TimeoutException e) {
+            throw new HostException(host, "handshake", e.getMessage() + detail());
+        }
+        dispatcher = new Thread(this::dispatch, "peer-dispatch " + host);
+        dispatcher.setDaemon(true);
+        dispatcher.start();
+        return welcome;
+    }
+
+    public Message.Welcome welcome() {
+        return welcome;
+    }
+
+    public boolean alive() {
+        return deadReason == null;
+    }
+
+    /** Why the connection died, or null. */
+    public String deadReason() {
+        return deadReason;
+    }
+
+    /** Starts one side of a test; its readiness and end arrive on the handle. */
+    public SideHandle start(String id, String workload, String role, Map<String, Object> spec) throws HostException {
+        SideHandle side = new SideHandle(id, host, this);
+        if (!alive()) {
+            throw new HostException(host, "start test", deadReason);
+        }
+        sides.put(id, side);
+        try {
+            channel.send(new Message.Start(id, workload, role, spec));
+        } catch (IOException e) {
+            sides.remove(id);
+            throw new HostException(host, "start test", e.getMessage());
+        }
+        return side;
+    }
+
+    void stop(String id) {
+        try {
+            channel.send(new Message.Stop(id));
+        } catch (IOException e) {
+            // the peer is gone; its sides fail by themselves
+        }
+    }
+
+    private void dispatch() {
+        long lastHeard = System.nanoTime();
+        long lastPing = lastHeard;
+        try {
+            while (true) {
+                Message m;
+                try {
+                    m = channel.receive(Duration.ofSeconds(1));
+                    lastHeard = System.nanoTime();
+                } catch (TimeoutException e) {
+                    long now = System.nanoTime();
+                    if (now - lastHeard > DEAD_AFTER.toNanos()) {
+                        die("no reply from the peer for " + DEAD_AFTER.toSeconds() + " s");
+                        return;
+                    }
+                    if (now - lastPing > PING_EVERY.toNanos()) {
+                        lastPing = now;
+                        channel.send(new Message.Ping());
+                    }
+                    continue;
+                }
+                route(m);
+            }
+        } catch (EOFException e) {
+            die("the peer exited" + detail());
+        } catch (ProtocolException e) {
+            die("bad frame from the peer: " + e.getMessage());
+        } catch (IOException e) {
+            die("control connection lost: " + e.getMessage() + detail());
+        } catch (InterruptedException e) {
+            die("interrupted");
+        }
+    }
+
+    private void route(Message m) {
+        if (m instanceof Message.Ready r) {
+            withSide(r.id(), s -> s.readied(r.endpoint()));
+        } else if (m instanceof Message.Interval i) {
+            withSide(i.id(), s -> s.interval(i.sample()));
+        } else if (m instanceof Message.Done d) {
+            SideHandle s = sides.remove(d.id());
+            if (s != null) {
+                s.done(d);
+            }
+        } else if (m instanceof Message.Error e) {
+            SideHandle s = e.id() == null ? null : sides.remove(e.id());
+            if (s != null) {
+                s.fail(e.message());
+            }
+        }
+    }
+
+    private void withSide(String id, java.util.function.Consumer<SideHandle> action) {
+        SideHandle s = sides.get(id);
+        if (s != null) {
+            action.accept(s);
+        }
+    }
+
+    private void die(String reason) {
+        deadReason = reason;
+        for (SideHandle s : sides.values()) {
+            s.fail(host + ": " + reason);
+        }
+        sides.clear();
+    }
+
+    private String detail() {
+        String d = diagnostics.get();
+        return d == null || d.isBlank() ? "" : " (" + d.strip() + ")";
+    }
+
+    @Override
+    public void close() {
+        deadReason = deadReason == null ? "closed" : deadReason;
+        channel.close();
+    }
+}

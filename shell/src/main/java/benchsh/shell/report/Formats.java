@@ -1,0 +1,59 @@
+package benchsh.shell.report;
+
+import java.time.Duration;
+import java.util.Locale;
+
+/** Human forms of the values that appear in tables: sizes, durations, percentages. Stateless. */
+public final class Formats {
+    private Formats() {
+    }
+
+    /** 16384 → "16 KiB", 1500 → "1500 B", 3 GiB → "3 GiB". */
+    public static String size(long bytes) {
+        String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
+        int i = 0;
+        double v = bytes;
+        while (i < units.length - 1 && Math.abs(v) >= 1024 && (i > 0 || bytes % 1024 == 0 || bytes >= 1 << 20)) {
+            v /= 1024;
+            i++;
+        }
+        return (v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v)) + " " + units[i];
+    }
+
+    public static String seconds(double s) {
+        return String.format(Locale.ROOT, s >= 100 ? "%.0f s" : "%.2f s", s);
+    }
+
+    public static String duration(Duration d) {
+        return seconds(d.toNanos() / 1e9);
+    }
+
+    public static String percent(double p) {
+        return Double.isNaN(p) ? "-" : String.format(Locale.ROOT, "%.0f %%", p);
+    }
+
+    /** A plain number with sensible precision. */
+    public static String number(double v) {
+        if (Double.isNaN(v)) {
+            return "-";
+        }
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            return String.format(Locale.ROOT, "%,d", (long) v);
+        }
+        return String.format(Locale.ROOT, Math.abs(v) >= 100 ? "%,.0f" : Math.abs(v) >= 1 ? "%.2f" : "%.3g", v);
+    }
+
+    /** A parameter or tag value as a table cell. */
+    public static String value(String key, Object v) {
+        if (v == null) {
+            return "-";
+        }
+        if (v instanceof Number n && (key.equals("size") || key.endsWith("bytes") || key.equals("window") || key.equals("bs"))) {
+            return size(n.longValue());
+        }
+        if (v instanceof Double d) {
+            return number(d);
+        }
+        return String.valueOf(v);
+    }
+}

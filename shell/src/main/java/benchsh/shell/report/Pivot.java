@@ -1,0 +1,78 @@
+package benchsh.shell.report;
+
+import benchsh.shell.result.Result;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A pivot of results: one row per value of {@code rows}, one column per value of {@code cols}, and in
+ * each cell the {@code value} metric. A cell with several runs shows the median and the runs, the way
+ * figures are posted: {@code 83.0 (83.3; 82.9; 83.0)}.
+ */
+public final class Pivot {
+    private Pivot() {
+    }
+
+    public static TextTable of(List<Result> results, String rows, String cols, String value, ThroughputUnit unit) {
+        List<Object> rowKeys = distinct(results, rows);
+        List<Object> colKeys = cols == null ? java.util.Collections.singletonList(null) : distinct(results, cols);
+        List<String> header = new ArrayList<>();
+        header.add(rows);
+        for (Object c : colKeys) {
+            header.add(c == null ? Cells.header(value, unit) : Cells.cell(cols, c, unit) + (value.endsWith("_bps") ? " " + unit.name() : ""));
+        }
+        TextTable t = new TextTable(header);
+        for (Object r : rowKeys) {
+            List<String> line = new ArrayList<>();
+            line.add(Cells.cell(rows, r, unit));
+            for (Object c : colKeys) {
+                List<Double> runs = results.stream()
+                        .filter(x -> Objects.equals(x.lookup(rows), r) && (cols == null || Objects.equals(x.lookup(cols), c)))
+                        .map(x -> x.lookup(value))
+                        .filter(v -> v instanceof Number)
+                        .map(v -> ((Number) v).doubleValue())
+                        .toList();
+                line.add(cell(runs, value, unit));
+            }
+            t.row(line);
+        }
+        return t;
+    }
+
+    static String cell(List<Double> runs, String value, ThroughputUnit unit) {
+        if (runs.isEmpty()) {
+            return "-";
+        }
+        String median = Cells.cell(value, median(runs), unit);
+        if (runs.size() == 1) {
+            return median;
+        }
+        return median + " (" + String.join("; ", runs.stream().map(v -> Cells.cell(value, v, unit)).toList()) + ")";
+    }
+
+    public static double median(List<Double> values) {
+        List<Double> s = values.stream().sorted().toList();
+        int n = s.size();
+        return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+    }
+
+    /** Distinct values of a key in first-seen order; numbers sorted ascending. */
+    static List<Object> distinct(List<Result> results, String key) {
+        Set<Object> seen = new LinkedHashSet<>();
+        for (Result r : results) {
+            Object v = r.lookup(key);
+            if (v != null) {
+                seen.add(v);
+            }
+        }
+        List<Object> out = new ArrayList<>(seen);
+        if (out.stream().allMatch(v -> v instanceof Number)) {
+            out.sort(Comparator.comparingDouble(v -> ((Number) v).doubleValue()));
+        }
+        return out;
+    }
+}

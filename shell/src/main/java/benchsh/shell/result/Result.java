@@ -1,0 +1,96 @@
+package benchsh.shell.result;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One measured figure set: the result contract every workload and report keeps.
+ *
+ * <p>Params are the verb's arguments, normalized (sizes in bytes, durations in seconds, rates in
+ * bits/s). Metric names are snake_case and carry their unit ({@code bytes}, {@code seconds},
+ * {@code throughput_bps}, {@code cpu_local_pct}, ...). Tags are the labels and sweep coordinates the
+ * result was measured under. Immutable.
+ */
+public record Result(String test, Status status, String from, String to, Map<String, Object> params,
+                     Map<String, Object> metrics, Map<String, Object> tags, Instant started, int repeat,
+                     String error, List<Map<String, Object>> intervals) {
+
+    public Result {
+        params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
+        metrics = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
+        tags = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(tags));
+        intervals = List.copyOf(intervals);
+    }
+
+    /** The same result with more tags (existing keys win). */
+    public Result withTags(Map<String, Object> more) {
+        Map<String, Object> t = new LinkedHashMap<>(more);
+        t.putAll(tags);
+        return new Result(test, status, from, to, params, metrics, t, started, repeat, error, intervals);
+    }
+
+    public Result withRepeat(int n) {
+        return new Result(test, status, from, to, params, metrics, tags, started, n, error, intervals);
+    }
+
+    public boolean ok() {
+        return status == Status.OK;
+    }
+
+    /** A metric as a number, or NaN when absent. */
+    public double metric(String name) {
+        Object v = metrics.get(name);
+        return v instanceof Number n ? n.doubleValue() : Double.NaN;
+    }
+
+    /** Throughput in bits per second (scripts: {@code r.throughput > 900.Mbit}). */
+    public double getThroughput() {
+        return metric("throughput_bps");
+    }
+
+    /**
+     * Looks a key up the way tables pivot: tags, then params, then the result's own fields, then metrics.
+     * Returns null when the result has no such key.
+     */
+    public Object lookup(String key) {
+        if (tags.containsKey(key)) {
+            return tags.get(key);
+        }
+        if (params.containsKey(key)) {
+            return params.get(key);
+        }
+        return switch (key) {
+            case "test" -> test;
+            case "status" -> status.wire();
+            case "from" -> from;
+            case "to" -> to;
+            case "repeat" -> repeat;
+            default -> metrics.get(key);
+        };
+    }
+
+    /** The contract's JSON object as a map, ready for a JSON writer. */
+    public Map<String, Object> toMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("test", test);
+        m.put("status", status.wire());
+        m.put("from", from);
+        m.put("to", to);
+        m.put("params", params);
+        m.put("metrics", metrics);
+        m.put("tags", tags);
+        m.put("started", started.toString());
+        m.put("repeat", repeat);
+        m.put("error", error);
+        m.put("intervals", intervals);
+        return m;
+    }
+
+    @Override
+    public String toString() {
+        return test + " " + from + " -> " + to + " " + status.wire() + (error == null ? "" : " (" + error + ")")
+                + " throughput_bps=" + metrics.get("throughput_bps");
+    }
+}

@@ -1,0 +1,143 @@
+package benchsh.shell.run;
+
+import benchsh.peer.protocol.Message;
+import benchsh.shell.host.HostException;
+import benchsh.shell.host.PeerConnection;
+import benchsh.shell.host.SideHandle;
+import benchsh.shell.result.Status;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Runs a two-sided test: starts the listening side, hands its port and the test's random token to
+ * the connecting side, watches both, and stops the survivor when one side fails or the user
+ * interrupts. Every wait has a deadline. Results measured before a failure are returned, marked.
+ */
+public final class PairRunner {
+    /** Allowed beyond a test's expected duration before it is declared hung. */
+    static final Duration GRACE = Duration.ofSeconds(20);
+    static final Duration READY_TIMEOUT = Duration.ofSeconds(15);
+    static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final ProgressListener progress;
+
+    public PairRunner(ProgressListener progress) {
+        this.progress = progress;
+    }
+
+    public static String newToken() {
+        byte[] t = new byte[16];
+        RANDOM.nextBytes(t);
+        return HexFormat.of().formatHex(t);
+    }
+
+    /**
+     * @param measuringSide "listen" or "connect": whose intervals drive live progress
+     * @throws HostException if a peer cannot be reached or refuses the test before it starts
+     */
+    public PairOutcome run(PairTest test, String measuringSide) throws HostException {
+        Instant started = Instant.now();
+        String id = newToken().substring(0, 12);
+        String token = newToken();
+        try {
+            PeerConnection listenPeer = test.listener().peer();
+            PeerConnection connectPeer = test.connector().peer();
+            Map<String, Object> listenSpec = new LinkedHashMap<>(test.listenSpec());
+            listenSpec.put("token", token);
+            listenSpec.putIfAbsent("address", test.listener().dataAddress());
+            SideHandle listen = listenPeer.start(id + "-l", test.workload(), "listen", listenSpec);
+            Map<String, Object> endpoint = listen.awaitReady(READY_TIMEOUT);
+            Map<String, Object> connectSpec = new LinkedHashMap<>(test.connectSpec());
+            connectSpec.put("token", token);
+            connectSpec.putIfAbsent("address", listenSpec.get("address"));
+            connectSpec.put("port", endpoint.get("port"));
+            progress.started(test.workload(), test.expected());
+            SideHandle connect;
+            try {
+                connect = connectPeer.start(id + "-c", test.workload(), "connect", connectSpec);
+            } catch (HostException e) {
+                listen.stop();
+                throw e;
+            }
+            SideHandle measuring = measuringSide.equals("listen") ? listen : connect;
+            measuring.onInterval(s -> progress.interval(test.workload(), s));
+            Status status = watch(listen, connect, test.expected().plus(GRACE));
+            progress.finished(test.workload());
+            Message.Done l = listen.doneNow();
+            Message.Done c = connect.doneNow();
+            String error = firstError(status, test.listener().name(), l, test.connector().name(), c, test.expected().plus(GRACE));
+            if (status == Status.OK && error != null) {
+                status = Status.FAILED;
+            }
+            return new PairOutcome(status, error, started, l, c, test.listener().facts(), test.connector().facts());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TestCancelledException("interrupted while starting the test");
+        }
+    }
+
+    /** Waits for both sides; stops both on a failure, a timeout or an interrupt. */
+    private Status watch(SideHandle listen, SideHandle connect, Duration limit) {
+        long deadline = System.nanoTime() + limit.toNanos();
+        Status status = Status.OK;
+        while (!(listen.isDone() && connect.isDone())) {
+            if (failed(listen) || failed(connect)) {
+                status = Status.FAILED;
+                break;
+            }
+            if (System.nanoTime() > deadline) {
+                status = Status.FAILED;
+                break;
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                status = Status.INTERRUPTED;
+                break;
+            }
+        }
+        if (status != Status.OK) {
+            listen.stop();
+            connect.stop();
+            long stopBy = System.nanoTime() + STOP_TIMEOUT.toNanos();
+            while (!(listen.isDone() && connect.isDone()) && System.nanoTime() < stopBy) {
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    break;
+                }
+            }
+        }
+        return status;
+    }
+
+    private static boolean failed(SideHandle s) {
+        Message.Done d = s.doneNow();
+        return d != null && d.error() != null;
+    }
+
+    private static String firstError(Status status, String lHost, Message.Done l, String cHost, Message.Done c, Duration limit) {
+        if (status == Status.INTERRUPTED) {
+            return "interrupted by the user";
+        }
+        if (l == null || c == null) {
+            return "the test did not end within " + limit.toSeconds() + " s; both sides were stopped";
+        }
+        if (l.error() != null && !l.error().equals("cancelled")) {
+            return named(lHost, l.error());
+        }
+        if (c.error() != null && !c.error().equals("cancelled")) {
+            return named(cHost, c.error());
+        }
+        return l.error() != null ? named(lHost, l.error()) : c.error() != null ? named(cHost, c.error()) : null;
+    }
+
+    private static String named(String host, String error) {
+        return error.startsWith(host + ":") ? error : host + ": " + error;
+    }
+}

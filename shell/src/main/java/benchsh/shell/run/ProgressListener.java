@@ -1,0 +1,20 @@
+package benchsh.shell.run;
+
+import java.time.Duration;
+import java.util.Map;
+
+/** Watches a running test: live progress in the REPL, interval lines in batch mode. */
+public interface ProgressListener {
+    ProgressListener NONE = new ProgressListener() {
+    };
+
+    default void started(String test, Duration expected) {
+    }
+
+    /** One interval sample from the side that measures the figure. */
+    default void interval(String test, Map<String, Object> sample) {
+    }
+
+    default void finished(String test) {
+    }
+}

@@ -1,0 +1,72 @@
+package benchsh.shell.verb;
+
+import benchsh.shell.Session;
+import benchsh.shell.report.Cells;
+import benchsh.shell.report.TextTable;
+import java.time.Duration;
+import java.util.List;
+
+/** {@code help} lists the verbs; {@code help 'tcp'} shows one verb's arguments, defaults, units and examples. */
+public final class HelpVerb implements Verb {
+    private static final VerbSpec SPEC = new VerbSpec("help", "list the verbs, or explain one: help tcp", "[VERB]",
+            List.of(), List.of("help", "help tcp"));
+    private final Verbs verbs;
+
+    public HelpVerb(Verbs verbs) {
+        this.verbs = verbs;
+    }
+
+    @Override
+    public VerbSpec spec() {
+        return SPEC;
+    }
+
+    @Override
+    public Object call(Args args, Session session) {
+        String text = args.positional().isEmpty() ? overview(verbs) : verb(verbs, String.valueOf(args.positional().get(0)));
+        session.print(text);
+        return null;
+    }
+
+    public static String overview(Verbs verbs) {
+        StringBuilder b = new StringBuilder("Verbs (every line is Groovy; 'help VERB' explains one):\n");
+        int w = verbs.names().stream().mapToInt(String::length).max().orElse(4);
+        for (Verb v : verbs.all()) {
+            b.append("  ").append(String.format("%-" + w + "s", v.spec().name())).append("  ").append(v.spec().summary()).append('\n');
+        }
+        b.append("Units: 4.KiB 1.MiB 1.GiB 1.KB 1.MB 1.GB, 500.ms 5.s 1.min, 100.Mbit 1.Gbit. Hosts: local. Ctrl-D exits.\n");
+        return b.toString();
+    }
+
+    public static String verb(Verbs verbs, String name) {
+        Verb v = verbs.get(name);
+        if (v == null) {
+            throw new UsageException("no verb '" + name + "'" + Suggest.hint(name, verbs.names()));
+        }
+        VerbSpec s = v.spec();
+        StringBuilder b = new StringBuilder();
+        b.append(s.name()).append(s.positional().isEmpty() ? "" : " " + s.positional())
+                .append(s.args().isEmpty() ? "" : " name: value, ...").append(" — ").append(s.summary()).append("\n\n");
+        if (!s.args().isEmpty()) {
+            TextTable t = new TextTable(List.of("argument", "default", "unit", "meaning"));
+            for (Arg a : s.args()) {
+                t.row(List.of(a.name() + ":", fallback(a), a.type().description(), a.help()));
+            }
+            b.append(t).append('\n');
+        }
+        b.append("Examples:\n");
+        s.examples().forEach(e -> b.append("  ").append(e).append('\n'));
+        return b.toString();
+    }
+
+    private static String fallback(Arg a) {
+        Object v = a.fallback();
+        if (v == null) {
+            return "-";
+        }
+        if (v instanceof Duration d) {
+            return Cells.cell("seconds", d.toNanos() / 1e9, null);
+        }
+        return a.type() == ArgType.SIZE ? benchsh.shell.report.Formats.size(((Number) v).longValue()) : String.valueOf(v);
+    }
+}

@@ -1,0 +1,46 @@
+package benchsh.shell.verb;
+
+import benchsh.shell.Session;
+import benchsh.shell.report.Pivot;
+import benchsh.shell.report.TextTable;
+import benchsh.shell.result.Result;
+import groovy.lang.Closure;
+import java.util.List;
+
+/** {@code table rows: 'size', cols: 'dir'}: pivots the session's results (or given ones) by any tag or parameter. */
+public final class TableVerb implements Verb {
+    private static final VerbSpec SPEC = new VerbSpec("table", "pivot results by any tag or parameter", "[RESULTS]",
+            List.of(
+                    Arg.of("rows", ArgType.TEXT, "size", "the key whose values make the rows"),
+                    Arg.of("cols", ArgType.TEXT, null, "the key whose values make the columns"),
+                    Arg.of("value", ArgType.TEXT, "throughput_bps", "the metric in the cells"),
+                    Arg.of("where", ArgType.CLOSURE, null, "a closure that keeps a result, e.g. { it.test == 'tcp' }")),
+            List.of("table rows: 'size', cols: 'dir'", "table rows: 'size', value: 'cpu_local_pct', where: { it.ok() }"));
+
+    @Override
+    public VerbSpec spec() {
+        return SPEC;
+    }
+
+    @Override
+    public Object call(Args args, Session session) {
+        @SuppressWarnings("unchecked")
+        List<Result> results = args.positional().isEmpty() ? session.results() : (List<Result>) args.positional().get(0);
+        TextTable t = Pivot.of(filter(results, args), args.text("rows"), args.text("cols"), value(args.text("value")), session.unit());
+        session.print(t.toString());
+        return t;
+    }
+
+    static String value(String v) {
+        return v.equals("throughput") ? "throughput_bps" : v;
+    }
+
+    static List<Result> filter(List<Result> results, Args args) {
+        Object where = args.get("where");
+        if (where == null) {
+            return results;
+        }
+        Closure<?> c = (Closure<?>) where;
+        return results.stream().filter(r -> Boolean.TRUE.equals(org.codehaus.groovy.runtime.DefaultGroovyMethods.asBoolean(c.call(r)))).toList();
+    }
+}

@@ -1,0 +1,25 @@
+package benchsh.shell.verb;
+
+import benchsh.shell.Session;
+
+/**
+ * A command of the scenario language, e.g. {@code tcp}. Verbs build tests from their arguments, run
+ * them through the session and return data (results, tables); they never talk to JLine. Register
+ * new verbs in {@link Verbs}.
+ */
+public interface Verb {
+    VerbSpec spec();
+
+    Object call(Args args, Session session) throws Exception;
+
+    /** Called from Groovy: named arguments arrive as a leading map, the rest are positional. */
+    default Object invoke(Session session, Object[] groovyArgs) throws Exception {
+        java.util.Map<?, ?> named = java.util.Map.of();
+        java.util.List<Object> positional = new java.util.ArrayList<>(java.util.Arrays.asList(groovyArgs));
+        if (!positional.isEmpty() && positional.get(0) instanceof java.util.Map<?, ?> m) {
+            named = m;
+            positional.remove(0);
+        }
+        return call(Args.parse(spec(), named, positional, session::host), session);
+    }
+}

@@ -1,0 +1,37 @@
+package benchsh.shell.verb;
+
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The registry of verbs: the one place a new verb is added. */
+public final class Verbs {
+    private final Map<String, Verb> byName = new LinkedHashMap<>();
+
+    public static Verbs standard() {
+        Verbs v = new Verbs();
+        v.add(new TcpVerb());
+        v.add(new SweepVerb());
+        v.add(new TableVerb());
+        v.add(new ResultsVerb());
+        v.add(new UnitsVerb());
+        v.add(new HelpVerb(v));
+        return v;
+    }
+
+    public void add(Verb verb) {
+        byName.put(verb.spec().name(), verb);
+    }
+
+    public Verb get(String name) {
+        return byName.get(name);
+    }
+
+    public Collection<Verb> all() {
+        return byName.values();
+    }
+
+    public Collection<String> names() {
+        return byName.keySet();
+    }
+}
