@@ -14,7 +14,7 @@ public final class ResultTable {
 
     public static String render(List<Result> results, List<String> columns, ThroughputUnit unit) {
         List<String> keys = new ArrayList<>();
-        results.stream().flatMap(r -> r.tags().keySet().stream()).distinct().forEach(keys::add);
+        results.stream().flatMap(r -> r.tags().keySet().stream()).distinct().filter(k -> !columns.contains(k)).forEach(keys::add);
         keys.addAll(columns);
         boolean trouble = results.stream().anyMatch(r -> !r.ok());
         if (trouble) {

@@ -20,6 +20,9 @@ public abstract class BenchScript extends Script {
     }
 
     public Object methodMissing(String name, Object args) throws Exception {
+        if (getBinding().hasVariable(name) && getBinding().getVariable(name) instanceof groovy.lang.Closure<?> c) {
+            return c.call(args instanceof Object[] a ? a : new Object[] {args});
+        }
         Verb verb = session().verbs().get(name);
         if (verb == null) {
             throw new UsageException("unknown verb '" + name + "'" + Suggest.hint(name, session().verbs().names()) + " (help lists them)");

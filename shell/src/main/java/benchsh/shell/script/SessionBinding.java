@@ -12,6 +12,17 @@ public final class SessionBinding extends Binding {
         session.hosts().all().forEach(h -> setVariable(h.name(), h));
     }
 
+    /** {@code out} is the session's output, so {@code println} lands next to the tables. */
+    @Override
+    public Object getVariable(String name) {
+        return name.equals("out") ? session.out() : super.getVariable(name);
+    }
+
+    @Override
+    public boolean hasVariable(String name) {
+        return name.equals("out") || super.hasVariable(name);
+    }
+
     public Session session() {
         return session;
     }

@@ -1,0 +1,111 @@
+package benchsh.peer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import benchsh.peer.protocol.ControlChannel;
+import benchsh.peer.protocol.Message;
+import java.io.IOException;
+import java.nio.channels.Channels;
+import java.nio.channels.Pipe;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** A peer in this JVM, driven over pipes exactly as the shell drives a child peer over stdin/stdout. */
+@Timeout(60)
+class PeerTest {
+    static final Duration WAIT = Duration.ofSeconds(20);
+    ControlChannel shell;
+    CompletableFuture<Integer> exit;
+
+    @BeforeEach
+    void startPeer() throws IOException {
+        Pipe toPeer = Pipe.open();
+        Pipe fromPeer = Pipe.open();
+        ControlChannel peerSide = new ControlChannel("shell", Channels.newInputStream(toPeer.source()), Channels.newOutputStream(fromPeer.sink()));
+        exit = CompletableFuture.supplyAsync(() -> new Peer(peerSide, Duration.ofSeconds(30)).serve());
+        shell = new ControlChannel("peer", Channels.newInputStream(fromPeer.source()), Channels.newOutputStream(toPeer.sink()));
+    }
+
+    @AfterEach
+    void stopPeer() {
+        shell.close();
+    }
+
+    Message next() throws Exception {
+        Message m;
+        do {
+            m = shell.receive(WAIT);
+        } while (m instanceof Message.Interval);
+        return m;
+    }
+
+    @Test
+    void handshakeCarriesHostFacts() throws Exception {
+        shell.send(new Message.Hello(Message.PROTOCOL, "test"));
+        Message.Welcome w = assertInstanceOf(Message.Welcome.class, shell.receive(WAIT));
+        assertEquals(Message.PROTOCOL, w.protocol());
+        for (String fact : new String[] {"hostname", "kernel", "os", "cpu_count", "java"}) {
+            assertTrue(w.facts().containsKey(fact), fact + " in " + w.facts());
+        }
+    }
+
+    @Test
+    void anotherProtocolVersionIsRefused() throws Exception {
+        shell.send(new Message.Hello(99, "future"));
+        Message.Error e = assertInstanceOf(Message.Error.class, shell.receive(WAIT));
+        assertTrue(e.message().contains("protocol 99 not supported"), e.message());
+        assertEquals(2, exit.get());
+    }
+
+    @Test
+    void runsATcpTestBetweenTwoSidesOfTheSamePeer() throws Exception {
+        shell.send(new Message.Hello(Message.PROTOCOL, "test"));
+        shell.receive(WAIT);
+        Map<String, Object> spec = new LinkedHashMap<>();
+        spec.put("token", "0123456789abcdef0123456789abcdef");
+        spec.put("address", "127.0.0.1");
+        spec.put("bytes", 2_000_000L);
+        shell.send(new Message.Start("a-l", "tcp", "listen", new LinkedHashMap<>(spec)));
+        Message.Ready ready = assertInstanceOf(Message.Ready.class, next());
+        spec.put("send", true);
+        spec.put("port", ready.endpoint().get("port"));
+        shell.send(new Message.Start("a-c", "tcp", "connect", spec));
+        assertInstanceOf(Message.Ready.class, next());
+        Map<String, Message.Done> done = new LinkedHashMap<>();
+        while (done.size() < 2) {
+            Message.Done d = assertInstanceOf(Message.Done.class, next());
+            done.put(d.id(), d);
+        }
+        assertNull(done.get("a-l").error());
+        assertEquals(2_000_000L, done.get("a-l").metrics().get("bytes_total"));
+    }
+
+    @Test
+    void unknownWorkloadsAndBadSpecsGetAnErrorAndThePeerGoesOn() throws Exception {
+        shell.send(new Message.Hello(Message.PROTOCOL, "test"));
+        shell.receive(WAIT);
+        shell.send(new Message.Start("x", "warp", "listen", Map.of()));
+        assertTrue(assertInstanceOf(Message.Error.class, next()).message().contains("unknown workload"));
+        shell.send(new Message.Start("y", "tcp", "listen", Map.of("token", "00", "address", "127.0.0.1", "bogus", 1L)));
+        assertTrue(assertInstanceOf(Message.Error.class, next()).message().contains("unknown field 'bogus'"));
+        shell.send(new Message.Ping());
+        assertInstanceOf(Message.Ping.class, next());
+    }
+
+    @Test
+    void thePeerExitsWhenTheShellGoesAway() throws Exception {
+        shell.send(new Message.Hello(Message.PROTOCOL, "test"));
+        shell.receive(WAIT);
+        shell.close();
+        assertEquals(0, exit.get());
+    }
+}

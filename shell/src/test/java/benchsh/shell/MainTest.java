@@ -1,0 +1,103 @@
+package benchsh.shell;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line without a terminal: -e, run FILE, --json, exit codes and error locations. */
+@Timeout(120)
+class MainTest {
+
+    @Test
+    void tcpToLocalPrintsOneValidJsonLinePerResult() throws Exception {
+        Batch b = Batch.run("-e", "tcp to: local, time: 1.s, omit: 0.s, size: 16.KiB, streams: 2", "--json", "-");
+        assertEquals(0, b.exit(), b.err());
+        List<Map<String, Object>> results = b.results();
+        assertEquals(1, results.size());
+        Map<String, Object> r = results.get(0);
+        assertEquals("tcp", r.get("test"));
+        assertEquals("ok", r.get("status"));
+        assertEquals("local", r.get("from"));
+        assertEquals(null, r.get("error"));
+        assertTrue(((Number) Batch.metrics(r).get("throughput_bps")).doubleValue() > 0);
+        for (String metric : List.of("bytes", "seconds", "cpu_local_pct", "cpu_remote_pct", "service_demand_local_us_per_kb",
+                "service_demand_remote_us_per_kb")) {
+            assertTrue(Batch.metrics(r).containsKey(metric), metric);
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> params = (Map<String, Object>) r.get("params");
+        assertEquals(16384L, params.get("size"));
+        assertEquals(2L, params.get("streams"));
+        assertTrue(b.err().contains("throughput MB/s"), "the table goes to stderr when JSON owns stdout: " + b.err());
+    }
+
+    @Test
+    void scriptsSeeResultsAsObjects(@TempDir Path dir) throws Exception {
+        Path script = dir.resolve("s.groovy");
+        Files.writeString(script, """
+                r = tcp to: local, bytes: 4.MiB
+                assert r.ok()
+                assert r.metrics.bytes == 4 * 1024 * 1024
+                println "got ${r.throughput > 0}"
+                """);
+        Batch b = Batch.run("run", script.toString());
+        assertEquals(0, b.exit(), b.err());
+        assertTrue(b.out().contains("got true"), b.out());
+    }
+
+    @Test
+    void aSyntaxErrorNamesFileAndLineAndRunsNothing(@TempDir Path dir) throws Exception {
+        Path script = dir.resolve("broken.groovy");
+        Files.writeString(script, "tcp to: local, bytes: 1.MiB\nsweep(size: [1, 2] {\n");
+        Batch b = Batch.run("run", script.toString(), "--json", "-");
+        assertEquals(2, b.exit());
+        assertTrue(b.err().startsWith(script + ":"), b.err());
+        assertEquals("", b.out(), "nothing ran");
+    }
+
+    @Test
+    void aRuntimeErrorNamesTheLine() {
+        Batch b = Batch.run("-e", "x = 1\ntcp to: local, size: -4");
+        assertEquals(2, b.exit());
+        assertTrue(b.err().startsWith("-e:2: size must be greater than zero"), b.err());
+    }
+
+    @Test
+    void unknownVerbsAndArgumentsSuggestTheClosest() {
+        assertTrue(Batch.run("-e", "tpc to: local").err().contains("unknown verb 'tpc'; did you mean 'tcp'?"));
+        assertTrue(Batch.run("-e", "tcp to: local, sise: 1.KiB").err().contains("tcp has no argument 'sise'; did you mean 'size'?"));
+        assertTrue(Batch.run("-e", "tcp to: loca").err().contains("did you mean 'local'?"));
+    }
+
+    @Test
+    void badValuesAreRefusedBeforeAnythingRuns() {
+        assertTrue(Batch.run("-e", "tcp time: 0.s").err().contains("time must be greater than zero"));
+        assertTrue(Batch.run("-e", "tcp size: 1.GiB").err().contains("larger than the peer's cap of 16 MiB"));
+        assertTrue(Batch.run("-e", "tcp streams: 0").err().contains("streams must be greater than zero"));
+    }
+
+    @Test
+    void usageErrorsExitWithTwo() {
+        assertEquals(2, Batch.run("--bogus").exit());
+        assertEquals(2, Batch.run("run").exit());
+        assertEquals(2, Batch.run("run", "/nonexistent/x.groovy").exit());
+        assertEquals(0, Batch.run("--help").exit());
+    }
+
+    @Test
+    void aFailedTestExitsWithOneAndKeepsTheResult() throws Exception {
+        // nothing connects to the listener: it gives up at its deadline and the result is kept, marked failed
+        Batch b = Batch.run("-e", "tcp to: local, bytes: 1.MiB, target: '127.0.0.2', bind: '127.0.0.1', timeout: 1.s", "--json", "-");
+        assertEquals(1, b.exit(), b.err());
+        Map<String, Object> r = b.results().get(0);
+        assertEquals("failed", r.get("status"));
+        assertTrue(r.get("error").toString().startsWith("local: "), r.get("error").toString());
+    }
+}

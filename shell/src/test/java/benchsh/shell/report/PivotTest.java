@@ -1,0 +1,48 @@
+package benchsh.shell.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import benchsh.shell.result.Result;
+import benchsh.shell.result.Status;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PivotTest {
+
+    static Result r(long size, String dir, double mbps) {
+        return new Result("tcp", Status.OK, "a", "b", Map.of("size", size), Map.of("throughput_bps", mbps * 8e6),
+                Map.of("dir", dir), Instant.EPOCH, 1, null, List.of());
+    }
+
+    @Test
+    void pivotsByTwoKeysWithSortedNumericRowsAndRunsInCells() {
+        List<Result> rs = new ArrayList<>(List.of(r(2048, "Tx", 20), r(1024, "Tx", 10), r(1024, "Rx", 11)));
+        rs.add(r(1024, "Tx", 12));
+        rs.add(r(1024, "Tx", 11));
+        String table = Pivot.of(rs, "size", "dir", "throughput_bps", ThroughputUnit.MB_S).toString();
+        assertEquals("""
+                 size                  Tx MB/s  Rx MB/s
+                -----  -----------------------  -------
+                1 KiB  11.0 (10.0; 12.0; 11.0)     11.0
+                2 KiB                     20.0        -
+                """, table);
+    }
+
+    @Test
+    void unitsChangeTheNumbers() {
+        assertEquals("800", ThroughputUnit.named("Mbit/s").number(800e6));
+        assertEquals("100 MB/s", ThroughputUnit.MB_S.format(800e6));
+        assertEquals("83.0 MB/s", ThroughputUnit.MB_S.format(664e6));
+        assertEquals("97.7", ThroughputUnit.named("KByte/s").number(800e3));
+    }
+
+    @Test
+    void sizesReadLikePeopleWriteThem() {
+        assertEquals("16 KiB", Formats.size(16384));
+        assertEquals("1500 B", Formats.size(1500));
+        assertEquals("1 GiB", Formats.size(1L << 30));
+    }
+}
