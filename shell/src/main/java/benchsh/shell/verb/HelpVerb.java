@@ -61,6 +61,9 @@ public final class HelpVerb implements Verb {
 
     private static String fallback(Arg a) {
         Object v = a.fallback();
+        if (v == null && a.type() == ArgType.HOST) {
+            return "local";
+        }
         if (v == null) {
             return "-";
         }

@@ -20,8 +20,8 @@ public final class TcpVerb implements Verb {
 
     private static final VerbSpec SPEC = new VerbSpec("tcp", "TCP stream throughput between two hosts", "",
             List.of(
-                    Arg.of("to", ArgType.HOST, null, "the receiving host (default local)"),
-                    Arg.of("from", ArgType.HOST, null, "the sending host (default local)"),
+                    Arg.of("to", ArgType.HOST, null, "the receiving host"),
+                    Arg.of("from", ArgType.HOST, null, "the sending host"),
                     Arg.of("size", ArgType.SIZE, 128L * 1024, "bytes per write"),
                     Arg.of("time", ArgType.DURATION, Duration.ofSeconds(10), "how long to measure, after the warm-up"),
                     Arg.of("bytes", ArgType.SIZE, null, "send this many bytes instead of running for a time"),
