@@ -23,7 +23,7 @@ public final class HostReport {
                 failures.add(h.failure());
             }
         }
-        StringBuilder sb = new StringBuilder(t.toString());
+        StringBuilder sb = new StringBuilder(withNewline(t.toString()));
         failures.forEach(f -> sb.append("failed: ").append(f).append('\n'));
         return sb.toString();
     }
@@ -41,7 +41,7 @@ public final class HostReport {
                         ? Formats.size(n.longValue()) : str(e.getValue())));
             }
         }
-        sb.append(facts);
+        sb.append(withNewline(facts.toString()));
         sb.append(listTable(f.get("nics"), List.of("name", "state", "speed_mbps", "mtu", "driver", "address")));
         sb.append(listTable(f.get("mounts"), List.of("point", "type", "source", "options")));
         return sb.toString();
@@ -57,7 +57,11 @@ public final class HostReport {
                 t.row(columns.stream().map(c -> str(m.get(c))).toList());
             }
         }
-        return "\n" + t;
+        return "\n" + withNewline(t.toString());
+    }
+
+    private static String withNewline(String s) {
+        return s.endsWith("\n") ? s : s + "\n";
     }
 
     private static String str(Object o) {
