@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.shell.host.ssh.HostKeyPrompt;
 import benchsh.shell.host.ssh.KnownHosts;
+import benchsh.shell.host.ssh.PeerLaunch;
 import benchsh.shell.host.ssh.SshContext;
 import benchsh.shell.host.ssh.SshSettings;
 import benchsh.shell.host.ssh.SshTarget;
@@ -235,6 +236,33 @@ class SshHostTest {
             HostException e = assertThrows(HostException.class, h::peer);
             assertEquals("resolve", e.step());
             assertTrue(e.getMessage().contains("unknown host name 'no-such-host.invalid'"), e.getMessage());
+        }
+    }
+    @Test
+    void peerDyingMidTestGivesAClearError() throws Exception {
+        java.io.StringWriter text = new java.io.StringWriter();
+        try (benchsh.shell.Session session = new benchsh.shell.Session(new java.io.PrintWriter(text))) {
+            SshHost h = host(TestSshServer.PASSWORD);
+            session.hosts().add(h);
+            h.peer();
+            String work = tmp.resolve("work").toString();
+            ProcessHandle peer = ProcessHandle.allProcesses()
+                    .filter(p -> p.info().commandLine().map(c -> c.contains(PeerLaunch.MARKER) && c.contains(work)).orElse(false))
+                    .findFirst().orElseThrow();
+            Thread killer = new Thread(() -> {
+                try {
+                    Thread.sleep(2500);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                peer.destroyForcibly();
+            });
+            killer.start();
+            Object r = new benchsh.shell.script.ScriptRunner(session).evaluate("tcp from: 't1', to: local, time: 20.s", "test");
+            killer.join(10_000);
+            benchsh.shell.result.Result result = (benchsh.shell.result.Result) r;
+            assertFalse(result.ok());
+            assertTrue(result.error().contains("t1") && result.error().contains("peer exited"), result.error());
         }
     }
 }
