@@ -6,7 +6,10 @@ import benchsh.shell.host.HostConnector;
 import benchsh.shell.report.HostReport;
 import java.util.List;
 
-/** {@code hosts}: every host with its state and facts; {@code hosts connect: true} connects them first, in parallel. */
+/**
+ * {@code hosts}: prints every host with its state and facts; {@code hosts connect: true} connects
+ * them first, in parallel. Returns nothing (scripts use {@code connect} or a host's {@code facts()}).
+ */
 public final class HostsVerb implements Verb {
     private static final VerbSpec SPEC = new VerbSpec("hosts", "list hosts with state, peer version, kernel, CPU and Java", "",
             List.of(Arg.of("connect", ArgType.BOOL, false, "connect every host first (in parallel)")),
@@ -24,6 +27,6 @@ public final class HostsVerb implements Verb {
             HostConnector.connectAll(all, session.ssh().settings().parallel(), ConnectVerb.DEADLINE);
         }
         session.print(HostReport.table(all));
-        return all;
+        return null;
     }
 }

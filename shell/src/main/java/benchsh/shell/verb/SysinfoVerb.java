@@ -5,10 +5,10 @@ import benchsh.shell.host.Host;
 import benchsh.shell.report.HostReport;
 import java.util.List;
 
-/** {@code sysinfo h}: all of a host's facts, including NICs and mounts (connects it if needed). */
+/** {@code sysinfo h}: prints all of a host's facts, including NICs and mounts (connects it if needed). */
 public final class SysinfoVerb implements Verb {
     private static final VerbSpec SPEC = new VerbSpec("sysinfo", "all facts of a host: kernel, CPU, memory, Java, NICs, mounts", "HOST",
-            List.of(), List.of("sysinfo local", "sysinfo a", "sysinfo(a).kernel"));
+            List.of(), List.of("sysinfo local", "sysinfo a", "println a.facts().kernel"));
 
     @Override
     public VerbSpec spec() {
@@ -22,6 +22,6 @@ public final class SysinfoVerb implements Verb {
             h.peer();
             session.print(HostReport.sysinfo(h));
         }
-        return hosts.size() == 1 ? hosts.get(0).facts() : hosts.stream().map(Host::facts).toList();
+        return null;
     }
 }
