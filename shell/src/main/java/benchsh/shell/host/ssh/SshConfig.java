@@ -11,7 +11,8 @@ import org.apache.sshd.client.config.hosts.HostConfigEntryResolver;
 
 /**
  * Turns what the user wrote ({@code host 'h1', key: ...}) into an {@link SshTarget} by applying the
- * ssh config (HostName, User, Port, IdentityFile, ProxyJump, UserKnownHostsFile). Options given in
+ * ssh config (HostName, User, Port, IdentityFile, UserKnownHostsFile; ProxyJump is read so
+ * that login can refuse it clearly). Options given in
  * the shell win over the config. Thread-safe.
  */
 public final class SshConfig {
@@ -21,11 +22,6 @@ public final class SshConfig {
     public SshConfig(SshSettings settings) {
         this.settings = settings;
         this.resolver = settings.config() == null ? HostConfigEntryResolver.EMPTY : new ConfigFileHostEntryResolver(settings.config());
-    }
-
-    /** The resolver the SSH client uses for ProxyJump hosts. */
-    public HostConfigEntryResolver resolver() {
-        return resolver;
     }
 
     /**

@@ -1,6 +1,7 @@
 package benchsh.shell.host.ssh;
 
 import org.apache.sshd.client.SshClient;
+import org.apache.sshd.client.config.hosts.HostConfigEntryResolver;
 import org.apache.sshd.common.keyprovider.KeyIdentityProvider;
 import org.apache.sshd.core.CoreModuleProperties;
 
@@ -27,8 +28,7 @@ public final class SshContext implements AutoCloseable {
         this.settings = s;
         this.config = new SshConfig(s);
         if (client != null) {
-            client.setHostConfigEntryResolver(config.resolver());
-            CoreModuleProperties.HEARTBEAT_INTERVAL.set(client, s.heartbeat());
+            timeouts(client, s);
         }
     }
 
@@ -41,15 +41,20 @@ public final class SshContext implements AutoCloseable {
         if (client == null) {
             SshClient c = SshClient.setUpDefaultClient();
             c.setServerKeyVerifier(HostKeyCheck.dispatcher());
-            c.setHostConfigEntryResolver(config.resolver());
+            c.setHostConfigEntryResolver(HostConfigEntryResolver.EMPTY); // SshConfig resolved the target already
             c.setKeyIdentityProvider(KeyIdentityProvider.EMPTY_KEYS_PROVIDER);
-            CoreModuleProperties.HEARTBEAT_INTERVAL.set(c, settings.heartbeat());
-            CoreModuleProperties.IO_CONNECT_TIMEOUT.set(c, settings.connectTimeout());
-            CoreModuleProperties.AUTH_TIMEOUT.set(c, settings.authTimeout());
+            timeouts(c, settings);
             c.start();
             client = c;
         }
         return client;
+    }
+
+    private static void timeouts(SshClient c, SshSettings s) {
+        CoreModuleProperties.HEARTBEAT_INTERVAL.set(c, s.heartbeat());
+        CoreModuleProperties.IO_CONNECT_TIMEOUT.set(c, s.connectTimeout());
+        // SshLogin bounds the login itself; the library's own limit only catches what slips through
+        CoreModuleProperties.AUTH_TIMEOUT.set(c, s.authTimeout().plusSeconds(10));
     }
 
     @Override

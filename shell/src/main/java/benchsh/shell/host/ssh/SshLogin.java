@@ -41,6 +41,10 @@ public final class SshLogin {
 
     public static Opened open(SshClient client, SshSettings settings, SshTarget t, char[] password)
             throws HostException, InterruptedException {
+        if (t.proxyJump() != null) {
+            throw new HostException(t.name(), "connect", "the ssh config asks for ProxyJump " + t.proxyJump()
+                    + ", which benchsh does not support yet; reach the host directly (e.g. through a VPN) or give its address");
+        }
         InetAddress address;
         try {
             address = InetAddress.getByName(t.hostName());
@@ -50,11 +54,7 @@ public final class SshLogin {
         }
         List<String> names = new ArrayList<>(new LinkedHashSet<>(List.of(t.hostName(), address.getHostAddress())));
         HostKeyCheck check = new HostKeyCheck(new KnownHosts(t.knownHosts()), names, t.port(), settings.hostKeys());
-        HostConfigEntry entry = new HostConfigEntry(t.hostName(), t.proxyJump() == null ? address.getHostAddress() : t.hostName(),
-                t.port(), t.user());
-        if (t.proxyJump() != null) {
-            entry.setProxyJump(t.proxyJump());
-        }
+        HostConfigEntry entry = new HostConfigEntry(t.hostName(), address.getHostAddress(), t.port(), t.user());
         String where = address.getHostAddress() + ":" + t.port();
         ClientSession session = connect(client, settings, t, entry, check, where);
         try {
@@ -153,6 +153,9 @@ public final class SshLogin {
         if (!done) {
             af.cancel();
             throw failure(t, check, "login", "no answer within " + settings.authTimeout().toSeconds() + " s", null);
+        }
+        if (!af.isSuccess() && s.getServerVersion() == null) {
+            throw failure(t, check, "login", "the server sent no SSH greeting; is port " + t.port() + " an SSH port?", af.getException());
         }
         if (!af.isSuccess()) {
             String what = tried.isEmpty() ? "no key or password to offer" : "tried " + String.join(", ", tried);
