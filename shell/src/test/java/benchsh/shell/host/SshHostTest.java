@@ -265,4 +265,17 @@ class SshHostTest {
             assertTrue(result.error().contains("t1") && result.error().contains("peer exited"), result.error());
         }
     }
+    @Test
+    void passwordIsAskedForWhenNoneIsGiven() throws Exception {
+        java.util.List<String> questions = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ssh.settings(ssh.settings().withSecrets(q -> {
+            questions.add(q);
+            return TestSshServer.PASSWORD.toCharArray();
+        }));
+        try (SshHost h = host(null)) {
+            assertTrue(h.peer().alive());
+        }
+        assertEquals(1, questions.size(), questions.toString());
+        assertTrue(questions.get(0).contains("bench@127.0.0.1:" + server.port()) && questions.get(0).contains("assword"), questions.toString());
+    }
 }
