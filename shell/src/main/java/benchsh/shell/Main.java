@@ -2,6 +2,7 @@ package benchsh.shell;
 
 import benchsh.shell.console.Repl;
 import benchsh.shell.host.Version;
+import benchsh.shell.host.ssh.HostKeyPrompt;
 import benchsh.shell.report.JsonLines;
 import benchsh.shell.report.ThroughputUnit;
 import benchsh.shell.script.ScriptError;
@@ -35,6 +36,8 @@ public final class Main {
             options:
               --json -|FILE     write every result as one JSON object per line
               --units UNIT      throughput unit: MB/s (default), Mbit/s, Gbit/s, KByte/s, ...
+              --accept-new-host-keys
+                                trust and record SSH host keys not yet in known_hosts
               --version         print the version
             exit codes: 0 all ran, 1 a test failed, 2 usage or script error
             """;
@@ -83,6 +86,9 @@ public final class Main {
             }
             if (o.units != null) {
                 session.unit(ThroughputUnit.named(o.units));
+            }
+            if (o.acceptNewHostKeys) {
+                session.ssh().settings(session.ssh().settings().withHostKeys(HostKeyPrompt.ACCEPT));
             }
             int code = o.command == null ? repl(session) : batch(o, session, stderr);
             try {
@@ -167,6 +173,7 @@ public final class Main {
         String units;
         boolean help;
         boolean version;
+        boolean acceptNewHostKeys;
 
         static Options parse(String[] args) {
             Options o = new Options();
@@ -175,6 +182,7 @@ public final class Main {
                 switch (a) {
                     case "-h", "--help" -> o.help = true;
                     case "--version" -> o.version = true;
+                    case "--accept-new-host-keys" -> o.acceptNewHostKeys = true;
                     case "--json" -> o.json = value(args, ++i, a);
                     case "--units" -> o.units = value(args, ++i, a);
                     case "-e", "run" -> o.command(a, value(args, ++i, a));

@@ -2,6 +2,8 @@ package benchsh.shell;
 
 import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
+import benchsh.shell.host.ssh.SshContext;
+import benchsh.shell.host.ssh.SshSettings;
 import benchsh.shell.report.JsonLines;
 import benchsh.shell.report.ResultTable;
 import benchsh.shell.report.ThroughputUnit;
@@ -24,6 +26,7 @@ import java.util.Map;
  */
 public final class Session implements AutoCloseable {
     private final Hosts hosts = new Hosts();
+    private final SshContext ssh = new SshContext(SshSettings.fromEnvironment());
     private final Verbs verbs = Verbs.standard();
     private final List<Result> results = java.util.Collections.synchronizedList(new ArrayList<>());
     private final Deque<Map<String, Object>> tags = new ArrayDeque<>();
@@ -43,6 +46,11 @@ public final class Session implements AutoCloseable {
 
     public Hosts hosts() {
         return hosts;
+    }
+
+    /** SSH settings and the client shared by every SSH host of this session. */
+    public SshContext ssh() {
+        return ssh;
     }
 
     public Verbs verbs() {
@@ -128,5 +136,6 @@ public final class Session implements AutoCloseable {
     @Override
     public void close() {
         hosts.close();
+        ssh.close();
     }
 }

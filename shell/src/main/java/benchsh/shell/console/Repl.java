@@ -1,6 +1,7 @@
 package benchsh.shell.console;
 
 import benchsh.shell.Session;
+import benchsh.shell.host.ssh.HostKeyPrompt;
 import benchsh.shell.result.Result;
 import benchsh.shell.script.ScriptError;
 import benchsh.shell.script.ScriptRunner;
@@ -51,9 +52,13 @@ public final class Repl {
                 .parser(parser)
                 .completer(new VerbCompleter(session))
                 .variable(LineReader.HISTORY_FILE, historyFile)
+                .variable(LineReader.HISTORY_IGNORE, "*password:*") // passwords never reach the history file
                 .variable(LineReader.SECONDARY_PROMPT_PATTERN, "%P > ")
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
                 .build();
+        TerminalPrompts prompts = new TerminalPrompts(terminal);
+        var ssh = session.ssh().settings();
+        session.ssh().settings((ssh.hostKeys() == HostKeyPrompt.ACCEPT ? ssh : ssh.withHostKeys(prompts)).withSecrets(prompts));
         var out = terminal.writer();
         out.println("benchsh " + benchsh.shell.host.Version.current() + " — type help, or tcp to: local, time: 3.s; Ctrl-D exits");
         out.flush();

@@ -11,6 +11,10 @@ public final class Verbs {
     public static Verbs standard() {
         Verbs v = new Verbs();
         v.add(new TcpVerb());
+        v.add(new HostVerb());
+        v.add(new HostsVerb());
+        v.add(new ConnectVerb());
+        v.add(new SysinfoVerb());
         v.add(new SweepVerb());
         v.add(new TableVerb());
         v.add(new ResultsVerb());

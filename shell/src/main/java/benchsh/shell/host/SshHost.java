@@ -1,0 +1,110 @@
+package benchsh.shell.host;
+
+import benchsh.shell.host.ssh.JavaCheck;
+import benchsh.shell.host.ssh.PeerLaunch;
+import benchsh.shell.host.ssh.PeerUpload;
+import benchsh.shell.host.ssh.SshContext;
+import benchsh.shell.host.ssh.SshLogin;
+import benchsh.shell.host.ssh.SshTarget;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import org.apache.sshd.client.session.ClientSession;
+
+/**
+ * A host reached over SSH: log in, check Java, upload the peer jar (cached by hash), start the peer
+ * on an exec channel and talk to it over that channel. The peer dies with its channel. Data flows
+ * to the address the host was reached at. The password, if any, stays in memory for reconnects and
+ * is never logged or put in results. Thread-safe.
+ */
+public final class SshHost extends Host {
+    private final SshContext ssh;
+    private final SshTarget target;
+    private final char[] password;
+    private volatile String address;
+    private volatile String javaVersion;
+    private volatile boolean uploaded;
+    private ClientSession session;
+    private PeerLaunch launch;
+
+    /** @param password a password to log in with, or null */
+    public SshHost(SshTarget target, SshContext ssh, char[] password) {
+        super(target.name());
+        this.target = target;
+        this.ssh = ssh;
+        this.password = password == null ? null : password.clone();
+    }
+
+    public SshTarget target() {
+        return target;
+    }
+
+    /** The remote {@code java -version} line, once connected. */
+    public String javaVersion() {
+        return javaVersion;
+    }
+
+    /** Whether the last connection had to upload the peer jar (false: it was cached there). */
+    public boolean uploaded() {
+        return uploaded;
+    }
+
+    @Override
+    public String dataAddress() {
+        String a = address;
+        if (a != null) {
+            return a;
+        }
+        try {
+            return InetAddress.getByName(target.hostName()).getHostAddress();
+        } catch (UnknownHostException e) {
+            return target.hostName();
+        }
+    }
+
+    @Override
+    protected PeerConnection connect() throws HostException, InterruptedException {
+        closeSsh();
+        SshLogin.Opened opened = SshLogin.open(ssh.client(), ssh.settings(), target, password);
+        synchronized (this) {
+            session = opened.session();
+            address = opened.address();
+        }
+        try {
+            javaVersion = JavaCheck.check(session, name(), target.java());
+            PeerUpload.Deployed d = PeerUpload.deploy(session, name(), target.dir());
+            uploaded = d.uploaded();
+            PeerLaunch l = PeerLaunch.start(session, name(), target.java(), d.path());
+            synchronized (this) {
+                launch = l;
+            }
+            PeerConnection c = new PeerConnection(name(), l.control(), l::diagnostics);
+            c.handshake(Version.current(), PeerConnection.HANDSHAKE_TIMEOUT);
+            return c;
+        } catch (HostException | InterruptedException | RuntimeException e) {
+            closeSsh();
+            throw e;
+        }
+    }
+
+    private synchronized void closeSsh() {
+        if (launch != null) {
+            launch.close();
+            launch = null;
+        }
+        if (session != null) {
+            session.close(false).awaitUninterruptibly(3000);
+            session = null;
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        super.close();
+        closeSsh();
+    }
+
+    @Override
+    public String toString() {
+        return name();
+    }
+}

@@ -1,0 +1,71 @@
+package benchsh.shell.host.ssh;
+
+import org.apache.sshd.client.SshClient;
+import org.apache.sshd.client.config.hosts.HostConfigEntryResolver;
+import org.apache.sshd.common.keyprovider.KeyIdentityProvider;
+import org.apache.sshd.core.CoreModuleProperties;
+
+/**
+ * The session's SSH machinery: the settings in force, the ssh config, and one Apache SSHD client
+ * (started on first use, with keepalive heartbeats, our host key check, and no hidden identities:
+ * {@link SshLogin} offers exactly the keys it lists in errors). Thread-safe.
+ */
+public final class SshContext implements AutoCloseable {
+    private volatile SshSettings settings;
+    private volatile SshConfig config;
+    private SshClient client;
+
+    public SshContext(SshSettings settings) {
+        settings(settings);
+    }
+
+    public SshSettings settings() {
+        return settings;
+    }
+
+    /** Replaces the settings (e.g. the REPL installs its prompts); affects later connections. */
+    public synchronized void settings(SshSettings s) {
+        this.settings = s;
+        this.config = new SshConfig(s);
+        if (client != null) {
+            timeouts(client, s);
+        }
+    }
+
+    public SshConfig config() {
+        return config;
+    }
+
+    /** The started client. */
+    public synchronized SshClient client() {
+        if (client == null) {
+            SshClient c = SshClient.setUpDefaultClient();
+            c.setServerKeyVerifier(HostKeyCheck.dispatcher());
+            c.setHostConfigEntryResolver(HostConfigEntryResolver.EMPTY); // SshConfig resolved the target already
+            c.setKeyIdentityProvider(KeyIdentityProvider.EMPTY_KEYS_PROVIDER);
+            timeouts(c, settings);
+            c.start();
+            client = c;
+        }
+        return client;
+    }
+
+    private static void timeouts(SshClient c, SshSettings s) {
+        CoreModuleProperties.HEARTBEAT_INTERVAL.set(c, s.heartbeat());
+        CoreModuleProperties.IO_CONNECT_TIMEOUT.set(c, s.connectTimeout());
+        // SshLogin bounds the login itself; the library's own limit only catches what slips through
+        CoreModuleProperties.AUTH_TIMEOUT.set(c, s.authTimeout().plusSeconds(10));
+    }
+
+    @Override
+    public synchronized void close() {
+        if (client != null) {
+            try {
+                client.stop();
+            } catch (RuntimeException e) {
+                // closing anyway
+            }
+            client = null;
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package benchsh.shell.host.ssh;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Where and how to log in to one host, after {@code ~/.ssh/config} was applied. Holds no secret.
+ *
+ * @param name the host's name in the session (the spec as written, e.g. {@code h1} or {@code me@pc1})
+ * @param hostName the name or address to connect to (HostName)
+ * @param port the SSH port
+ * @param identities private key files to offer, in order (IdentityFile, {@code key:})
+ * @param proxyJump ProxyJump hosts, or null
+ * @param knownHosts the known_hosts file that vouches for the host key
+ * @param java the remote java command ({@code java:}, default {@code java})
+ * @param dir the remote work directory ({@code dir:}), absolute or relative to the login directory
+ */
+public record SshTarget(String name, String user, String hostName, int port, List<Path> identities, String proxyJump,
+                        Path knownHosts, String java, String dir) {
+    public static final String DEFAULT_DIR = ".cache/benchsh";
+
+    public SshTarget {
+        identities = List.copyOf(identities);
+    }
+
+    /** {@code user@hostName:port}, for messages. */
+    public String where() {
+        return user + "@" + hostName + (port == 22 ? "" : ":" + port);
+    }
+}

@@ -1,0 +1,89 @@
+package benchsh.shell.host.ssh;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.security.PublicKey;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.sshd.common.config.keys.KeyUtils;
+import org.apache.sshd.common.keyprovider.KeyPairProvider;
+import org.apache.sshd.server.SshServer;
+import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
+import org.apache.sshd.server.session.ServerSession;
+import org.apache.sshd.server.shell.ProcessShellFactory;
+import org.apache.sshd.sftp.server.FileHandle;
+import org.apache.sshd.sftp.server.SftpEventListener;
+import org.apache.sshd.sftp.server.SftpSubsystemFactory;
+
+/**
+ * An in-process SSH server on a free loopback port: password and public-key login, exec through
+ * {@code /bin/sh -c} (so the real peer runs as a child process), SFTP with an optional write
+ * failure after some bytes. For tests.
+ */
+public final class TestSshServer implements AutoCloseable {
+    public static final String USER = "bench";
+    public static final String PASSWORD = "s3cret";
+
+    private final SshServer server;
+    private final PublicKey hostKey;
+    /** SFTP writes at or beyond this offset fail; Long.MAX_VALUE for never. */
+    public final AtomicLong failWritesFrom = new AtomicLong(Long.MAX_VALUE);
+
+    public TestSshServer(Path dir, PublicKey acceptedUserKey) throws IOException {
+        server = SshServer.setUpDefaultServer();
+        server.setHost("127.0.0.1");
+        server.setPort(0);
+        SimpleGeneratorHostKeyProvider keys = new SimpleGeneratorHostKeyProvider(dir.resolve("hostkey.ser"));
+        server.setKeyPairProvider(keys);
+        server.setPasswordAuthenticator((user, password, session) -> USER.equals(user) && PASSWORD.equals(password));
+        server.setPublickeyAuthenticator((user, key, session) -> USER.equals(user) && acceptedUserKey != null
+                && KeyUtils.compareKeys(acceptedUserKey, key));
+        server.setCommandFactory((channel, command) -> new ProcessShellFactory(command, "/bin/sh", "-c", command).createShell(channel));
+        SftpSubsystemFactory sftp = new SftpSubsystemFactory();
+        sftp.addSftpEventListener(new SftpEventListener() {
+            @Override
+            public void writing(ServerSession session, String remoteHandle, FileHandle localHandle, long offset, byte[] data,
+                                int dataOffset, int dataLen) throws IOException {
+                if (offset + dataLen > failWritesFrom.get()) {
+                    throw new IOException("simulated disk failure");
+                }
+            }
+        });
+        server.setSubsystemFactories(List.of(sftp));
+        server.start();
+        try {
+            hostKey = keyOf(keys);
+        } catch (Exception e) {
+            server.stop(true);
+            throw new IOException(e);
+        }
+    }
+
+    static PublicKey keyOf(KeyPairProvider keys) throws Exception {
+        for (KeyPair kp : keys.loadKeys(null)) {
+            return kp.getPublic();
+        }
+        throw new IllegalStateException("no host key");
+    }
+
+    public int port() {
+        return server.getPort();
+    }
+
+    public PublicKey hostKey() {
+        return hostKey;
+    }
+
+    /** Settings for a test client: no ssh config, no default keys, short timeouts. */
+    public static SshSettings settings(Path knownHosts, HostKeyPrompt prompt) {
+        return new SshSettings(null, knownHosts, false, Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(5), 4,
+                prompt, SecretPrompt.NONE);
+    }
+
+    @Override
+    public void close() throws IOException {
+        server.stop(true);
+    }
+}
