@@ -52,7 +52,7 @@ public final class Repl {
                 .parser(parser)
                 .completer(new VerbCompleter(session))
                 .variable(LineReader.HISTORY_FILE, historyFile)
-                .variable(LineReader.HISTORY_IGNORE, "*password:*") // passwords never reach the history file
+                .variable(LineReader.HISTORY_IGNORE, "*password*") // passwords never reach the history file
                 .variable(LineReader.SECONDARY_PROMPT_PATTERN, "%P > ")
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
                 .build();
