@@ -6,7 +6,10 @@ import benchsh.shell.host.ssh.HostKeyPrompt;
 import benchsh.shell.report.JsonLines;
 import benchsh.shell.report.ThroughputUnit;
 import benchsh.shell.script.ScriptError;
+import benchsh.shell.script.Inventory;
+import benchsh.shell.script.Scenario;
 import benchsh.shell.script.ScriptRunner;
+import benchsh.shell.verb.PlanVerb;
 import benchsh.shell.verb.UsageException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -16,6 +19,9 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 
@@ -36,10 +42,13 @@ public final class Main {
             options:
               --json -|FILE     write every result as one JSON object per line
               --units UNIT      throughput unit: MB/s (default), Mbit/s, Gbit/s, KByte/s, ...
+              --set NAME=VALUE  override a param('NAME', default) of the script (repeatable)
+              --hosts FILE      declare named hosts (inventory.groovy or inventory.ini)
+              --dry-run         list the tests the script would run, without connecting
               --accept-new-host-keys
                                 trust and record SSH host keys not yet in known_hosts
               --version         print the version
-            exit codes: 0 all ran, 1 a test failed, 2 usage or script error
+            exit codes: 0 all ran, 1 a test failed or an expectation did not hold, 2 usage or script error
             """;
 
     private Main() {
@@ -109,30 +118,49 @@ public final class Main {
 
     private static int batch(Options o, Session session, PrintStream stderr) {
         ScriptRunner runner = new ScriptRunner(session);
+        o.sets.forEach(session.scenario()::override);
         try {
-            switch (o.command) {
-                case "-e" -> runner.evaluate(o.argument, "-e");
-                case "run" -> runner.evaluateFile(Path.of(o.argument));
-                case "demo" -> runner.evaluateFile(demo());
+            if (o.hosts != null) {
+                Inventory.load(Path.of(o.hosts), session, runner);
+            }
+            PlanVerb.Body body = switch (o.command) {
+                case "-e" -> () -> runner.evaluate(o.argument, "-e");
+                case "run" -> () -> runner.evaluateFile(Path.of(o.argument));
+                case "demo" -> () -> runner.evaluateFile(demo());
                 default -> throw new UsageException("unknown command " + o.command);
+            };
+            if (o.dryRun) {
+                PlanVerb.dryRun(session, body);
+            } else {
+                body.run();
             }
         } catch (ScriptError e) {
             stderr.println(e.located());
             return USAGE;
+        } catch (UsageException e) {
+            stderr.println("benchsh: " + e.getMessage());
+            return USAGE;
         } catch (FileNotFoundException | java.nio.file.NoSuchFileException e) {
             stderr.println("benchsh: no such file: " + e.getMessage());
             return USAGE;
-        } catch (IOException e) {
+        } catch (Exception e) {
             stderr.println("benchsh: " + e.getMessage());
             return USAGE;
         }
         session.out().flush();
+        for (String unused : session.scenario().unusedOverrides()) {
+            stderr.println("benchsh: warning: --set " + unused + " was not used: the script has no param('" + unused + "', ...)");
+        }
+        List<Scenario.Expectation> failedExpectations = session.scenario().failedExpectations();
+        if (!failedExpectations.isEmpty()) {
+            stderr.println("benchsh: " + failedExpectations.size() + " of " + session.scenario().expectations().size() + " expectations failed:");
+            failedExpectations.forEach(x -> stderr.println("  " + x.location() + ": " + x.text()));
+        }
         long failed = session.failures();
         if (failed > 0) {
             stderr.println("benchsh: " + failed + " of " + session.results().size() + " tests did not complete");
-            return TEST_FAILED;
         }
-        return OK;
+        return failed > 0 || !failedExpectations.isEmpty() ? TEST_FAILED : OK;
     }
 
     private static int repl(Session session) {
@@ -174,6 +202,17 @@ public final class Main {
         boolean help;
         boolean version;
         boolean acceptNewHostKeys;
+        boolean dryRun;
+        String hosts;
+        final Map<String, String> sets = new LinkedHashMap<>();
+
+        private void set(String assignment) {
+            int eq = assignment.indexOf('=');
+            if (eq <= 0) {
+                throw new UsageException("--set needs name=value, not '" + assignment + "'");
+            }
+            sets.put(assignment.substring(0, eq).trim(), assignment.substring(eq + 1).trim());
+        }
 
         static Options parse(String[] args) {
             Options o = new Options();
@@ -185,6 +224,9 @@ public final class Main {
                     case "--accept-new-host-keys" -> o.acceptNewHostKeys = true;
                     case "--json" -> o.json = value(args, ++i, a);
                     case "--units" -> o.units = value(args, ++i, a);
+                    case "--set" -> o.set(value(args, ++i, a));
+                    case "--hosts" -> o.hosts = value(args, ++i, a);
+                    case "--dry-run" -> o.dryRun = true;
                     case "-e", "run" -> o.command(a, value(args, ++i, a));
                     case "demo" -> o.command(a, null);
                     default -> throw new UsageException("unknown argument '" + a + "'");

@@ -6,30 +6,42 @@ import benchsh.shell.host.ssh.SshContext;
 import benchsh.shell.host.ssh.SshSettings;
 import benchsh.shell.report.JsonLines;
 import benchsh.shell.report.ResultTable;
+import benchsh.shell.report.RowStream;
 import benchsh.shell.report.ThroughputUnit;
 import benchsh.shell.result.Result;
+import benchsh.shell.run.Frame;
 import benchsh.shell.run.PairRunner;
+import benchsh.shell.run.Plan;
+import benchsh.shell.script.Scenario;
 import benchsh.shell.run.ProgressListener;
 import benchsh.shell.verb.Verbs;
 import java.io.PrintWriter;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The state one REPL or batch run works in: hosts, the results measured so far, the throughput
  * unit, the tags in force (labels, sweep coordinates) and where output goes. Verbs run against it.
- * Confined to the thread that evaluates scripts, except {@link #results()} which is safe to read.
+ * Tags, repeat number and start gate are per thread ({@link Frame}), so {@code together} blocks can
+ * run tests concurrently; results, printing and JSON output are thread-safe.
  */
 public final class Session implements AutoCloseable {
     private final Hosts hosts = new Hosts();
     private final SshContext ssh = new SshContext(SshSettings.fromEnvironment());
     private final Verbs verbs = Verbs.standard();
     private final List<Result> results = java.util.Collections.synchronizedList(new ArrayList<>());
-    private final Deque<Map<String, Object>> tags = new ArrayDeque<>();
+    private final ThreadLocal<Frame> frame = ThreadLocal.withInitial(() -> Frame.ROOT);
+    private final Scenario scenario = new Scenario();
+    private volatile Plan plan;
+    private final RowStream rows = new RowStream();
+    private final ThreadLocal<List<Deferred>> deferred = new ThreadLocal<>();
+
+    /** A test held back by a {@code together} block, to be run on its own thread behind the gate. */
+    @FunctionalInterface
+    public interface Deferred {
+        Object run(benchsh.shell.run.StartGate gate) throws Exception;
+    }
     private PrintWriter out;
     private ThroughputUnit unit = ThroughputUnit.MB_S;
     private JsonLines json;
@@ -77,8 +89,25 @@ public final class Session implements AutoCloseable {
         this.progress = p;
     }
 
+    /** A runner for the calling thread: it passes the thread's start gate and honours plan mode. */
     public PairRunner runner() {
-        return new PairRunner(progress);
+        return new PairRunner(progress, frame().gate(), plan);
+    }
+
+    /** Parameters, overrides and expectations of the running scenario. */
+    public Scenario scenario() {
+        return scenario;
+    }
+
+    /** The dry run in progress, or null when tests really run. */
+    public Plan plan() {
+        return plan;
+    }
+
+    /** Starts (non-null) or ends (null) a dry run; hosts refuse to connect while planning. */
+    public void plan(Plan p) {
+        this.plan = p;
+        hosts.allowConnections(p == null);
     }
 
     public Host host(String name) {
@@ -98,19 +127,50 @@ public final class Session implements AutoCloseable {
 
     /** Runs {@code body} with more tags on every result it records. */
     public <T> T withTags(Map<String, Object> more, java.util.function.Supplier<T> body) {
-        tags.push(more);
+        return within(frame().withTags(more), body);
+    }
+
+    /** What is in force for the calling thread's tests. */
+    public Frame frame() {
+        return frame.get();
+    }
+
+    /** Runs {@code body} in {@code f} (on this thread), then restores the previous frame. */
+    public <T> T within(Frame f, java.util.function.Supplier<T> body) {
+        Frame previous = frame.get();
+        frame.set(f);
         try {
             return body.get();
         } finally {
-            tags.pop();
+            frame.set(previous);
         }
+    }
+
+    /** Runs {@code body} collecting the tests it asks for instead of running them. */
+    public List<Deferred> collect(Runnable body) {
+        List<Deferred> previous = deferred.get();
+        List<Deferred> list = new ArrayList<>();
+        deferred.set(list);
+        try {
+            body.run();
+        } finally {
+            deferred.set(previous);
+        }
+        return list;
+    }
+
+    /** Whether tests asked for now are collected ({@code together}) rather than run. */
+    public boolean collecting() {
+        return deferred.get() != null;
+    }
+
+    public void defer(Deferred d) {
+        deferred.get().add(d);
     }
 
     /** Current tags, outermost first. */
     public Map<String, Object> currentTags() {
-        Map<String, Object> all = new LinkedHashMap<>();
-        tags.descendingIterator().forEachRemaining(all::putAll);
-        return all;
+        return frame().tags();
     }
 
     /**
@@ -119,18 +179,36 @@ public final class Session implements AutoCloseable {
      * @param columns the keys the verb wants in its table
      */
     public Result record(Result r, List<String> columns) {
-        Result tagged = r.withTags(currentTags());
+        Frame f = frame();
+        Result tagged = r.withTags(f.tags());
+        if (f.repeat() > 0) {
+            tagged = tagged.withRepeat(f.repeat());
+        }
+        if (plan != null) {
+            plan.add(tagged.test(), tagged.from(), tagged.to(), tagged.params(), tagged.tags());
+            return tagged;
+        }
         results.add(tagged);
         if (json != null) {
             json.write(tagged);
         }
-        print(ResultTable.render(List.of(tagged), columns, unit));
+        List<String> keys = ResultTable.keys(List.of(tagged), columns);
+        synchronized (this) {
+            out.print(rows.next(ResultTable.headers(keys, unit), ResultTable.cells(tagged, keys, unit)) + ResultTable.errorLine(tagged));
+            out.flush();
+        }
+        if (tagged.error() != null) {
+            rows.reset();
+        }
         return tagged;
     }
 
     public void print(String text) {
-        out.print(text);
-        out.flush();
+        rows.reset();
+        synchronized (this) {
+            out.print(text);
+            out.flush();
+        }
     }
 
     @Override

@@ -14,6 +14,7 @@ public abstract class Host implements AutoCloseable {
     private volatile State state = State.NEW;
     private volatile String failure;
     private PeerConnection peer;
+    private volatile java.util.function.BooleanSupplier connectionsAllowed = () -> true;
 
     protected Host(String name) {
         this.name = name;
@@ -33,9 +34,17 @@ public abstract class Host implements AutoCloseable {
     }
 
     /** The running peer, started (or restarted after it died) as needed. */
+    /** Set by the inventory: whether connecting is allowed now (not during a dry run). */
+    void guard(java.util.function.BooleanSupplier allowed) {
+        this.connectionsAllowed = allowed;
+    }
+
     public synchronized PeerConnection peer() throws HostException, InterruptedException {
         if (peer != null && peer.alive()) {
             return peer;
+        }
+        if (!connectionsAllowed.getAsBoolean()) {
+            throw new HostException(name, "plan", "a dry run does not connect to hosts");
         }
         if (peer != null) {
             peer.close();

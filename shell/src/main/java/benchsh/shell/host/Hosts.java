@@ -8,12 +8,19 @@ import java.util.Map;
 /** The session's host inventory, by name, with the built-in {@code local}. Thread-safe. */
 public final class Hosts implements AutoCloseable {
     private final Map<String, Host> byName = new LinkedHashMap<>();
+    private volatile boolean connectionsAllowed = true;
 
     public Hosts() {
         add(new LocalHost("local", LocalHost.defaultJava()));
     }
 
+    /** While false (a dry run), every host refuses to start its peer. */
+    public void allowConnections(boolean allowed) {
+        connectionsAllowed = allowed;
+    }
+
     public synchronized Host add(Host h) {
+        h.guard(() -> connectionsAllowed);
         Host old = byName.put(h.name(), h);
         if (old != null && old != h) {
             old.close();

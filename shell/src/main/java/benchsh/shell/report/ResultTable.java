@@ -13,24 +13,37 @@ public final class ResultTable {
     }
 
     public static String render(List<Result> results, List<String> columns, ThroughputUnit unit) {
+        List<String> keys = keys(results, columns);
+        TextTable t = new TextTable(headers(keys, unit));
+        for (Result r : results) {
+            t.row(cells(r, keys, unit));
+        }
+        StringBuilder b = new StringBuilder(t.toString());
+        results.forEach(r -> b.append(errorLine(r)));
+        return b.toString();
+    }
+
+    /** The columns: tags first (those not already chosen), then the verb's, then status if anything failed. */
+    public static List<String> keys(List<Result> results, List<String> columns) {
         List<String> keys = new ArrayList<>();
         results.stream().flatMap(r -> r.tags().keySet().stream()).distinct().filter(k -> !columns.contains(k)).forEach(keys::add);
         keys.addAll(columns);
-        boolean trouble = results.stream().anyMatch(r -> !r.ok());
-        if (trouble) {
+        if (results.stream().anyMatch(r -> !r.ok())) {
             keys.add("status");
         }
-        List<String> header = keys.stream().map(k -> Cells.header(k, unit)).toList();
-        TextTable t = new TextTable(header);
-        for (Result r : results) {
-            t.row(keys.stream().map(k -> Cells.cell(k, r.lookup(k), unit)).toList());
-        }
-        StringBuilder b = new StringBuilder(t.toString());
-        for (Result r : results) {
-            if (r.error() != null) {
-                b.append(r.status().wire()).append(": ").append(r.error()).append('\n');
-            }
-        }
-        return b.toString();
+        return keys;
+    }
+
+    public static List<String> headers(List<String> keys, ThroughputUnit unit) {
+        return keys.stream().map(k -> Cells.header(k, unit)).toList();
+    }
+
+    public static List<String> cells(Result r, List<String> keys, ThroughputUnit unit) {
+        return keys.stream().map(k -> Cells.cell(k, r.lookup(k), unit)).toList();
+    }
+
+    /** "failed: h2: no data for 10 s" or "". */
+    public static String errorLine(Result r) {
+        return r.error() == null ? "" : r.status().wire() + ": " + r.error() + "\n";
     }
 }

@@ -50,17 +50,14 @@ public final class TextTable {
         }
         StringBuilder b = new StringBuilder();
         line(b, header, width, numeric);
-        for (int c = 0; c < n; c++) {
-            b.append("-".repeat(width[c])).append(c < n - 1 ? "  " : "");
-        }
-        b.append('\n');
+        rule(b, width);
         for (List<String> r : rows) {
             line(b, r, width, numeric);
         }
         return b.toString();
     }
 
-    private static void line(StringBuilder b, List<String> cells, int[] width, boolean[] numeric) {
+    static void line(StringBuilder b, List<String> cells, int[] width, boolean[] numeric) {
         StringBuilder l = new StringBuilder();
         for (int c = 0; c < cells.size(); c++) {
             String cell = cells.get(c);
@@ -71,6 +68,13 @@ public final class TextTable {
             }
         }
         b.append(l.toString().stripTrailing()).append('\n');
+    }
+
+    static void rule(StringBuilder b, int[] width) {
+        for (int c = 0; c < width.length; c++) {
+            b.append("-".repeat(width[c])).append(c < width.length - 1 ? "  " : "");
+        }
+        b.append('\n');
     }
 
     static boolean looksNumeric(String s) {

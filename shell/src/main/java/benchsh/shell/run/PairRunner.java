@@ -25,9 +25,17 @@ public final class PairRunner {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final ProgressListener progress;
+    private final StartGate gate;
+    private final Plan plan;
 
-    public PairRunner(ProgressListener progress) {
+    /**
+     * @param gate a together block's barrier to pass before the senders start, or null
+     * @param plan the dry run to note tests in instead of running them, or null
+     */
+    public PairRunner(ProgressListener progress, StartGate gate, Plan plan) {
         this.progress = progress;
+        this.gate = gate;
+        this.plan = plan;
     }
 
     public static String newToken() {
@@ -42,6 +50,10 @@ public final class PairRunner {
      */
     public PairOutcome run(PairTest test, String measuringSide) throws HostException {
         Instant started = Instant.now();
+        if (plan != null) {
+            plan.expect(test.expected());
+            return new PairOutcome(Status.OK, null, started, null, null, Map.of(), Map.of());
+        }
         String id = newToken().substring(0, 12);
         String token = newToken();
         try {
@@ -51,7 +63,18 @@ public final class PairRunner {
             listenSpec.put("token", token);
             listenSpec.putIfAbsent("address", test.listener().dataAddress());
             SideHandle listen = listenPeer.start(id + "-l", test.workload(), "listen", listenSpec);
-            Map<String, Object> endpoint = listen.awaitReady(READY_TIMEOUT);
+            Map<String, Object> endpoint;
+            try {
+                endpoint = listen.awaitReady(READY_TIMEOUT);
+            } catch (HostException e) {
+                if (gate != null) {
+                    gate.abandon();
+                }
+                throw e;
+            }
+            if (gate != null) {
+                gate.pass();
+            }
             Map<String, Object> connectSpec = new LinkedHashMap<>(test.connectSpec());
             connectSpec.put("token", token);
             connectSpec.putIfAbsent("address", listenSpec.get("address"));

@@ -27,7 +27,20 @@ public abstract class BenchScript extends Script {
         if (verb == null) {
             throw new UsageException("unknown verb '" + name + "'" + Suggest.hint(name, session().verbs().names()) + " (help lists them)");
         }
-        return verb.invoke(session(), args instanceof Object[] a ? a : new Object[] {args});
+        Object[] callArgs = args instanceof Object[] a ? a : new Object[] {args};
+        Session session = session();
+        if (session.collecting() && verb.measures()) {
+            benchsh.shell.run.Frame frame = session.frame();
+            session.defer(gate -> session.within(frame.withGate(gate), () -> {
+                try {
+                    return verb.invoke(session, callArgs);
+                } catch (Exception e) {
+                    throw e instanceof RuntimeException r ? r : new java.lang.reflect.UndeclaredThrowableException(e);
+                }
+            }));
+            return null;
+        }
+        return verb.invoke(session, callArgs);
     }
 
     public Object propertyMissing(String name) throws Exception {

@@ -26,8 +26,13 @@ public final class ScriptRunner {
     public ScriptRunner(Session session) {
         CompilerConfiguration config = new CompilerConfiguration();
         config.setScriptBaseClass(BenchScript.class.getName());
-        config.addCompilationCustomizers(new ImportCustomizer().addImports("java.time.Duration"));
+        config.addCompilationCustomizers(new ImportCustomizer().addImports("java.time.Duration"), new ExpectRewriter());
         this.shell = new GroovyShell(ScriptRunner.class.getClassLoader(), new SessionBinding(session), config);
+    }
+
+    /** Binds a variable for every script this runner evaluates. */
+    public void bind(String name, Object value) {
+        shell.setVariable(name, value);
     }
 
     public Object evaluateFile(Path file) throws IOException {
@@ -44,6 +49,7 @@ public final class ScriptRunner {
         } catch (CompilationFailedException e) {
             throw new ScriptError(fileName, 0, e.getMessage(), e);
         }
+        Sources.register(script.getClass(), fileName, code);
         try {
             return script.run();
         } catch (Exception e) {

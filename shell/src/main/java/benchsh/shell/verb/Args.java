@@ -91,7 +91,8 @@ public final class Args {
     public Map<String, Object> params() {
         Map<String, Object> p = new LinkedHashMap<>();
         for (Arg a : spec.args()) {
-            if (a.type() == ArgType.HOST || a.type() == ArgType.MAP || a.type() == ArgType.CLOSURE) {
+            if (a.type() == ArgType.HOST || a.type() == ArgType.MAP || a.type() == ArgType.CLOSURE || a.name().equals("repeats")
+                    || a.name().equals("label")) {
                 continue;
             }
             Object v = get(a.name());

@@ -69,7 +69,7 @@ public final class SweepVerb implements Verb {
 
     @Override
     public Object call(Args args, Session session) {
-        throw new UnsupportedOperationException("sweep is invoked with its closure");
+        throw new UsageException("usage: sweep(name: [values], ...) { p -> ... }");
     }
 
     static List<Object> values(String key, Object raw, Integer step) {

@@ -41,6 +41,6 @@ public final class TableVerb implements Verb {
             return results;
         }
         Closure<?> c = (Closure<?>) where;
-        return results.stream().filter(r -> Boolean.TRUE.equals(org.codehaus.groovy.runtime.DefaultGroovyMethods.asBoolean(c.call(r)))).toList();
+        return results.stream().filter(r -> org.codehaus.groovy.runtime.typehandling.DefaultTypeTransformation.castToBoolean(c.call(r))).toList();
     }
 }

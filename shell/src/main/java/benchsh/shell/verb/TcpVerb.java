@@ -35,6 +35,7 @@ public final class TcpVerb implements Verb {
                     Arg.of("target", ArgType.TEXT, null, "address the sender connects to"),
                     Arg.of("timeout", ArgType.DURATION, Duration.ofSeconds(10), "give up after this long without data"),
                     Arg.of("label", ArgType.TEXT, null, "a label for side-by-side comparisons"),
+                    Arg.of("repeats", ArgType.COUNT, 1, "run this many times (results are numbered)"),
                     Arg.of("tags", ArgType.MAP, null, "extra tags for tables")),
             List.of("tcp to: local, size: 16.KiB, time: 5.s, streams: 2",
                     "r = tcp from: a, to: b, time: 3.s, reverse: true; println r.throughput"));

@@ -12,6 +12,11 @@ public interface Verb {
 
     Object call(Args args, Session session) throws Exception;
 
+    /** Whether the verb measures something between or on hosts (it has a host argument). */
+    default boolean measures() {
+        return spec().args().stream().anyMatch(a -> a.type() == ArgType.HOST);
+    }
+
     /** Called from Groovy: named arguments arrive as a leading map, the rest are positional. */
     default Object invoke(Session session, Object[] groovyArgs) throws Exception {
         java.util.Map<?, ?> named = java.util.Map.of();
@@ -20,6 +25,10 @@ public interface Verb {
             named = m;
             positional.remove(0);
         }
-        return call(Args.parse(spec(), named, positional, session::host), session);
+        Args args = Args.parse(spec(), named, positional, session::host);
+        if (!args.given("repeats") || args.count("repeats") <= 1) {
+            return call(args, session);
+        }
+        return Repetition.fixed(session, args.count("repeats"), () -> call(args, session));
     }
 }

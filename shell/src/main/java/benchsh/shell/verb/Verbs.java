@@ -16,6 +16,13 @@ public final class Verbs {
         v.add(new ConnectVerb());
         v.add(new SysinfoVerb());
         v.add(new SweepVerb());
+        v.add(new RepeatVerb());
+        v.add(new MatrixVerb());
+        v.add(new TogetherVerb());
+        v.add(new CompareVerb());
+        v.add(new ParamVerb());
+        v.add(new ExpectVerb());
+        v.add(new PlanVerb());
         v.add(new TableVerb());
         v.add(new ResultsVerb());
         v.add(new UnitsVerb());

@@ -1,0 +1,59 @@
+package benchsh.shell.verb;
+
+import benchsh.shell.Session;
+import benchsh.shell.report.PlanTable;
+import benchsh.shell.run.Plan;
+import benchsh.shell.script.ScriptRunner;
+import groovy.lang.Closure;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * {@code plan 'scenario.groovy'} or {@code plan { ... }}: a dry run. The script is evaluated, but no
+ * host is contacted and no data moves; every test it would run is listed with its hosts and
+ * parameters, and the total duration is estimated. Same as {@code benchsh run FILE --dry-run}.
+ */
+public final class PlanVerb implements Verb {
+    private static final VerbSpec SPEC = new VerbSpec("plan", "dry run: list the tests a script or block would run, without connecting",
+            "'file.groovy' | { ... }", List.of(),
+            List.of("plan 'examples/01-netio-table.groovy'", "plan { sweep(size: [1.KiB, 2.KiB]) { p -> tcp size: p.size } }"));
+
+    @Override
+    public VerbSpec spec() {
+        return SPEC;
+    }
+
+    @Override
+    public Object call(Args args, Session session) throws Exception {
+        if (args.positional().size() != 1) {
+            throw new UsageException("usage: plan 'file.groovy' or plan { ... }");
+        }
+        Object what = args.positional().get(0);
+        return dryRun(session, () -> {
+            if (what instanceof Closure<?> c) {
+                c.call();
+            } else {
+                new ScriptRunner(session).evaluateFile(Path.of(what.toString()));
+            }
+        });
+    }
+
+    /** Something evaluated in plan mode. */
+    @FunctionalInterface
+    public interface Body {
+        void run() throws Exception;
+    }
+
+    /** Runs {@code body} as a dry run, prints the plan and returns it. */
+    public static Plan dryRun(Session session, Body body) throws Exception {
+        Plan plan = new Plan();
+        session.plan(plan);
+        try {
+            body.run();
+        } finally {
+            session.plan(null);
+        }
+        session.print(PlanTable.render(plan, session.unit()));
+        return plan;
+    }
+}

@@ -1,0 +1,56 @@
+package benchsh.shell.verb;
+
+import benchsh.shell.Session;
+import groovy.lang.Closure;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code repeat(3) { ... }} runs a block three times; {@code repeat(min: 3, max: 30, confidence: 99,
+ * width: 5.percent) { ... }} repeats until the confidence interval of the mean is at most that wide
+ * (netperf {@code -I 99,5}). Results are numbered by run; returns the runs and their statistics.
+ */
+public final class RepeatVerb implements Verb {
+    private static final VerbSpec SPEC = new VerbSpec("repeat", "repeat a block a fixed number of times or until a confidence interval is reached",
+            "N { ... }",
+            List.of(
+                    Arg.of("min", ArgType.COUNT, 3, "runs before the interval is checked"),
+                    Arg.of("max", ArgType.COUNT, 30, "give up after this many runs"),
+                    Arg.of("confidence", ArgType.COUNT, 99, "confidence level in percent"),
+                    Arg.of("width", ArgType.TEXT, 0.05, "full interval width as a fraction of the mean, e.g. 5.percent"),
+                    Arg.of("value", ArgType.TEXT, "throughput_bps", "the metric to summarize")),
+            List.of("repeat(3) { tcp to: local, time: 2.s }",
+                    "repeat(min: 3, max: 30, confidence: 99, width: 5.percent) { tcp to: local, time: 2.s }"));
+
+    @Override
+    public VerbSpec spec() {
+        return SPEC;
+    }
+
+    @Override
+    public Object invoke(Session session, Object[] a) throws Exception {
+        if (a.length == 2 && a[0] instanceof Number n && a[1] instanceof Closure<?> body) {
+            if (n.intValue() < 1 || n.intValue() > 10_000) {
+                throw new UsageException("repeat: the count must be between 1 and 10000, not " + n);
+            }
+            return Repetition.fixed(session, n.intValue(), body::call);
+        }
+        if (a.length == 2 && a[0] instanceof Map<?, ?> named && a[1] instanceof Closure<?> body) {
+            Args args = Args.parse(SPEC, named, List.of(), session::host);
+            int min = args.count("min");
+            int max = args.count("max");
+            double confidence = args.count("confidence") / 100.0;
+            double width = Double.parseDouble(String.valueOf(args.get("width")));
+            if (min > max || max > 10_000 || confidence >= 1 || !(width > 0 && width < 1)) {
+                throw new UsageException("repeat: need min <= max <= 10000, confidence below 100 and 0 < width < 1 (e.g. 5.percent)");
+            }
+            return Repetition.run(session, Math.max(2, min), max, confidence, width, TableVerb.value(args.text("value")), body::call);
+        }
+        throw new UsageException("usage: repeat(3) { ... } or repeat(min: 3, max: 30, confidence: 99, width: 5.percent) { ... }");
+    }
+
+    @Override
+    public Object call(Args args, Session session) {
+        throw new UsageException("repeat needs a block: repeat(3) { ... }");
+    }
+}
