@@ -1,0 +1,169 @@
+package benchsh.shell.verb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import benchsh.shell.Batch;
+import benchsh.shell.Session;
+import benchsh.shell.host.Host;
+import benchsh.shell.result.Repeated;
+import benchsh.shell.result.Result;
+import benchsh.shell.result.Status;
+import benchsh.shell.script.ScriptRunner;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The scenario language on synthetic measurements: sweeps, repeats, confidence, compare, plans, params, expectations. */
+@Timeout(120)
+class ScenarioTest {
+    final StringWriter printed = new StringWriter();
+    final Session session = new Session(new PrintWriter(printed, true));
+    final ScriptRunner runner = new ScriptRunner(session);
+    final Deque<Double> samples = new ArrayDeque<>();
+
+    /** {@code fake size: …}: records a result whose throughput (MB/s) comes from {@link #samples}. */
+    final class FakeVerb implements Verb {
+        final VerbSpec spec = new VerbSpec("fake", "synthetic measurement", "", List.of(
+                Arg.of("size", ArgType.SIZE, 1024L, "size"),
+                Arg.of("label", ArgType.TEXT, null, "label"),
+                Arg.of("repeats", ArgType.COUNT, 1, "repeats")), List.of());
+
+        @Override
+        public VerbSpec spec() {
+            return spec;
+        }
+
+        @Override
+        public Object call(Args args, Session s) {
+            double mbps = samples.isEmpty() ? 1 : samples.poll();
+            Map<String, Object> tags = args.given("label") ? Map.of("label", args.text("label")) : Map.of();
+            Result r = new Result("fake", Status.OK, "a", "b", args.params(), Map.of("throughput_bps", mbps * 8e6), tags, Instant.EPOCH, 1, null, List.of());
+            return s.record(r, List.of("size", "throughput_bps"));
+        }
+    }
+
+    Object eval(String code) {
+        if (session.verbs().get("fake") == null) {
+            session.verbs().add(new FakeVerb());
+        }
+        return runner.evaluate(code, "test.groovy");
+    }
+
+    @Test
+    void sweepRunsTheCrossProductAndTagsEveryResult() {
+        eval("sweep(size: [1.KiB, 2.KiB, 4.KiB], dir: ['tx', 'rx']) { p -> fake size: p.size }");
+        List<Result> rs = session.results();
+        assertEquals(6, rs.size());
+        assertEquals(Map.of("size", 1024L, "dir", "tx"), rs.get(0).tags());
+        assertEquals(Map.of("size", 4096L, "dir", "rx"), rs.get(5).tags());
+        assertTrue(printed.toString().contains("tx MB/s"), printed.toString());
+    }
+
+    @Test
+    void sweepStepsThroughRanges() {
+        eval("sweep(size: 64..320, step: 128) { p -> fake size: p.size }");
+        assertEquals(List.of(64L, 192L, 320L), session.results().stream().map(r -> ((Number) r.params().get("size")).longValue()).toList());
+    }
+
+    @Test
+    void repeatNumbersTheRunsAndSummarizesThem() {
+        samples.addAll(List.of(83.3, 82.9, 83.0));
+        Repeated rep = (Repeated) eval("repeat(3) { fake() }");
+        assertEquals(List.of(1, 2, 3), session.results().stream().map(Result::repeat).toList());
+        assertEquals(83.0 * 8e6, rep.getMedian(), 1);
+        assertTrue(printed.toString().contains("83.0 (83.3; 82.9; 83.0)"), printed.toString());
+    }
+
+    @Test
+    void confidenceModeStopsWhenTheIntervalIsNarrowEnough() {
+        samples.addAll(List.of(100.0, 100.2, 99.9, 100.1, 500.0));
+        Repeated rep = (Repeated) eval("repeat(min: 3, max: 30, confidence: 99, width: 5.percent) { fake() }");
+        assertTrue(rep.converged());
+        assertEquals(3, rep.runs().size());
+    }
+
+    @Test
+    void confidenceModeGivesUpAtMax() {
+        for (int i = 0; i < 10; i++) {
+            samples.add(i % 2 == 0 ? 50.0 : 150.0);
+        }
+        Repeated rep = (Repeated) eval("repeat(min: 3, max: 6, confidence: 99, width: 1.percent) { fake() }");
+        assertFalse(rep.converged());
+        assertEquals(6, rep.runs().size());
+        assertTrue(printed.toString().contains("did not reach"), printed.toString());
+    }
+
+    @Test
+    void perVerbRepeats() {
+        eval("fake repeats: 4");
+        assertEquals(4, session.results().size());
+    }
+
+    @Test
+    void compareShowsTwoLabelsSideBySideWithTheDelta() {
+        samples.addAll(List.of(100.0, 50.0, 110.0, 45.0));
+        eval("fake size: 1.KiB, label: 'old'; fake size: 2.KiB, label: 'old'; fake size: 1.KiB, label: 'new'; fake size: 2.KiB, label: 'new'");
+        eval("compare 'old', 'new'");
+        String out = printed.toString();
+        assertTrue(out.contains("+10.0 %"), out);
+        assertTrue(out.contains("-10.0 %"), out);
+    }
+
+    @Test
+    void aPlanConnectsNowhereAndEstimatesTheDuration() {
+        Host local = session.hosts().local();
+        eval("plan { sweep(size: [1.KiB, 2.KiB], dir: ['tx', 'rx']) { p -> tcp to: local, size: p.size, reverse: p.dir == 'rx', time: 3.s, omit: 1.s } }");
+        assertEquals(Host.State.NEW, local.state(), "a dry run must not start a peer");
+        assertTrue(session.results().isEmpty());
+        assertTrue(printed.toString().contains("plan: 4 tests, about 16.00 s of measuring; nothing was connected"), printed.toString());
+    }
+
+    @Test
+    void setOverridesParamsWithTheDefaultsType(@TempDir Path dir) throws Exception {
+        Path s = dir.resolve("p.groovy");
+        Files.writeString(s, """
+                size = param('size', 4.KiB)
+                time = param('time', 2.s)
+                n = param('n', 3)
+                name = param('name', 'x')
+                println "size=$size time=${time.toMillis()} n=$n name=$name"
+                """);
+        Batch b = Batch.run("run", s.toString(), "--set", "size=8KiB", "--set", "time=500ms", "--set", "name=y", "--set", "nope=1");
+        assertEquals(0, b.exit(), b.err());
+        assertTrue(b.out().contains("size=8192 time=500 n=3 name=y"), b.out());
+        assertTrue(b.err().contains("--set nope was not used"), b.err());
+    }
+
+    @Test
+    void failedExpectationsMakeBatchModeExitOne() {
+        Batch ok = Batch.run("-e", "x = 5\nexpect x > 3");
+        assertEquals(0, ok.exit(), ok.err());
+        Batch failed = Batch.run("-e", "x = 5\nexpect x > 30\nexpect('x is small') { x < 10 }");
+        assertEquals(1, failed.exit());
+        assertTrue(failed.err().contains("1 of 2 expectations failed"), failed.err());
+        assertTrue(failed.err().contains("-e:2: expect x > 30"), failed.err());
+    }
+
+    @Test
+    void dryRunOfAScriptWithAnInventoryConnectsNowhere(@TempDir Path dir) throws Exception {
+        Path inv = dir.resolve("hosts.ini");
+        Files.writeString(inv, "[hosts]\n# the lab\npc1 = me@192.0.2.1:2222\n");
+        Path s = dir.resolve("s.groovy");
+        Files.writeString(s, "a = param('a', local)\ntcp from: a, to: pc1, time: 5.s\n");
+        Batch b = Batch.run("run", s.toString(), "--hosts", inv.toString(), "--dry-run", "--set", "a=pc1");
+        assertEquals(0, b.exit(), b.err());
+        assertTrue(b.out().matches("(?s).*tcp\\s+pc1\\s+pc1.*"), b.out());
+        assertTrue(b.out().contains("plan: 1 tests"), b.out());
+    }
+}
