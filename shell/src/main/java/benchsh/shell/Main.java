@@ -76,10 +76,10 @@ public final class Main {
             stdout.println("benchsh " + Version.current());
             return OK;
         }
-        PrintStream jsonOut = null;
+        JsonLines json = null;
         try {
             if (o.json != null) {
-                jsonOut = o.json.equals("-") ? stdout : new PrintStream(Files.newOutputStream(Path.of(o.json)), true, StandardCharsets.UTF_8);
+                json = o.json.equals("-") ? new JsonLines(stdout) : JsonLines.append(Path.of(o.json));
             }
         } catch (IOException e) {
             stderr.println("benchsh: cannot write " + o.json + ": " + e.getMessage());
@@ -90,8 +90,8 @@ public final class Main {
         try (Session session = new Session(out)) {
             Thread hook = new Thread(session::close, "benchsh-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
-            if (jsonOut != null) {
-                session.json(new JsonLines(jsonOut));
+            if (json != null) {
+                session.json(json);
             }
             if (o.units != null) {
                 session.unit(ThroughputUnit.named(o.units));
@@ -110,8 +110,8 @@ public final class Main {
             stderr.println("benchsh: " + e.getMessage());
             return USAGE;
         } finally {
-            if (jsonOut != null && jsonOut != stdout) {
-                jsonOut.close();
+            if (json != null) {
+                json.close();
             }
         }
     }

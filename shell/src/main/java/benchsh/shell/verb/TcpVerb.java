@@ -33,6 +33,7 @@ public final class TcpVerb implements Verb {
                     Arg.of("nodelay", ArgType.BOOL, false, "TCP_NODELAY"),
                     Arg.of("bind", ArgType.TEXT, null, "address the receiver listens on"),
                     Arg.of("target", ArgType.TEXT, null, "address the sender connects to"),
+                    Arg.of("port", ArgType.COUNT, null, "the receiver's port (default: any free port)"),
                     Arg.of("timeout", ArgType.DURATION, Duration.ofSeconds(10), "give up after this long without data"),
                     Arg.of("label", ArgType.TEXT, null, "a label for side-by-side comparisons"),
                     Arg.of("repeats", ArgType.COUNT, 1, "run this many times (results are numbered)"),
@@ -82,6 +83,12 @@ public final class TcpVerb implements Verb {
         connect.put("send", !reverse);
         if (args.given("bind")) {
             listen.put("address", args.text("bind"));
+        }
+        if (args.given("port")) {
+            if (args.count("port") > 65535) {
+                throw new UsageException("port must be at most 65535, not " + args.count("port"));
+            }
+            listen.put("port", (long) args.count("port"));
         }
         if (args.given("target")) {
             connect.put("address", args.text("target"));
