@@ -342,7 +342,11 @@ public final class RequestResponse implements Workload {
                 public void end() throws IOException {
                     outView.putLong(TokenGate.TOKEN_BYTES, -1L);
                     for (int i = 0; i < 3; i++) {
-                        socket.send(request);
+                        try {
+                            socket.send(request);
+                        } catch (IOException e) {
+                            return; // the server got an earlier one and closed its port
+                        }
                     }
                 }
             };
