@@ -7,12 +7,11 @@ import benchsh.peer.protocol.ProtocolException;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
-import java.net.DatagramPacket;
-import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
@@ -34,9 +33,9 @@ import java.util.Map;
  *       opcode byte (0 transaction, 1 end) and the request; the server answers and closes first,
  *       so TIME_WAIT stays on the server.</li>
  *   <li>{@code udp}: requests carry token and sequence number (so they are at least 24 bytes),
- *       responses the sequence number (at least 8 bytes). A response not back within
- *       {@link #UDP_RESPONSE_TIMEOUT} counts as a lost transaction; the client then sends the next
- *       request. The client ends with a few end requests (sequence -1).</li>
+ *       responses the sequence number (at least 8 bytes). A request whose response is not back
+ *       within {@link #UDP_RESPONSE_TIMEOUT} is sent again ({@code udp_retransmits}); its latency
+ *       includes the wait. The client ends with a few end requests (sequence -1).</li>
  * </ul>
  */
 public final class RequestResponse implements Workload {
@@ -101,14 +100,14 @@ public final class RequestResponse implements Workload {
             return new Client(s, context);
         }
         if (s.udp()) {
-            DatagramSocket socket = new DatagramSocket(null);
+            DatagramChannel channel = DatagramChannel.open();
             try {
-                socket.bind(new InetSocketAddress(s.address, s.port));
+                channel.bind(new InetSocketAddress(s.address, s.port));
             } catch (IOException e) {
-                socket.close();
+                channel.close();
                 throw new IOException("cannot listen on udp " + s.address + ":" + s.port + ": " + e.getMessage(), e);
             }
-            return new UdpServer(s, socket, context);
+            return new UdpServer(s, channel, context);
         }
         return new TcpServer(s, Endpoints.listen(s.address, s.port, 0), context);
     }
@@ -183,10 +182,10 @@ public final class RequestResponse implements Workload {
         @Override
         public Outcome run() {
             LatencyHistogram latency = new LatencyHistogram();
-            long[] lost = new long[1];
+            long[] retransmits = new long[1];
             String error = null;
             try {
-                Transaction t = spec.udp() ? udp(lost) : spec.perConnection ? perConnection() : tcp();
+                Transaction t = spec.udp() ? udp(retransmits) : spec.perConnection ? perConnection() : tcp();
                 meter.start();
                 long begin = System.nanoTime();
                 long measureFrom = begin + spec.omitNanos;
@@ -217,7 +216,7 @@ public final class RequestResponse implements Workload {
             extra.put("latency_p99_9_us", latency.percentile(99.9) / 1e3);
             extra.put("latency_max_us", latency.max() / 1e3);
             if (spec.udp()) {
-                extra.put("transactions_lost", lost[0]);
+                extra.put("udp_retransmits", retransmits[0]);
             }
             if (spec.histogram) {
                 extra.put("latency_buckets_ns", latency.buckets());
@@ -301,49 +300,63 @@ public final class RequestResponse implements Workload {
             open.removeIf(c -> !((SocketChannel) c).isOpen());
         }
 
-        private Transaction udp(long[] lost) throws IOException {
-            DatagramSocket socket = track(new DatagramSocket());
-            socket.connect(new InetSocketAddress(spec.address, spec.port));
-            socket.setSoTimeout((int) UDP_RESPONSE_TIMEOUT.toMillis());
-            byte[] out = new byte[Math.max(spec.request, UDP_REQUEST_HEADER)];
-            ByteBuffer outView = ByteBuffer.wrap(out);
-            outView.put(token);
-            byte[] in = new byte[Math.max(spec.response, UDP_RESPONSE_HEADER) + 1];
-            ByteBuffer inView = ByteBuffer.wrap(in);
-            DatagramPacket request = new DatagramPacket(out, out.length);
-            DatagramPacket response = new DatagramPacket(in, in.length);
+        /**
+         * Blocking UDP round trips on a connected channel (one syscall each way, like sockperf). A
+         * watchdog re-sends a request whose response is overdue by {@link #UDP_RESPONSE_TIMEOUT}, so a
+         * lost datagram costs a retransmission, not the test; late duplicates are skipped by sequence.
+         */
+        private Transaction udp(long[] retransmits) throws IOException {
+            DatagramChannel ch = track(DatagramChannel.open());
+            ch.connect(new InetSocketAddress(spec.address, spec.port));
+            ByteBuffer out = ByteBuffer.allocateDirect(Math.max(spec.request, UDP_REQUEST_HEADER));
+            out.put(token);
+            ByteBuffer in = ByteBuffer.allocateDirect(Math.max(spec.response, UDP_RESPONSE_HEADER) + 1);
+            java.util.concurrent.atomic.AtomicLong inFlightSince = new java.util.concurrent.atomic.AtomicLong();
+            Thread watchdog = new Thread(() -> {
+                while (ch.isOpen()) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(UDP_RESPONSE_TIMEOUT.toNanos() / 10);
+                    long since = inFlightSince.get();
+                    if (since != 0 && System.nanoTime() - since > UDP_RESPONSE_TIMEOUT.toNanos()
+                            && inFlightSince.compareAndSet(since, System.nanoTime())) {
+                        try {
+                            ch.write(out.duplicate().clear());
+                            retransmits[0]++;
+                        } catch (IOException e) {
+                            return; // closed: the side is ending
+                        }
+                    }
+                }
+            }, "rr-udp-retransmit");
+            watchdog.setDaemon(true);
+            watchdog.start();
             long[] seq = new long[1];
             return new Transaction() {
                 @Override
                 public boolean run() throws IOException {
                     long s = seq[0]++;
-                    outView.putLong(TokenGate.TOKEN_BYTES, s);
-                    socket.send(request);
-                    long giveUp = System.nanoTime() + UDP_RESPONSE_TIMEOUT.toNanos();
-                    while (true) {
-                        try {
-                            response.setLength(in.length);
-                            socket.receive(response);
-                        } catch (SocketTimeoutException e) {
-                            lost[0]++;
-                            return false;
+                    out.putLong(TokenGate.TOKEN_BYTES, s);
+                    out.clear();
+                    ch.write(out);
+                    inFlightSince.set(System.nanoTime());
+                    try {
+                        while (true) {
+                            in.clear();
+                            ch.read(in);
+                            if (in.position() >= UDP_RESPONSE_HEADER && in.getLong(0) == s) {
+                                return true;
+                            }
                         }
-                        if (response.getLength() >= UDP_RESPONSE_HEADER && inView.getLong(0) == s) {
-                            return true;
-                        }
-                        if (System.nanoTime() > giveUp) { // only late answers to earlier requests keep coming
-                            lost[0]++;
-                            return false;
-                        }
+                    } finally {
+                        inFlightSince.set(0);
                     }
                 }
 
                 @Override
-                public void end() throws IOException {
-                    outView.putLong(TokenGate.TOKEN_BYTES, -1L);
+                public void end() {
+                    out.putLong(TokenGate.TOKEN_BYTES, -1L);
                     for (int i = 0; i < 3; i++) {
                         try {
-                            socket.send(request);
+                            ch.write(out.clear());
                         } catch (IOException e) {
                             return; // the server got an earlier one and closed its port
                         }
@@ -451,67 +464,83 @@ public final class RequestResponse implements Workload {
         }
     }
 
+    /**
+     * Answers UDP requests on a blocking channel. A watchdog ends the side cleanly when the client's
+     * end requests were all lost (idle for {@link UdpStream#LINGER} past the test time), or with an
+     * error when no request came for the timeout.
+     */
     private static final class UdpServer extends RrSide {
-        private final DatagramSocket socket;
+        private final DatagramChannel channel;
+        private volatile long lastRequest = System.nanoTime();
+        private volatile long first;
+        private volatile boolean lingered;
+        private volatile String idleError;
 
-        UdpServer(Spec spec, DatagramSocket socket, SideContext context) {
+        UdpServer(Spec spec, DatagramChannel channel, SideContext context) {
             super(spec, context, true);
-            this.socket = track(socket);
+            this.channel = track(channel);
         }
 
         @Override
         public Map<String, Object> endpoint() {
-            return Map.of("port", (long) socket.getLocalPort());
+            try {
+                return Map.of("port", (long) ((InetSocketAddress) channel.getLocalAddress()).getPort());
+            } catch (IOException e) {
+                return Map.of();
+            }
+        }
+
+        private void watch() {
+            while (channel.isOpen()) {
+                java.util.concurrent.locks.LockSupport.parkNanos(POLL_MS * 1_000_000L);
+                long now = System.nanoTime();
+                long idle = now - lastRequest;
+                if (first != 0 && now - first > spec.omitNanos + spec.timeNanos && idle > UdpStream.LINGER.toNanos()) {
+                    lingered = true;
+                    closeAll();
+                } else if (idle > spec.timeoutNanos) {
+                    idleError = (first != 0 ? "no request for " : "no request with the test token within ") + Duration.ofNanos(idle).toSeconds() + " s";
+                    closeAll();
+                }
+            }
         }
 
         @Override
         public Outcome run() {
             String error = null;
             long strays = 0;
+            Thread watchdog = new Thread(this::watch, "rr-udp-idle");
+            watchdog.setDaemon(true);
+            watchdog.start();
             try {
                 ByteBuffer token = ByteBuffer.wrap(TokenGate.decode(spec.token));
-                byte[] in = new byte[(int) UdpStream.MAX_SIZE + 1];
-                ByteBuffer inView = ByteBuffer.wrap(in);
-                byte[] out = new byte[Math.max(spec.response, UDP_RESPONSE_HEADER)];
-                ByteBuffer outView = ByteBuffer.wrap(out);
-                DatagramPacket request = new DatagramPacket(in, in.length);
-                socket.setSoTimeout(POLL_MS);
-                long lastRequest = System.nanoTime();
-                long first = 0;
+                long token0 = token.getLong(0);
+                long token1 = token.getLong(8);
+                ByteBuffer in = ByteBuffer.allocateDirect((int) UdpStream.MAX_SIZE + 1);
+                ByteBuffer out = ByteBuffer.allocateDirect(Math.max(spec.response, UDP_RESPONSE_HEADER));
                 while (!cancelled) {
-                    try {
-                        request.setLength(in.length);
-                        socket.receive(request);
-                    } catch (SocketTimeoutException e) {
-                        long idle = System.nanoTime() - lastRequest;
-                        if (meter.started() && System.nanoTime() - first > spec.omitNanos + spec.timeNanos && idle > UdpStream.LINGER.toNanos()) {
-                            return finish(null, Map.of("strays_dropped", strays)); // the end requests were lost
-                        }
-                        if (idle > spec.timeoutNanos) {
-                            throw new IOException((meter.started() ? "no request for " : "no request with the test token within ")
-                                    + Duration.ofNanos(idle).toSeconds() + " s");
-                        }
-                        continue;
-                    }
-                    if (request.getLength() < UDP_REQUEST_HEADER || !inView.slice(0, TokenGate.TOKEN_BYTES).equals(token)) {
+                    in.clear();
+                    java.net.SocketAddress client = channel.receive(in);
+                    if (in.position() < UDP_REQUEST_HEADER || in.getLong(0) != token0 || in.getLong(8) != token1) {
                         strays++;
                         continue;
                     }
                     lastRequest = System.nanoTime();
-                    long seq = inView.getLong(TokenGate.TOKEN_BYTES);
+                    long seq = in.getLong(TokenGate.TOKEN_BYTES);
                     if (seq < 0) {
                         break;
                     }
-                    if (!meter.started()) {
+                    if (first == 0) {
                         meter.start();
                         first = lastRequest;
                     }
-                    outView.putLong(0, seq);
-                    socket.send(new DatagramPacket(out, out.length, request.getSocketAddress()));
+                    out.clear();
+                    out.putLong(0, seq);
+                    channel.send(out, client);
                     meter.add(0, 1);
                 }
             } catch (IOException | RuntimeException e) {
-                error = describe(e);
+                error = lingered ? null : idleError != null ? idleError : describe(e);
             }
             return finish(error, Map.of("strays_dropped", strays));
         }

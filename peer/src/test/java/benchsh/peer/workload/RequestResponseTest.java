@@ -48,6 +48,36 @@ class RequestResponseTest {
     }
 
     @Test
+    void aLostUdpResponseIsRetransmittedNotFatal() throws Exception {
+        try (java.nio.channels.DatagramChannel server = java.nio.channels.DatagramChannel.open()) {
+            server.bind(new java.net.InetSocketAddress("127.0.0.1", 0));
+            Map<String, Object> client = spec("proto", "udp", "time_ns", 1_000_000_000L, "omit_ns", 0L);
+            client.put("port", (long) ((java.net.InetSocketAddress) server.getLocalAddress()).getPort());
+            Side c = new RequestResponse().open("connect", new Fields("spec", client), new TcpStreamTest.Ctx());
+            java.util.concurrent.CompletableFuture<Outcome> co = java.util.concurrent.CompletableFuture.supplyAsync(c::run);
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(2048);
+            boolean droppedOne = false;
+            while (true) { // a server that loses the first request
+                b.clear();
+                java.net.SocketAddress from = server.receive(b);
+                long seq = b.getLong(16);
+                if (seq < 0) {
+                    break;
+                }
+                if (!droppedOne) {
+                    droppedOne = true;
+                    continue;
+                }
+                server.send(java.nio.ByteBuffer.allocate(8).putLong(0, seq), from);
+            }
+            Outcome o = co.get(30, java.util.concurrent.TimeUnit.SECONDS);
+            assertNull(o.error(), o.error());
+            assertEquals(1L, o.metrics().get("udp_retransmits"));
+            assertTrue(doubleOf(o, "latency_max_us") >= 500_000, "the lost one waited for its retransmission");
+        }
+    }
+
+    @Test
     void connectPerTransactionNeedsTcpAndSizesAreCapped() {
         RequestResponse rr = new RequestResponse();
         assertThrows(Exception.class, () -> rr.open("connect", new Fields("spec", spec("proto", "udp", "connect", true, "port", 1L)), null));

@@ -13,7 +13,7 @@ import java.util.Map;
  * ({@code service_demand_*_us_per_tran}, netperf's "us/Tr"). Stateless.
  */
 public final class RrMetrics {
-    static final List<String> CLIENT_FIGURES = List.of("transactions", "seconds", "transactions_per_s", "transactions_lost",
+    static final List<String> CLIENT_FIGURES = List.of("transactions", "seconds", "transactions_per_s", "udp_retransmits",
             "latency_min_us", "latency_mean_us", "latency_p50_us", "latency_p90_us", "latency_p99_us", "latency_p99_9_us",
             "latency_max_us", "latency_buckets_ns");
 
