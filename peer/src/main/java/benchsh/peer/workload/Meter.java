@@ -13,11 +13,25 @@ import java.util.concurrent.locks.LockSupport;
  * Measures bytes moved by a side's streams: skips the warm-up ({@code omit}), streams interval
  * samples, samples host and process CPU around the measured span, and calls {@code onStall} when
  * no byte moved for {@code stallTimeout}. Stream threads call {@link #add}; one sampler thread
- * does the rest. Thread-safe.
+ * does the rest. Per-stream figures come as lists indexed by stream. Thread-safe.
  */
 public final class Meter {
     private static final long POLL_NANOS = 100_000_000L;
 
+    /**
+     * What a meter counts and how its rate is named: bytes and bits/s (streams), or transactions and
+     * transactions/s (request/response).
+     *
+     * @param count the metric name of the count, e.g. "bytes"
+     * @param rate the metric name of the rate, e.g. "throughput_bps"
+     * @param rateFactor multiplies count per second into the rate (8 for bits/s)
+     */
+    public record Unit(String count, String rate, double rateFactor) {
+        public static final Unit BYTES = new Unit("bytes", "throughput_bps", 8);
+        public static final Unit TRANSACTIONS = new Unit("transactions", "transactions_per_s", 1);
+    }
+
+    private final Unit unit;
     private final AtomicLong[] counters;
     private final long omitNanos;
     private final long intervalNanos;
@@ -31,10 +45,15 @@ public final class Meter {
     private Snapshot start;
     private Snapshot baseline;
 
-    private record Snapshot(long nanos, long bytes, CpuSnapshot cpu) {
+    private record Snapshot(long nanos, long bytes, long[] streams, CpuSnapshot cpu) {
     }
 
     public Meter(int streams, Duration omit, Duration interval, Duration stallTimeout, SideContext context, Runnable onStall) {
+        this(Unit.BYTES, streams, omit, interval, stallTimeout, context, onStall);
+    }
+
+    public Meter(Unit unit, int streams, Duration omit, Duration interval, Duration stallTimeout, SideContext context, Runnable onStall) {
+        this.unit = unit;
         this.counters = new AtomicLong[streams];
         for (int i = 0; i < streams; i++) {
             counters[i] = new AtomicLong();
@@ -78,7 +97,11 @@ public final class Meter {
     }
 
     private Snapshot snapshot() {
-        return new Snapshot(System.nanoTime(), total(), CpuSnapshot.now());
+        long[] streams = new long[counters.length];
+        for (int i = 0; i < streams.length; i++) {
+            streams[i] = counters[i].get();
+        }
+        return new Snapshot(System.nanoTime(), total(), streams, CpuSnapshot.now());
     }
 
     private void sample() {
@@ -122,13 +145,16 @@ public final class Meter {
         }
         sample.put("start_s", (from.nanos - base.nanos) / 1e9);
         sample.put("end_s", (to.nanos - base.nanos) / 1e9);
-        sample.put("bytes", to.bytes - from.bytes);
-        double seconds = (to.nanos - from.nanos) / 1e9;
-        sample.put("throughput_bps", seconds > 0 ? (to.bytes - from.bytes) * 8 / seconds : 0.0);
+        sample.put(unit.count, to.bytes - from.bytes);
+        sample.put(unit.rate, rate(to.bytes - from.bytes, (to.nanos - from.nanos) / 1e9));
         synchronized (intervals) {
             intervals.add(sample);
         }
         context.interval(sample);
+    }
+
+    private double rate(long count, double seconds) {
+        return seconds > 0 ? count * unit.rateFactor / seconds : 0.0;
     }
 
     /**
@@ -158,19 +184,25 @@ public final class Meter {
             }
             double seconds = (end.nanos - base.nanos) / 1e9;
             long bytes = end.bytes - base.bytes;
-            m.put("bytes", bytes);
-            m.put("bytes_total", end.bytes);
+            m.put(unit.count, bytes);
+            m.put(unit.count + "_total", end.bytes);
             m.put("seconds", seconds);
             m.put("omitted_seconds", (base.nanos - start.nanos) / 1e9);
-            m.put("throughput_bps", seconds > 0 ? bytes * 8 / seconds : 0.0);
+            m.put(unit.rate, rate(bytes, seconds));
             m.put("cpu_pct", end.cpu.hostPercentSince(base.cpu));
             m.put("cpu_count", (long) Runtime.getRuntime().availableProcessors());
             m.put("process_cpu_seconds", end.cpu.processSecondsSince(base.cpu));
             List<Object> perStream = new ArrayList<>();
-            for (AtomicLong c : counters) {
-                perStream.add(c.get());
+            List<Object> perStreamMeasured = new ArrayList<>();
+            List<Object> perStreamRate = new ArrayList<>();
+            for (int i = 0; i < counters.length; i++) {
+                perStream.add(end.streams[i]);
+                perStreamMeasured.add(end.streams[i] - base.streams[i]);
+                perStreamRate.add(rate(end.streams[i] - base.streams[i], seconds));
             }
-            m.put("stream_bytes_total", perStream);
+            m.put("stream_" + unit.count + "_total", perStream);
+            m.put("stream_" + unit.count, perStreamMeasured);
+            m.put("stream_" + unit.rate, perStreamRate);
         }
         m.putAll(extra);
         String err = error != null ? error : stallError;

@@ -7,8 +7,12 @@ import benchsh.peer.protocol.ProtocolException;
 import java.io.IOException;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +23,11 @@ import java.util.Map;
  * {@code streams} connections for a time or a byte count, the other counts what arrives. Which side
  * listens ("listen" role) and which side sends ({@code send}) are independent, so reverse tests need
  * no extra code. Blocking NIO with direct buffers, one thread per stream.
+ *
+ * <p>A sender may be paced ({@code rate} bits/s for all streams together, split evenly, see
+ * {@link Pacer}) and may send with {@code zerocopy}: {@link FileChannel#transferTo} from a
+ * {@code size}-byte temp file in the peer's temp directory (sendfile(2) on Linux), so no user-space
+ * buffer is copied.
  */
 public final class TcpStream implements Workload {
     /** Hard caps, re-checked here whatever the shell validated. */
@@ -33,7 +42,7 @@ public final class TcpStream implements Workload {
 
     /** The typed spec of one side. */
     record Spec(String role, boolean send, int size, long timeNanos, long bytes, int streams, long omitNanos, long intervalNanos,
-                long timeoutNanos, String token, String address, int port, int window, boolean noDelay) {
+                long timeoutNanos, String token, String address, int port, int window, boolean noDelay, long rate, boolean zeroCopy) {
 
         static Spec parse(String role, Fields f) throws ProtocolException {
             if (!role.equals("listen") && !role.equals("connect")) {
@@ -52,7 +61,9 @@ public final class TcpStream implements Workload {
                     f.string("address"),
                     (int) f.integer("port", 0, 65535, 0),
                     (int) f.integer("window", 0, 1L << 30, 0),
-                    f.bool("nodelay", false));
+                    f.bool("nodelay", false),
+                    f.integer("rate", 0, 1_000_000_000_000L, 0),
+                    f.bool("zerocopy", false));
             f.end();
             if (s.send && s.timeNanos == 0 && s.bytes == 0) {
                 throw new ProtocolException("tcp sender needs time_ns or bytes");
@@ -77,13 +88,17 @@ public final class TcpStream implements Workload {
         private final Spec spec;
         private final ServerSocketChannel server;
         private final Meter meter;
+        private final SideContext context;
         private final List<SocketChannel> channels = new ArrayList<>();
+        private Path zeroCopyFile;
+        private FileChannel zeroCopySource;
         private volatile boolean cancelled;
         private int strays;
 
         StreamSide(Spec spec, ServerSocketChannel server, SideContext context) {
             this.spec = spec;
             this.server = server;
+            this.context = context;
             this.meter = new Meter(spec.streams, Duration.ofNanos(spec.omitNanos), Duration.ofNanos(spec.intervalNanos),
                     Duration.ofNanos(spec.timeoutNanos), context, this::closeAll);
         }
@@ -130,6 +145,7 @@ public final class TcpStream implements Workload {
                 error = "interrupted";
             } finally {
                 closeAll();
+                removeZeroCopyFile();
             }
             if (cancelled) {
                 error = "cancelled";
@@ -171,6 +187,26 @@ public final class TcpStream implements Workload {
                     ch.setOption(StandardSocketOptions.SO_SNDBUF, spec.window);
                 }
             }
+            if (spec.send && spec.zeroCopy) {
+                zeroCopyFile = Files.createTempFile(context.tempDir(), "tcp-zerocopy-", ".bin");
+                byte[] block = new byte[spec.size];
+                new java.util.Random().nextBytes(block);
+                Files.write(zeroCopyFile, block);
+                zeroCopySource = FileChannel.open(zeroCopyFile, StandardOpenOption.READ);
+            }
+        }
+
+        private void removeZeroCopyFile() {
+            try {
+                if (zeroCopySource != null) {
+                    zeroCopySource.close();
+                }
+                if (zeroCopyFile != null) {
+                    Files.deleteIfExists(zeroCopyFile);
+                }
+            } catch (IOException ignored) {
+                // the peer removes its temp directory on exit
+            }
         }
 
         private void send(int stream, SocketChannel ch) throws IOException {
@@ -178,16 +214,25 @@ public final class TcpStream implements Workload {
             long deadline = spec.timeNanos > 0 ? System.nanoTime() + spec.omitNanos + spec.timeNanos : Long.MAX_VALUE;
             long quota = spec.bytes > 0 ? share(spec.bytes, stream) : Long.MAX_VALUE;
             long sent = 0;
+            Pacer pacer = new Pacer(spec.rate > 0 ? Math.max(1, spec.rate / spec.streams) : 0);
             while (!cancelled && sent < quota && System.nanoTime() < deadline) {
-                buf.clear();
-                if (quota - sent < buf.capacity()) {
-                    buf.limit((int) (quota - sent));
+                int chunk = (int) Math.min(spec.size, quota - sent);
+                if (zeroCopySource != null) {
+                    long pos = 0;
+                    while (pos < chunk) {
+                        long n = zeroCopySource.transferTo(pos, chunk - pos, ch);
+                        pos += n;
+                        meter.add(stream, n);
+                    }
+                } else {
+                    buf.clear();
+                    buf.limit(chunk);
+                    while (buf.hasRemaining()) {
+                        meter.add(stream, ch.write(buf));
+                    }
                 }
-                while (buf.hasRemaining()) {
-                    int n = ch.write(buf);
-                    sent += n;
-                    meter.add(stream, n);
-                }
+                sent += chunk;
+                pacer.sent(chunk);
             }
             ch.shutdownOutput();
             drain(ch);

@@ -9,6 +9,9 @@ public final class Workloads {
 
     static {
         register(new TcpStream());
+        register(new UdpStream());
+        register(new RequestResponse());
+        register(new PipeStream());
     }
 
     private Workloads() {

@@ -5,7 +5,7 @@ import java.util.Locale;
 /**
  * Formats a named value by the unit its name carries: {@code *_bps} in the session's throughput unit,
  * {@code *_pct} as percent, {@code seconds}/{@code *_seconds} as seconds, sizes and {@code *bytes} in
- * binary units. Headers are derived from the same names, so they never disagree with the cells.
+ * binary units; a list (e.g. per-stream figures) as its cells joined by "; ". Headers are derived from the same names, so they never disagree with the cells.
  */
 public final class Cells {
     private Cells() {
@@ -21,12 +21,18 @@ public final class Cells {
         if (key.endsWith("_us_per_kb")) {
             return key.substring(0, key.length() - 10).replace("service_demand", "sd").replace('_', ' ') + " us/KB";
         }
+        if (key.endsWith("_us_per_tran")) {
+            return key.substring(0, key.length() - 12).replace("service_demand", "sd").replace('_', ' ') + " us/tran";
+        }
         return key.replace('_', ' ');
     }
 
     public static String cell(String key, Object value, ThroughputUnit unit) {
         if (value == null) {
             return "-";
+        }
+        if (value instanceof java.util.List<?> list) {
+            return String.join("; ", list.stream().map(v -> cell(key, v, unit)).toList());
         }
         if (!(value instanceof Number n)) {
             return String.valueOf(value);

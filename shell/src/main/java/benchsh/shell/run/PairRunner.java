@@ -38,6 +38,11 @@ public final class PairRunner {
         this.plan = plan;
     }
 
+    /** A runner for a test running alongside this one's: no live progress, no start gate of its own. */
+    public PairRunner secondary() {
+        return new PairRunner(ProgressListener.NONE, null, plan);
+    }
+
     public static String newToken() {
         byte[] t = new byte[16];
         RANDOM.nextBytes(t);

@@ -5,6 +5,8 @@ import benchsh.shell.Session;
 import benchsh.shell.host.Host;
 import benchsh.shell.report.Formats;
 import benchsh.shell.result.Result;
+import benchsh.shell.result.Status;
+import benchsh.shell.run.ConcurrentPairs;
 import benchsh.shell.run.PairOutcome;
 import benchsh.shell.run.PairTest;
 import benchsh.shell.run.StreamMetrics;
@@ -27,6 +29,9 @@ public final class TcpVerb implements Verb {
                     Arg.of("bytes", ArgType.SIZE, null, "send this many bytes instead of running for a time"),
                     Arg.of("streams", ArgType.COUNT, 1, "parallel connections"),
                     Arg.of("reverse", ArgType.BOOL, false, "the receiving host sends (netio Rx)"),
+                    Arg.of("bidir", ArgType.BOOL, false, "both directions at once (separate connections each way)"),
+                    Arg.of("rate", ArgType.RATE, null, "pace the sender to this many bits/s, all streams together (default unpaced)"),
+                    Arg.of("zerocopy", ArgType.BOOL, false, "send with FileChannel.transferTo (sendfile) from a temp file"),
                     Arg.of("omit", ArgType.DURATION_OR_ZERO, Duration.ofSeconds(1), "warm-up left out of the figure"),
                     Arg.of("interval", ArgType.DURATION, Duration.ofSeconds(1), "interval between samples"),
                     Arg.of("window", ArgType.SIZE, null, "SO_SNDBUF and SO_RCVBUF"),
@@ -39,6 +44,7 @@ public final class TcpVerb implements Verb {
                     Arg.of("repeats", ArgType.COUNT, 1, "run this many times (results are numbered)"),
                     Arg.of("tags", ArgType.MAP, null, "extra tags for tables")),
             List.of("tcp to: local, size: 16.KiB, time: 5.s, streams: 2",
+                    "tcp bidir: true, rate: 500.Mbit",
                     "r = tcp from: a, to: b, time: 3.s, reverse: true; println r.throughput"));
 
     @Override
@@ -58,6 +64,9 @@ public final class TcpVerb implements Verb {
             throw new UsageException("streams " + args.count("streams") + " is more than the peer's cap of " + TcpStream.MAX_STREAMS);
         }
         boolean reverse = args.bool("reverse");
+        if (reverse && args.bool("bidir")) {
+            throw new UsageException("tcp: bidir already sends both ways; leave out reverse");
+        }
         Duration omit = args.given("bytes") && !args.given("omit") ? Duration.ZERO : args.duration("omit");
         Map<String, Object> common = new LinkedHashMap<>();
         common.put("size", size);
@@ -66,6 +75,10 @@ public final class TcpVerb implements Verb {
         common.put("interval_ns", args.duration("interval").toNanos());
         common.put("timeout_ns", args.duration("timeout").toNanos());
         common.put("nodelay", args.bool("nodelay"));
+        common.put("zerocopy", args.bool("zerocopy"));
+        if (args.given("rate")) {
+            common.put("rate", args.size("rate"));
+        }
         if (args.given("window")) {
             common.put("window", args.size("window"));
         }
@@ -78,9 +91,7 @@ public final class TcpVerb implements Verb {
             expected = omit.plus(args.duration("time"));
         }
         Map<String, Object> listen = new LinkedHashMap<>(common);
-        listen.put("send", reverse);
         Map<String, Object> connect = new LinkedHashMap<>(common);
-        connect.put("send", !reverse);
         if (args.given("bind")) {
             listen.put("address", args.text("bind"));
         }
@@ -93,20 +104,51 @@ public final class TcpVerb implements Verb {
         if (args.given("target")) {
             connect.put("address", args.text("target"));
         }
-        PairOutcome o = session.runner().run(new PairTest("tcp", to, listen, from, connect, expected), reverse ? "connect" : "listen");
-        Map<String, Object> metrics = reverse
-                ? StreamMetrics.merge(o.connect(), o.listen(), false)
-                : StreamMetrics.merge(o.listen(), o.connect(), true);
+        PairTest forward = new PairTest("tcp", to, with(listen, "send", reverse), from, with(connect, "send", !reverse), expected);
+        List<String> columns = new java.util.ArrayList<>(COLUMNS);
+        if (args.bool("bidir")) {
+            columns.addAll(columns.indexOf("throughput_bps") + 1, List.of("forward_throughput_bps", "reverse_throughput_bps"));
+        } else if (args.count("streams") > 1) {
+            columns.add(columns.indexOf("throughput_bps") + 1, "stream_throughput_bps");
+        }
         Map<String, Object> params = args.params();
         if (args.given("bytes")) {
             params.remove("time");
         }
-        Map<String, Object> tags = new LinkedHashMap<>(args.map("tags"));
-        if (args.given("label")) {
-            tags.put("label", args.text("label"));
+        if (args.bool("bidir")) {
+            PairTest backward = new PairTest("tcp", to, with(listen, "send", true), from, with(connect, "send", false), expected);
+            PairOutcome[] o = ConcurrentPairs.run(session.runner(), forward, "listen", backward, "connect");
+            Map<String, Object> metrics = StreamMetrics.bidirectional(StreamMetrics.merge(o[0].listen(), o[0].connect(), true),
+                    StreamMetrics.merge(o[1].connect(), o[1].listen(), false));
+            Status status = o[0].status() == Status.INTERRUPTED || o[1].status() == Status.INTERRUPTED ? Status.INTERRUPTED
+                    : o[0].status() == Status.FAILED || o[1].status() == Status.FAILED ? Status.FAILED : Status.OK;
+            String error = o[0].error() != null ? o[0].error() : o[1].error() != null ? "reverse: " + o[1].error() : null;
+            return session.record(new Result("tcp", status, from.name(), to.name(), params, metrics, PairVerbs.tags(args), o[0].started(), 1,
+                    error, sumIntervals(PairOutcome.intervals(o[0].listen()), PairOutcome.intervals(o[1].connect()))), columns);
         }
-        Result r = new Result("tcp", o.status(), from.name(), to.name(), params, metrics, tags, o.started(), 1, o.error(),
-                PairOutcome.intervals(reverse ? o.connect() : o.listen()));
-        return session.record(r, COLUMNS);
+        PairOutcome o = session.runner().run(forward, reverse ? "connect" : "listen");
+        Map<String, Object> metrics = reverse
+                ? StreamMetrics.merge(o.connect(), o.listen(), false)
+                : StreamMetrics.merge(o.listen(), o.connect(), true);
+        Result r = PairVerbs.result("tcp", o, from, to, params, metrics, args, PairOutcome.intervals(reverse ? o.connect() : o.listen()));
+        return session.record(r, columns);
+    }
+
+    /** Both directions' samples added up, interval by interval, as far as both have them. */
+    static List<Map<String, Object>> sumIntervals(List<Map<String, Object>> a, List<Map<String, Object>> b) {
+        List<Map<String, Object>> out = new java.util.ArrayList<>();
+        for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+            Map<String, Object> s = new LinkedHashMap<>(a.get(i));
+            s.put("bytes", (long) (StreamMetrics.number(a.get(i).get("bytes")) + StreamMetrics.number(b.get(i).get("bytes"))));
+            s.put("throughput_bps", StreamMetrics.number(a.get(i).get("throughput_bps")) + StreamMetrics.number(b.get(i).get("throughput_bps")));
+            out.add(s);
+        }
+        return out;
+    }
+
+    private static Map<String, Object> with(Map<String, Object> spec, String key, Object value) {
+        Map<String, Object> m = new LinkedHashMap<>(spec);
+        m.put(key, value);
+        return m;
     }
 }

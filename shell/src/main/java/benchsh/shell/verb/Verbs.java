@@ -11,6 +11,9 @@ public final class Verbs {
     public static Verbs standard() {
         Verbs v = new Verbs();
         v.add(new TcpVerb());
+        v.add(new UdpVerb());
+        v.add(new RrVerb());
+        v.add(new PipeVerb());
         v.add(new HostVerb());
         v.add(new HostsVerb());
         v.add(new ConnectVerb());

@@ -1,0 +1,317 @@
+package benchsh.peer.workload;
+
+import benchsh.peer.net.TokenGate;
+import benchsh.peer.protocol.Fields;
+import benchsh.peer.protocol.ProtocolException;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongPredicate;
+
+/**
+ * UDP stream (netperf UDP_STREAM, iperf3 -u): the connecting side sends datagrams of {@code size} bytes
+ * for {@code time}, optionally paced to {@code rate} bits/s (payload bits, as iperf3 counts them); the
+ * listening side receives. Every datagram starts with the test token (16 bytes), its sequence number
+ * and its send time (8 bytes each, big-endian); datagrams without the token are dropped as strays.
+ *
+ * <p>End of test: the sender follows its data with {@link #END_MARKERS} end markers whose sequence
+ * field is {@code ~sent} (negative), so the receiver knows how many were sent and reports
+ * {@code messages_lost = sent - received}. If every marker is lost, the receiver stops once it has
+ * been idle for {@link #LINGER} past the test time and the shell reconciles from the sender's count.
+ */
+public final class UdpStream implements Workload {
+    /** The largest UDP payload over IPv4: 65535 - 20 (IP) - 8 (UDP). */
+    public static final long MAX_SIZE = 65_507;
+    /** Token, sequence number, send time. */
+    public static final int HEADER_BYTES = TokenGate.TOKEN_BYTES + 16;
+    public static final long MAX_NANOS = Duration.ofHours(24).toNanos();
+    static final int END_MARKERS = 5;
+    static final Duration LINGER = Duration.ofSeconds(1);
+    private static final long IDLE_POLL_MS = 100;
+
+    private final LongPredicate dropHook;
+
+    public UdpStream() {
+        this(seq -> false);
+    }
+
+    /** For tests: the receiver discards datagrams whose sequence number matches, as if the network lost them. */
+    UdpStream(LongPredicate dropHook) {
+        this.dropHook = dropHook;
+    }
+
+    @Override
+    public String name() {
+        return "udp";
+    }
+
+    /** The typed spec of one side. {@code rate} 0 means unpaced. */
+    record Spec(String role, int size, long timeNanos, long rate, int window, long intervalNanos, long timeoutNanos,
+                byte[] token, String address, int port) {
+
+        static Spec parse(String role, Fields f) throws ProtocolException {
+            if (!role.equals("listen") && !role.equals("connect")) {
+                throw new ProtocolException("udp has no role '" + role + "' (listen receives, connect sends)");
+            }
+            Spec s = new Spec(role,
+                    (int) f.integer("size", HEADER_BYTES, MAX_SIZE, 1472),
+                    f.integer("time_ns", 1, MAX_NANOS, 10_000_000_000L),
+                    f.integer("rate", 0, 1_000_000_000_000L, 0),
+                    (int) f.integer("window", 0, 1L << 30, 0),
+                    f.integer("interval_ns", 10_000_000L, MAX_NANOS, 1_000_000_000L),
+                    f.integer("timeout_ns", 100_000_000L, MAX_NANOS, 10_000_000_000L),
+                    token(f),
+                    f.string("address"),
+                    (int) f.integer("port", 0, 65535, 0));
+            f.end();
+            return s;
+        }
+
+        static byte[] token(Fields f) throws ProtocolException {
+            try {
+                return TokenGate.decode(f.string("token"));
+            } catch (IllegalArgumentException e) {
+                throw new ProtocolException("token: " + e.getMessage());
+            }
+        }
+    }
+
+    @Override
+    public Side open(String role, Fields spec, SideContext context) throws IOException {
+        Spec s = Spec.parse(role, spec);
+        DatagramChannel ch = DatagramChannel.open();
+        try {
+            if (s.role.equals("listen")) {
+                if (s.window > 0) {
+                    ch.setOption(StandardSocketOptions.SO_RCVBUF, s.window);
+                }
+                ch.bind(new InetSocketAddress(s.address, s.port));
+                return new Receiver(s, ch, context, dropHook);
+            }
+            if (s.window > 0) {
+                ch.setOption(StandardSocketOptions.SO_SNDBUF, s.window);
+            }
+            ch.connect(new InetSocketAddress(s.address, s.port));
+            return new Sender(s, ch, context);
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            throw new IOException("udp " + role + " on " + s.address + ":" + s.port + ": " + e.getMessage(), e);
+        }
+    }
+
+    private abstract static class UdpSide implements Side {
+        final Spec spec;
+        final DatagramChannel channel;
+        final Meter meter;
+        volatile boolean cancelled;
+
+        UdpSide(Spec spec, DatagramChannel channel, SideContext context) {
+            this.spec = spec;
+            this.channel = channel;
+            // idle detection is the side's own (it knows when the sender is done), so the meter never stalls
+            this.meter = new Meter(1, Duration.ZERO, Duration.ofNanos(spec.intervalNanos), Duration.ofNanos(MAX_NANOS), context, () -> { });
+        }
+
+        @Override
+        public Map<String, Object> endpoint() {
+            return Map.of();
+        }
+
+        @Override
+        public void cancel() {
+            cancelled = true;
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // best effort
+            }
+        }
+
+        long socketBuffer(java.net.SocketOption<Integer> option) {
+            try {
+                return channel.getOption(option);
+            } catch (IOException e) {
+                return 0;
+            }
+        }
+    }
+
+    private static final class Sender extends UdpSide {
+        Sender(Spec spec, DatagramChannel channel, SideContext context) {
+            super(spec, channel, context);
+        }
+
+        @Override
+        public Outcome run() {
+            long sendBuffer = socketBuffer(StandardSocketOptions.SO_SNDBUF);
+            ByteBuffer buf = ByteBuffer.allocateDirect(spec.size);
+            buf.put(spec.token);
+            Pacer pacer = new Pacer(spec.rate);
+            long sent = 0;
+            long errors = 0;
+            String error = null;
+            meter.start();
+            long deadline = System.nanoTime() + spec.timeNanos;
+            try {
+                while (!cancelled && System.nanoTime() < deadline) {
+                    buf.clear();
+                    buf.putLong(TokenGate.TOKEN_BYTES, sent);
+                    buf.putLong(TokenGate.TOKEN_BYTES + 8, System.nanoTime());
+                    try {
+                        channel.write(buf);
+                        sent++;
+                        meter.add(0, spec.size);
+                    } catch (java.nio.channels.ClosedChannelException e) {
+                        throw e;
+                    } catch (IOException e) {
+                        // ENOBUFS, ECONNREFUSED from an ICMP port unreachable: counted, as netperf does
+                        errors++;
+                        LockSupport.parkNanos(50_000);
+                    }
+                    pacer.sent(spec.size);
+                }
+                sendEndMarkers(buf, sent);
+            } catch (IOException e) {
+                error = cancelled ? "cancelled" : e.getMessage();
+            }
+            if (cancelled) {
+                error = "cancelled";
+            }
+            cancel();
+            Map<String, Object> extra = new LinkedHashMap<>();
+            extra.put("messages_sent", sent);
+            extra.put("send_errors", errors);
+            extra.put("message_bytes", (long) spec.size);
+            extra.put("send_socket_bytes", sendBuffer);
+            return meter.finish(error, extra);
+        }
+
+        private void sendEndMarkers(ByteBuffer buf, long sent) throws IOException {
+            for (int i = 0; i < END_MARKERS && !cancelled; i++) {
+                buf.clear();
+                buf.putLong(TokenGate.TOKEN_BYTES, ~sent);
+                buf.putLong(TokenGate.TOKEN_BYTES + 8, System.nanoTime());
+                buf.limit(HEADER_BYTES);
+                try {
+                    channel.write(buf);
+                } catch (java.nio.channels.ClosedChannelException e) {
+                    throw e;
+                } catch (IOException e) {
+                    // the receiver may be gone already; the shell reconciles from messages_sent
+                }
+                LockSupport.parkNanos(1_000_000);
+            }
+        }
+    }
+
+    private static final class Receiver extends UdpSide {
+        private final LongPredicate dropHook;
+        private final long token0;
+        private final long token1;
+
+        Receiver(Spec spec, DatagramChannel channel, SideContext context, LongPredicate dropHook) {
+            super(spec, channel, context);
+            this.dropHook = dropHook;
+            ByteBuffer t = ByteBuffer.wrap(spec.token);
+            this.token0 = t.getLong(0);
+            this.token1 = t.getLong(8);
+        }
+
+        @Override
+        public Map<String, Object> endpoint() {
+            try {
+                return Map.of("port", (long) ((InetSocketAddress) channel.getLocalAddress()).getPort());
+            } catch (IOException e) {
+                return Map.of();
+            }
+        }
+
+        @Override
+        public Outcome run() {
+            long receiveBuffer = socketBuffer(StandardSocketOptions.SO_RCVBUF);
+            SequenceLedger ledger = new SequenceLedger();
+            InterarrivalJitter jitter = new InterarrivalJitter();
+            ByteBuffer buf = ByteBuffer.allocateDirect((int) MAX_SIZE + 1);
+            long strays = 0;
+            long sent = -1;
+            long first = 0;
+            long lastArrival = System.nanoTime();
+            String error = null;
+            try (Selector selector = Selector.open()) {
+                channel.configureBlocking(false);
+                channel.register(selector, SelectionKey.OP_READ);
+                while (!cancelled) {
+                    buf.clear();
+                    if (channel.receive(buf) == null) {
+                        if (sent >= 0) {
+                            break; // end marker seen and the socket is drained
+                        }
+                        selector.select(IDLE_POLL_MS);
+                        selector.selectedKeys().clear();
+                        long idle = System.nanoTime() - lastArrival;
+                        boolean pastTime = meter.started() && System.nanoTime() - first > spec.timeNanos;
+                        if (pastTime && idle > LINGER.toNanos()) {
+                            break; // every end marker was lost; the shell reconciles from the sender's count
+                        }
+                        if (idle > spec.timeoutNanos) {
+                            error = (meter.started() ? "no datagram for " : "no datagram with the test token within ")
+                                    + Duration.ofNanos(idle).toSeconds() + " s" + (strays > 0 ? " (" + strays + " strays dropped)" : "");
+                            break;
+                        }
+                        continue;
+                    }
+                    long now = System.nanoTime();
+                    int n = buf.position();
+                    if (n < HEADER_BYTES || buf.getLong(0) != token0 || buf.getLong(8) != token1) {
+                        strays++;
+                        continue;
+                    }
+                    lastArrival = now;
+                    long seq = buf.getLong(TokenGate.TOKEN_BYTES);
+                    if (seq < 0) {
+                        sent = ~seq;
+                        continue;
+                    }
+                    if (dropHook.test(seq)) {
+                        continue;
+                    }
+                    if (!meter.started()) {
+                        meter.start();
+                        first = now;
+                    }
+                    if (ledger.add(seq)) {
+                        jitter.add(buf.getLong(TokenGate.TOKEN_BYTES + 8), now);
+                        meter.add(0, n);
+                    }
+                }
+            } catch (IOException e) {
+                error = cancelled ? "cancelled" : e.getMessage();
+            }
+            if (cancelled) {
+                error = "cancelled";
+            }
+            cancel();
+            Map<String, Object> extra = new LinkedHashMap<>();
+            extra.put("messages_received", ledger.received());
+            extra.put("messages_out_of_order", ledger.outOfOrder());
+            extra.put("messages_duplicate", ledger.duplicates());
+            if (sent >= 0) {
+                extra.put("sender_messages_sent", sent);
+                extra.put("messages_lost", ledger.lost(sent));
+            }
+            extra.put("jitter_us", jitter.nanos() / 1e3);
+            extra.put("message_bytes", (long) spec.size);
+            extra.put("recv_socket_bytes", receiveBuffer);
+            extra.put("strays_dropped", strays);
+            return meter.finish(error, extra);
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package benchsh.shell.verb;
+
+import benchsh.peer.workload.RequestResponse;
+import benchsh.peer.workload.UdpStream;
+import benchsh.shell.Session;
+import benchsh.shell.host.Host;
+import benchsh.shell.report.LatencyDistribution;
+import benchsh.shell.result.Result;
+import benchsh.shell.run.PairOutcome;
+import benchsh.shell.run.PairTest;
+import benchsh.shell.run.RrMetrics;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code rr}: request/response transactions per second and latency percentiles (netperf TCP_RR,
+ * {@code proto: 'udp'} UDP_RR, {@code connect: true} TCP_CRR).
+ */
+public final class RrVerb implements Verb {
+    static final List<String> COLUMNS = List.of("from", "to", "kind", "request", "response", "transactions_per_s", "latency_p50_us",
+            "latency_p90_us", "latency_p99_us", "latency_p99_9_us", "latency_max_us", "cpu_local_pct", "cpu_remote_pct",
+            "service_demand_local_us_per_tran", "service_demand_remote_us_per_tran");
+
+    private static final VerbSpec SPEC = new VerbSpec("rr", "request/response: transactions/s and latency percentiles", "",
+            List.of(PairVerbs.TO, PairVerbs.FROM,
+                    Arg.of("proto", ArgType.TEXT, "tcp", "tcp or udp"),
+                    Arg.of("connect", ArgType.BOOL, false, "a new TCP connection per transaction (TCP_CRR)"),
+                    Arg.of("request", ArgType.SIZE, 1L, "request bytes"),
+                    Arg.of("response", ArgType.SIZE, 1L, "response bytes"),
+                    Arg.of("time", ArgType.DURATION, Duration.ofSeconds(10), "how long to measure, after the warm-up"),
+                    Arg.of("omit", ArgType.DURATION_OR_ZERO, Duration.ofSeconds(1), "warm-up left out of the figures"),
+                    Arg.of("histogram", ArgType.BOOL, false, "also print the latency distribution"),
+                    PairVerbs.INTERVAL, PairVerbs.BIND, PairVerbs.TARGET, PairVerbs.TIMEOUT, PairVerbs.LABEL, PairVerbs.REPEATS, PairVerbs.TAGS),
+            List.of("rr to: local, time: 5.s",
+                    "rr proto: 'udp', request: 64, response: 1024",
+                    "rr connect: true, histogram: true"));
+
+    @Override
+    public VerbSpec spec() {
+        return SPEC;
+    }
+
+    @Override
+    public Object call(Args args, Session session) throws Exception {
+        Host from = PairVerbs.from(args, session);
+        Host to = PairVerbs.to(args, session);
+        String proto = args.text("proto");
+        boolean udp = proto.equals("udp");
+        if (!udp && !proto.equals("tcp")) {
+            throw new UsageException("rr proto must be 'tcp' or 'udp', not '" + proto + "'");
+        }
+        if (udp && args.bool("connect")) {
+            throw new UsageException("rr connect: true (TCP_CRR) needs proto 'tcp'");
+        }
+        long max = udp ? UdpStream.MAX_SIZE : RequestResponse.MAX_TCP_MESSAGE;
+        for (String size : List.of("request", "response")) {
+            if (args.size(size) > max) {
+                throw new UsageException("rr " + size + " " + args.size(size) + " is over the " + proto + " limit of " + max + " bytes");
+            }
+        }
+        Map<String, Object> listen = new LinkedHashMap<>();
+        Map<String, Object> connect = new LinkedHashMap<>();
+        for (Map<String, Object> side : List.of(listen, connect)) {
+            side.put("proto", proto);
+            side.put("connect", args.bool("connect"));
+            side.put("request", args.size("request"));
+            side.put("response", args.size("response"));
+            side.put("time_ns", args.duration("time").toNanos());
+            side.put("omit_ns", args.duration("omit").toNanos());
+        }
+        connect.put("histogram", args.bool("histogram"));
+        PairVerbs.common(args, listen, connect);
+        Duration expected = args.duration("omit").plus(args.duration("time")).plus(Duration.ofSeconds(2));
+        PairOutcome o = session.runner().run(new PairTest("rr", to, listen, from, connect, expected), "connect");
+        Map<String, Object> metrics = RrMetrics.merge(o.connect(), o.listen());
+        Map<String, Object> params = args.params();
+        params.put("kind", udp ? "UDP_RR" : args.bool("connect") ? "TCP_CRR" : "TCP_RR");
+        Result r = session.record(PairVerbs.result("rr", o, from, to, params, metrics, args, PairOutcome.intervals(o.connect())), COLUMNS);
+        if (args.bool("histogram") && metrics.get("latency_buckets_ns") instanceof List<?> buckets) {
+            session.print(LatencyDistribution.render(buckets));
+        }
+        return r;
+    }
+}

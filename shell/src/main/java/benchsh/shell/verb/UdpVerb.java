@@ -1,0 +1,68 @@
+package benchsh.shell.verb;
+
+import benchsh.peer.workload.UdpStream;
+import benchsh.shell.Session;
+import benchsh.shell.host.Host;
+import benchsh.shell.result.Result;
+import benchsh.shell.run.PairOutcome;
+import benchsh.shell.run.PairTest;
+import benchsh.shell.run.UdpMetrics;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** {@code udp}: UDP stream from one host to another with loss, reordering and jitter (netperf UDP_STREAM, iperf3 -u). */
+public final class UdpVerb implements Verb {
+    static final List<String> COLUMNS = List.of("from", "to", "send_socket_bytes", "size", "seconds", "messages_sent", "send_errors",
+            "sender_throughput_bps", "recv_socket_bytes", "messages_received", "messages_lost", "loss_pct", "jitter_us", "throughput_bps",
+            "cpu_local_pct", "cpu_remote_pct");
+
+    private static final VerbSpec SPEC = new VerbSpec("udp", "UDP stream: messages sent, received, lost; jitter; throughput", "",
+            List.of(PairVerbs.TO, PairVerbs.FROM,
+                    Arg.of("size", ArgType.SIZE, 1472L, "datagram payload bytes, " + UdpStream.HEADER_BYTES + " to " + UdpStream.MAX_SIZE),
+                    Arg.of("rate", ArgType.RATE, null, "send rate in bits/s of payload (default unlimited)"),
+                    Arg.of("time", ArgType.DURATION, Duration.ofSeconds(10), "how long to send"),
+                    Arg.of("window", ArgType.SIZE, null, "SO_SNDBUF and SO_RCVBUF"),
+                    PairVerbs.INTERVAL, PairVerbs.BIND, PairVerbs.TARGET, PairVerbs.TIMEOUT, PairVerbs.LABEL, PairVerbs.REPEATS, PairVerbs.TAGS),
+            List.of("udp to: local, size: 1472, time: 5.s",
+                    "r = udp from: a, to: b, rate: 100.Mbit; println r.metrics.messages_lost"));
+
+    @Override
+    public VerbSpec spec() {
+        return SPEC;
+    }
+
+    @Override
+    public Object call(Args args, Session session) throws Exception {
+        Host from = PairVerbs.from(args, session);
+        Host to = PairVerbs.to(args, session);
+        long size = args.size("size");
+        if (size > UdpStream.MAX_SIZE) {
+            throw new UsageException("udp size " + size + " is over the UDP limit of " + UdpStream.MAX_SIZE
+                    + " bytes (65535 less the IP and UDP headers); use a smaller size");
+        }
+        if (size < UdpStream.HEADER_BYTES) {
+            throw new UsageException("udp size " + size + " is too small: each datagram carries a " + UdpStream.HEADER_BYTES
+                    + "-byte header (test token, sequence number, send time)");
+        }
+        Map<String, Object> listen = new LinkedHashMap<>();
+        Map<String, Object> connect = new LinkedHashMap<>();
+        for (Map<String, Object> side : List.of(listen, connect)) {
+            side.put("size", size);
+            side.put("time_ns", args.duration("time").toNanos());
+            if (args.given("window")) {
+                side.put("window", args.size("window"));
+            }
+        }
+        if (args.given("rate")) {
+            connect.put("rate", args.size("rate"));
+        }
+        PairVerbs.common(args, listen, connect);
+        Duration expected = args.duration("time").plus(Duration.ofSeconds(2));
+        PairOutcome o = session.runner().run(new PairTest("udp", to, listen, from, connect, expected), "listen");
+        Map<String, Object> metrics = UdpMetrics.merge(o.listen(), o.connect());
+        Result r = PairVerbs.result("udp", o, from, to, args.params(), metrics, args, PairOutcome.intervals(o.listen()));
+        return session.record(r, COLUMNS);
+    }
+}

@@ -1,0 +1,74 @@
+package benchsh.shell.verb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import benchsh.shell.Session;
+import benchsh.shell.host.Host;
+import benchsh.shell.host.LocalHost;
+import benchsh.shell.result.Result;
+import benchsh.shell.result.Status;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** A peer that disappears mid-test: the test stops within seconds and keeps the intervals measured so far. */
+@Timeout(90)
+class PeerLossTest {
+    @ParameterizedTest
+    @ValueSource(strings = {"udp", "rr", "tcp", "pipe"})
+    void theTestStopsSoonAndKeepsItsIntervals(String verb) throws Exception {
+        try (Session session = new Session(new PrintWriter(new StringWriter()))) {
+            session.hosts().local().peer();
+            Set<Long> before = children();
+            Host far = session.hosts().add(new LocalHost("far", LocalHost.defaultJava()));
+            far.peer();
+            Set<Long> farPids = children();
+            farPids.removeAll(before);
+            assertEquals(1, farPids.size(), "one new peer process");
+            long farPid = farPids.iterator().next();
+
+            Map<String, Object> args = verb.equals("pipe")
+                    ? Map.of("from", "local", "to", "far", "count", 1_000_000, "bs", 65536, "interval", 0.25)
+                    : Map.of("from", "local", "to", "far", "time", 30, "interval", 0.25);
+            Map<String, Object> withRate = new java.util.HashMap<>(args);
+            if (verb.equals("udp") || verb.equals("tcp")) {
+                withRate.put("rate", 50_000_000L);
+            }
+            CompletableFuture<Object> run = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return session.verbs().get(verb).invoke(session, new Object[] {withRate});
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            Thread.sleep(2000);
+            assertFalse(run.isDone(), "still running before the peer goes");
+            ProcessHandle.of(farPid).orElseThrow().destroyForcibly();
+            long killed = System.nanoTime();
+            Result r = (Result) run.get(20, TimeUnit.SECONDS);
+            double stopSeconds = (System.nanoTime() - killed) / 1e9;
+            assertTrue(stopSeconds < 5.0 + 1.0, "stopped " + stopSeconds + " s after the peer died");
+            assertEquals(Status.FAILED, r.status());
+            assertTrue(r.error() != null && r.error().contains("far"), r.error());
+            if (!verb.equals("rr")) { // rr's figures come from the client, which is on the surviving host
+                assertFalse(r.intervals().isEmpty(), "intervals measured before the loss are kept");
+            } else {
+                assertTrue(r.metric("transactions") > 0, r.metrics().toString());
+            }
+        }
+    }
+
+    private static Set<Long> children() {
+        return ProcessHandle.current().children().filter(ProcessHandle::isAlive).map(ProcessHandle::pid).collect(Collectors.toSet());
+    }
+}
