@@ -93,7 +93,7 @@ public final class Repl {
             if (help != null) {
                 out.print(help);
             } else if (value != null && !(value instanceof Result) && !isResults(value) && !(value instanceof benchsh.shell.report.TextTable)) {
-                out.println("=> " + value);
+                session.print("=> " + value + "\n");
             }
         } catch (ScriptError e) {
             out.println("error: " + e.getMessage());
