@@ -8,6 +8,7 @@ import benchsh.shell.report.ThroughputUnit;
 import benchsh.shell.result.Result;
 import benchsh.shell.run.PairRunner;
 import benchsh.shell.run.ProgressListener;
+import benchsh.shell.run.SingleRunner;
 import benchsh.shell.verb.Verbs;
 import java.io.PrintWriter;
 import java.util.ArrayDeque;
@@ -71,6 +72,11 @@ public final class Session implements AutoCloseable {
 
     public PairRunner runner() {
         return new PairRunner(progress);
+    }
+
+    /** The runner for one-sided tests (disk, tree, local copy). */
+    public SingleRunner single() {
+        return new SingleRunner(progress);
     }
 
     public Host host(String name) {

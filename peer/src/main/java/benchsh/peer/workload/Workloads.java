@@ -9,6 +9,11 @@ public final class Workloads {
 
     static {
         register(new TcpStream());
+        register(new benchsh.peer.fs.DiskWorkload());
+        register(new benchsh.peer.fs.TreeWorkload());
+        register(new benchsh.peer.fs.CopyWorkload());
+        register(new benchsh.peer.fs.MountWorkload());
+        register(new benchsh.peer.http.HttpTransfer());
     }
 
     private Workloads() {

@@ -11,6 +11,10 @@ public final class Verbs {
     public static Verbs standard() {
         Verbs v = new Verbs();
         v.add(new TcpVerb());
+        v.add(new DiskVerb());
+        v.add(new TreeVerb());
+        v.add(new CopyVerb());
+        v.add(new HttpVerb());
         v.add(new SweepVerb());
         v.add(new TableVerb());
         v.add(new ResultsVerb());
