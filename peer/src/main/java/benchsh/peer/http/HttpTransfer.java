@@ -92,11 +92,13 @@ public final class HttpTransfer implements Workload {
         }
 
         private void handle(HttpExchange exchange) throws IOException {
-            try (exchange) {
-                if (!exchange.getRequestURI().getPath().equals("/" + spec.token) || !exchange.getRequestMethod().equals("GET")) {
+            if (!exchange.getRequestURI().getPath().equals("/" + spec.token) || !exchange.getRequestMethod().equals("GET")) {
+                try (exchange) {
                     exchange.sendResponseHeaders(404, -1);
-                    return;
                 }
+                return;
+            }
+            try (exchange) {
                 exchange.getResponseHeaders().set("Content-Type", "application/octet-stream");
                 exchange.sendResponseHeaders(200, spec.bytes);
                 byte[] block = new byte[CHUNK];
