@@ -30,13 +30,16 @@ import java.util.Map;
 public final class CopyWorkload implements Workload {
     /** At most this many entries are accepted from a sender. */
     public static final long MAX_ENTRIES = 20_000_000;
+    /** Worker threads of a local copy: file data is copied while the walk goes on. */
+    public static final long MAX_THREADS = 64;
+    static final long DEFAULT_THREADS = 4;
 
     @Override
     public String name() {
         return "copy";
     }
 
-    record Spec(String role, Path src, Path dst, boolean verify, boolean cold, boolean keep, long intervalNanos, long timeoutNanos,
+    record Spec(String role, Path src, Path dst, boolean verify, boolean cold, boolean keep, int threads, long intervalNanos, long timeoutNanos,
                 String token, String address, int port) {
         static Spec parse(String role, Fields f) throws ProtocolException {
             if (!List.of("local", "listen", "connect").contains(role)) {
@@ -47,6 +50,7 @@ public final class CopyWorkload implements Workload {
                     role.equals("listen") ? null : path(f, "src"),
                     role.equals("connect") ? null : path(f, "dst"),
                     f.bool("verify", false), f.bool("cold", false), f.bool("keep", true),
+                    (int) f.integer("threads", 1, MAX_THREADS, DEFAULT_THREADS),
                     f.integer("interval_ns", 10_000_000L, DiskWorkload.MAX_NANOS, 1_000_000_000L),
                     f.integer("timeout_ns", 100_000_000L, DiskWorkload.MAX_NANOS, 60_000_000_000L),
                     network ? f.string("token") : null,
@@ -116,7 +120,7 @@ public final class CopyWorkload implements Workload {
             if (spec.dst != null) {
                 extra.putAll(FsFacts.of(spec.dst, "dst_"));
             }
-            TreeSink sink = spec.dst == null ? null : new TreeSink(spec.dst, n -> meter.add(0, n));
+            TreeSink sink = spec.dst == null ? null : new TreeSink(spec.dst, n -> meter.add(0, n), spec.role.equals("local") ? spec.threads : 1);
             String error = null;
             try {
                 switch (spec.role) {
@@ -132,6 +136,9 @@ public final class CopyWorkload implements Workload {
                 }
             } finally {
                 closeChannels();
+                if (sink != null) {
+                    sink.close();
+                }
             }
             if (sink != null) {
                 extra.put("files", sink.files());

@@ -8,34 +8,60 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributeView;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongConsumer;
 
 /**
  * Writes received or copied entries into a new destination that this run creates. Every name is
  * checked ({@link SafePaths#entry}): nothing lands outside the destination, nothing is overwritten
- * (files are opened CREATE_NEW, without following links). Permissions and mtimes are kept where the
- * file system allows (failures are counted, e.g. on FUSE); directory mtimes are set at the end.
- * Not thread-safe.
+ * (files are opened CREATE_NEW, without following links). Permissions are set at creation (chmod only
+ * when the umask would change them) and mtimes/atimes kept where the file system allows (failures are
+ * counted, e.g. on FUSE); directory mtimes are set at the end. Local files may be copied by a few
+ * worker threads ({@code threads > 1}) while the walk goes on, as directories are always created first
+ * by the walking thread. Entry methods are called from one thread; {@link #close()} stops the workers.
  */
-final class TreeSink implements TreeVisitor {
+final class TreeSink implements TreeVisitor, AutoCloseable {
+    private static final int UMASK = umask();
+    private static final int IN_FLIGHT = 256;
+
     private final Path root;
     private final LongConsumer progress;
-    private final ByteBuffer buffer = ByteBuffer.allocateDirect(256 << 10);
+    private final ThreadLocal<ByteBuffer> buffers = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(256 << 10));
     private final List<Object[]> dirTimes = new ArrayList<>();
+    private final ExecutorService workers;
+    private final Semaphore slots = new Semaphore(IN_FLIGHT);
+    private final AtomicReference<IOException> failure = new AtomicReference<>();
+    private final AtomicLong files = new AtomicLong();
+    private final AtomicLong bytes = new AtomicLong();
+    private final AtomicLong attributesNotKept = new AtomicLong();
     private boolean created;
     private boolean rootIsFile;
-    private long files;
     private long dirs;
-    private long bytes;
-    private long attributesNotKept;
 
-    /** @param progress told of every content byte written */
-    TreeSink(Path root, LongConsumer progress) {
+    /**
+     * @param progress told of every content byte written (from any worker thread)
+     * @param threads  worker threads for local files; 1 copies inline
+     */
+    TreeSink(Path root, LongConsumer progress, int threads) {
         this.root = root;
         this.progress = progress;
+        this.workers = threads > 1 ? Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "copy-worker");
+            t.setDaemon(true);
+            return t;
+        }) : null;
     }
 
     /** Checks the destination is new before anything is sent. */
@@ -65,8 +91,12 @@ final class TreeSink implements TreeVisitor {
             throw new IOException(rootIsFile ? "rejected tree: a single-file copy holds exactly one unnamed file"
                     : "rejected tree: an unnamed entry inside a directory tree");
         }
-        if (rootIsFile && files > 0) {
+        if (rootIsFile && files.get() > 0) {
             throw new IOException("rejected tree: a single-file copy holds exactly one file");
+        }
+        IOException f = failure.get();
+        if (f != null) {
+            throw f;
         }
     }
 
@@ -79,18 +109,59 @@ final class TreeSink implements TreeVisitor {
     public void dir(String name, int mode, long mtimeMillis) throws IOException {
         expect(false);
         Path p = SafePaths.entry(root, name);
-        Files.createDirectory(p);
+        Files.createDirectory(p, permissions(mode));
         dirs++;
-        keepAttributes(p, mode, -1);
+        if ((mode & UMASK) != 0) {
+            chmod(p, mode);
+        }
         dirTimes.add(new Object[] {p, mtimeMillis});
     }
 
     @Override
     public void file(String name, int mode, long mtimeMillis, long size, ReadableByteChannel content) throws IOException {
-        Path p;
         expect(name.isEmpty());
-        p = name.isEmpty() ? root : SafePaths.entry(root, name);
-        try (FileChannel out = FileChannel.open(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
+        Path p = name.isEmpty() ? root : SafePaths.entry(root, name);
+        write(p, name, mode, size, content);
+        times(p, FileTime.fromMillis(mtimeMillis), null);
+    }
+
+    @Override
+    public void file(String name, PosixFileAttributes attrs, Path source) throws IOException {
+        expect(name.isEmpty());
+        Path p = name.isEmpty() ? root : SafePaths.entry(root, name);
+        if (workers == null) {
+            copy(source, p, name, attrs);
+            return;
+        }
+        try {
+            slots.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted");
+        }
+        workers.execute(() -> {
+            try {
+                if (failure.get() == null) {
+                    copy(source, p, name, attrs);
+                }
+            } catch (IOException e) {
+                failure.compareAndSet(null, e);
+            } finally {
+                slots.release();
+            }
+        });
+    }
+
+    private void copy(Path source, Path p, String name, PosixFileAttributes attrs) throws IOException {
+        try (FileChannel in = FileChannel.open(source, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+            write(p, name, TreeSource.mode(attrs.permissions()), attrs.size(), in);
+        }
+        times(p, attrs.lastModifiedTime(), attrs.lastAccessTime());
+    }
+
+    private void write(Path p, String name, int mode, long size, ReadableByteChannel content) throws IOException {
+        try (FileChannel out = FileChannel.open(p, java.util.Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+                LinkOption.NOFOLLOW_LINKS), permissions(mode))) {
             long done = 0;
             if (content instanceof FileChannel in) {
                 while (done < size) {
@@ -102,6 +173,7 @@ final class TreeSink implements TreeVisitor {
                     progress.accept(n);
                 }
             } else {
+                ByteBuffer buffer = buffers.get();
                 while (done < size) {
                     buffer.clear();
                     buffer.limit((int) Math.min(buffer.capacity(), size - done));
@@ -117,35 +189,79 @@ final class TreeSink implements TreeVisitor {
                 }
             }
         }
-        files++;
-        bytes += size;
-        keepAttributes(p, mode, mtimeMillis);
+        if ((mode & UMASK) != 0) {
+            chmod(p, mode);
+        }
+        files.incrementAndGet();
+        bytes.addAndGet(size);
     }
 
-    private void keepAttributes(Path p, int mode, long mtimeMillis) {
+    private static FileAttribute<?> permissions(int mode) {
+        return PosixFilePermissions.asFileAttribute(TreeSource.permissions(mode));
+    }
+
+    private void chmod(Path p, int mode) {
         try {
             Files.setPosixFilePermissions(p, TreeSource.permissions(mode));
-            if (mtimeMillis >= 0) {
-                Files.setLastModifiedTime(p, FileTime.fromMillis(mtimeMillis));
-            }
         } catch (IOException | UnsupportedOperationException e) {
-            attributesNotKept++;
+            attributesNotKept.incrementAndGet();
         }
     }
 
-    /** Sets the directories' mtimes, deepest first (writing into a directory changes its mtime). */
-    void finish() {
+    /** Sets mtime (and atime when given) in one call: no extra stat. */
+    private void times(Path p, FileTime mtime, FileTime atime) {
+        try {
+            Files.getFileAttributeView(p, BasicFileAttributeView.class).setTimes(mtime, atime == null ? mtime : atime, null);
+        } catch (IOException | UnsupportedOperationException e) {
+            attributesNotKept.incrementAndGet();
+        }
+    }
+
+    /**
+     * Waits for the workers, reports their first failure, then sets the directories' mtimes, deepest
+     * first (writing into a directory changes its mtime).
+     */
+    void finish() throws IOException {
+        drain();
+        IOException f = failure.get();
+        if (f != null) {
+            throw f;
+        }
         for (int i = dirTimes.size() - 1; i >= 0; i--) {
+            times((Path) dirTimes.get(i)[0], FileTime.fromMillis((Long) dirTimes.get(i)[1]), null);
+        }
+    }
+
+    private void drain() throws IOException {
+        if (workers == null) {
+            return;
+        }
+        try {
+            if (!slots.tryAcquire(IN_FLIGHT, 10, TimeUnit.MINUTES)) {
+                throw new IOException("copy workers did not finish within 10 minutes");
+            }
+            slots.release(IN_FLIGHT);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted");
+        }
+    }
+
+    /** Stops the workers and waits for running copies (so a removal after a failure sees every file). */
+    @Override
+    public void close() {
+        if (workers != null) {
+            workers.shutdownNow();
             try {
-                Files.setLastModifiedTime((Path) dirTimes.get(i)[0], FileTime.fromMillis((Long) dirTimes.get(i)[1]));
-            } catch (IOException e) {
-                attributesNotKept++;
+                workers.awaitTermination(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }
     }
 
     long files() {
-        return files;
+        return files.get();
     }
 
     long dirs() {
@@ -153,10 +269,24 @@ final class TreeSink implements TreeVisitor {
     }
 
     long bytes() {
-        return bytes;
+        return bytes.get();
     }
 
     long attributesNotKept() {
-        return attributesNotKept;
+        return attributesNotKept.get();
+    }
+
+    /** This process's umask from /proc/self/status; 0777 (always chmod) when unknown. */
+    private static int umask() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("Umask:")) {
+                    return Integer.parseInt(line.substring(6).trim(), 8);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // fall through
+        }
+        return 0777;
     }
 }

@@ -1,13 +1,11 @@
 package benchsh.peer.fs;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
@@ -43,10 +41,7 @@ final class TreeSource {
 
     void walk(TreeVisitor visitor, BooleanSupplier cancelled) throws IOException {
         if (isFile()) {
-            PosixFileAttributes a = Files.readAttributes(root, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            try (FileChannel in = FileChannel.open(root, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
-                visitor.file("", mode(a.permissions()), a.lastModifiedTime().toMillis(), a.size(), in);
-            }
+            visitor.file("", Files.readAttributes(root, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS), root);
             return;
         }
         Files.walkFileTree(root, new SimpleFileVisitor<>() {
@@ -56,7 +51,7 @@ final class TreeSource {
                     throw new IOException("cancelled");
                 }
                 if (!dir.equals(root)) {
-                    PosixFileAttributes a = Files.readAttributes(dir, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                    PosixFileAttributes a = posix(dir, attrs);
                     visitor.dir(name(dir), mode(a.permissions()), a.lastModifiedTime().toMillis());
                 }
                 return FileVisitResult.CONTINUE;
@@ -71,13 +66,15 @@ final class TreeSource {
                 if (cancelled.getAsBoolean()) {
                     throw new IOException("cancelled");
                 }
-                PosixFileAttributes a = Files.readAttributes(file, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-                try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
-                    visitor.file(name(file), mode(a.permissions()), a.lastModifiedTime().toMillis(), a.size(), in);
-                }
+                visitor.file(name(file), posix(file, attrs), file);
                 return FileVisitResult.CONTINUE;
             }
         });
+    }
+
+    /** The walk's attributes are POSIX ones on Unix; reads them again only elsewhere. */
+    private static PosixFileAttributes posix(Path p, BasicFileAttributes attrs) throws IOException {
+        return attrs instanceof PosixFileAttributes a ? a : Files.readAttributes(p, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
     }
 
     private String name(Path p) {
