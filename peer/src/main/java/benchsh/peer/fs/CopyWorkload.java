@@ -120,7 +120,7 @@ public final class CopyWorkload implements Workload {
             if (spec.dst != null) {
                 extra.putAll(FsFacts.of(spec.dst, "dst_"));
             }
-            TreeSink sink = spec.dst == null ? null : new TreeSink(spec.dst, n -> meter.add(0, n), spec.role.equals("local") ? spec.threads : 1);
+            TreeSink sink = spec.dst == null ? null : new TreeSink(spec.dst, n -> meter.add(0, n), spec.threads);
             String error = null;
             try {
                 switch (spec.role) {
@@ -214,7 +214,6 @@ public final class CopyWorkload implements Workload {
             TreeArchive.Reader reader = new TreeArchive.Reader(channel);
             sink.start(reader.header());
             reader.replay(sink, MAX_ENTRIES);
-            sink.finish();
         }
 
         private void send(Map<String, Object> extra) throws IOException {

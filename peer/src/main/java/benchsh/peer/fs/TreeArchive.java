@@ -140,8 +140,8 @@ final class TreeArchive {
         }
 
         /**
-         * Replays entries into {@code sink} until the end record, whose totals must match what the sink
-         * received. {@code entryLimit} caps the entries accepted.
+         * Replays entries into {@code sink} until the end record, then finishes the sink (waits for its
+         * writers) and checks the totals against what it wrote. {@code entryLimit} caps the entries accepted.
          */
         void replay(TreeSink sink, long entryLimit) throws IOException {
             for (long entries = 0; ; entries++) {
@@ -155,6 +155,7 @@ final class TreeArchive {
                     long files = buf.getLong();
                     long dirs = buf.getLong();
                     long bytes = buf.getLong();
+                    sink.finish();
                     long dirsBelowRoot = sink.dirs() - (singleFile ? 0 : 1);
                     if (files != sink.files() || bytes != sink.bytes() || dirs != dirsBelowRoot) {
                         throw new IOException("tree stream incomplete: sender counted " + files + " files, " + bytes + " bytes; received "

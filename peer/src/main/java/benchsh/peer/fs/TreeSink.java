@@ -35,6 +35,10 @@ import java.util.function.LongConsumer;
 final class TreeSink implements TreeVisitor, AutoCloseable {
     private static final int UMASK = umask();
     private static final int IN_FLIGHT = 256;
+    /** Received files up to this size are written by workers; bigger ones inline, straight off the stream. */
+    private static final long SMALL_FILE = 1 << 20;
+    /** Bytes of received small files held for the workers at most, in KiB. */
+    private static final int BUDGET_KIB = 32 << 10;
 
     private final Path root;
     private final LongConsumer progress;
@@ -42,6 +46,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     private final List<Object[]> dirTimes = new ArrayList<>();
     private final ExecutorService workers;
     private final Semaphore slots = new Semaphore(IN_FLIGHT);
+    private final Semaphore budget = new Semaphore(BUDGET_KIB);
     private final AtomicReference<IOException> failure = new AtomicReference<>();
     private final AtomicLong files = new AtomicLong();
     private final AtomicLong bytes = new AtomicLong();
@@ -52,7 +57,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
 
     /**
      * @param progress told of every content byte written (from any worker thread)
-     * @param threads  worker threads for local files; 1 copies inline
+     * @param threads  worker threads for local files and small received files; 1 writes inline
      */
     TreeSink(Path root, LongConsumer progress, int threads) {
         this.root = root;
@@ -121,8 +126,93 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     public void file(String name, int mode, long mtimeMillis, long size, ReadableByteChannel content) throws IOException {
         expect(name.isEmpty());
         Path p = name.isEmpty() ? root : SafePaths.entry(root, name);
-        write(p, name, mode, size, content);
-        times(p, FileTime.fromMillis(mtimeMillis), null);
+        if (workers == null || size > SMALL_FILE) {
+            write(p, name, mode, size, content);
+            times(p, FileTime.fromMillis(mtimeMillis), null);
+            return;
+        }
+        // small files: read the content off the stream now, create and write the file on a worker
+        int kib = (int) (size >> 10) + 1;
+        acquire(budget, kib);
+        ByteBuffer data = ByteBuffer.allocate((int) size);
+        try {
+            while (data.hasRemaining()) {
+                if (content.read(data) < 0) {
+                    throw new IOException("the tree stream ended inside " + name);
+                }
+            }
+        } catch (IOException e) {
+            budget.release(kib);
+            throw e;
+        }
+        data.flip();
+        submit(() -> {
+            try {
+                write(p, name, mode, size, new ByteArrayChannel(data));
+                times(p, FileTime.fromMillis(mtimeMillis), null);
+            } finally {
+                budget.release(kib);
+            }
+        });
+    }
+
+    /** A channel over bytes already read. */
+    private static final class ByteArrayChannel implements ReadableByteChannel {
+        private final ByteBuffer data;
+
+        ByteArrayChannel(ByteBuffer data) {
+            this.data = data;
+        }
+
+        @Override
+        public int read(ByteBuffer dst) {
+            if (!data.hasRemaining()) {
+                return -1;
+            }
+            int n = Math.min(dst.remaining(), data.remaining());
+            dst.put(data.slice().limit(n));
+            data.position(data.position() + n);
+            return n;
+        }
+
+        @Override
+        public boolean isOpen() {
+            return true;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    private interface Task {
+        void run() throws IOException;
+    }
+
+    private static void acquire(Semaphore s, int permits) throws IOException {
+        try {
+            if (!s.tryAcquire(permits, 10, TimeUnit.MINUTES)) {
+                throw new IOException("copy workers made no progress for 10 minutes");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted");
+        }
+    }
+
+    private void submit(Task task) throws IOException {
+        acquire(slots, 1);
+        workers.execute(() -> {
+            try {
+                if (failure.get() == null) {
+                    task.run();
+                }
+            } catch (IOException e) {
+                failure.compareAndSet(null, e);
+            } finally {
+                slots.release();
+            }
+        });
     }
 
     @Override
@@ -133,23 +223,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
             copy(source, p, name, attrs);
             return;
         }
-        try {
-            slots.acquire();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted");
-        }
-        workers.execute(() -> {
-            try {
-                if (failure.get() == null) {
-                    copy(source, p, name, attrs);
-                }
-            } catch (IOException e) {
-                failure.compareAndSet(null, e);
-            } finally {
-                slots.release();
-            }
-        });
+        submit(() -> copy(source, p, name, attrs));
     }
 
     private void copy(Path source, Path p, String name, PosixFileAttributes attrs) throws IOException {
