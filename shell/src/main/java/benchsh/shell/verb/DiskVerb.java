@@ -75,7 +75,8 @@ public final class DiskVerb implements Verb {
         }
         spec.put("interval_ns", args.duration("interval").toNanos());
         spec.put("timeout_ns", args.duration("timeout").toNanos());
-        Duration limit = Duration.ofSeconds(Math.max(60, bytes / 5_000_000)).plus(args.duration("timeout"));
+        // generous: a slow USB stick must finish; a hung disk is caught earlier by the peer's stall timeout
+        Duration limit = Duration.ofSeconds(Math.max(60, bytes / 1_000_000)).plus(args.duration("timeout"));
         SideOutcome o;
         try (MountScope mount = MountScope.open(session, args, host)) {
             o = session.single().run(host, "disk", "run", spec, limit);
