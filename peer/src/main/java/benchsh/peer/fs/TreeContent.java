@@ -18,6 +18,7 @@ final class TreeContent {
     private final boolean random;
     private final byte[] text;
     private SplittableRandom stream;
+    private int offset;
 
     TreeContent(long seed, boolean random) {
         this.seed = seed;
@@ -44,8 +45,6 @@ final class TreeContent {
             offset = (int) ((index * 4099L) % text.length);
         }
     }
-
-    private int offset;
 
     /** Fills {@code buf} up to its limit with the next bytes of the current file. */
     void fill(ByteBuffer buf) {
