@@ -14,6 +14,7 @@ import benchsh.shell.run.PairRunner;
 import benchsh.shell.run.Plan;
 import benchsh.shell.script.Scenario;
 import benchsh.shell.run.ProgressListener;
+import benchsh.shell.run.SingleRunner;
 import benchsh.shell.verb.Verbs;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -108,6 +109,11 @@ public final class Session implements AutoCloseable {
     public void plan(Plan p) {
         this.plan = p;
         hosts.allowConnections(p == null);
+    }
+
+    /** The runner for one-sided tests (disk, tree, local copy). */
+    public SingleRunner single() {
+        return new SingleRunner(progress, plan);
     }
 
     public Host host(String name) {

@@ -12,6 +12,11 @@ public final class Workloads {
         register(new UdpStream());
         register(new RequestResponse());
         register(new PipeStream());
+        register(new benchsh.peer.fs.DiskWorkload());
+        register(new benchsh.peer.fs.TreeWorkload());
+        register(new benchsh.peer.fs.CopyWorkload());
+        register(new benchsh.peer.fs.MountWorkload());
+        register(new benchsh.peer.http.HttpTransfer());
     }
 
     private Workloads() {

@@ -18,6 +18,8 @@ public enum ArgType {
     DURATION_OR_ZERO("seconds, zero or more, e.g. 1.s"),
     RATE("bits/s, e.g. 100.Mbit"),
     COUNT("a whole number"),
+    /** A decimal number greater than zero, e.g. a scale factor. */
+    NUMBER("a number greater than zero, e.g. 0.01"),
     BOOL("true or false"),
     HOST("a host, e.g. local or h1"),
     TEXT("text"),
@@ -45,6 +47,13 @@ public enum ArgType {
                 case DURATION -> positiveDuration(arg, raw, false);
                 case DURATION_OR_ZERO -> positiveDuration(arg, raw, true);
                 case COUNT -> (int) positive(arg, raw instanceof Number n ? n.longValue() : Long.parseLong(raw.toString().trim()));
+                case NUMBER -> {
+                    double d = raw instanceof Number n ? n.doubleValue() : Double.parseDouble(raw.toString().trim());
+                    if (!(d > 0) || Double.isInfinite(d)) {
+                        throw new UsageException(arg + " must be greater than zero, not " + raw);
+                    }
+                    yield d;
+                }
                 case BOOL -> raw instanceof Boolean b ? b : Boolean.parseBoolean(raw.toString().trim());
                 case HOST -> host(arg, raw, hosts);
                 case TEXT -> raw.toString();

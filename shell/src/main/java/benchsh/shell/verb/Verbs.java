@@ -18,6 +18,10 @@ public final class Verbs {
         v.add(new HostsVerb());
         v.add(new ConnectVerb());
         v.add(new SysinfoVerb());
+        v.add(new DiskVerb());
+        v.add(new TreeVerb());
+        v.add(new CopyVerb());
+        v.add(new HttpVerb());
         v.add(new SweepVerb());
         v.add(new RepeatVerb());
         v.add(new MatrixVerb());

@@ -1,0 +1,43 @@
+package benchsh.peer.fs;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+
+/** Turns file system exceptions into messages that say what happened and what to do. Stateless. */
+public final class FsErrors {
+    private FsErrors() {
+    }
+
+    /** True when the error is ENOSPC (or EDQUOT): the file system is full. */
+    public static boolean noSpace(Throwable e) {
+        String m = e.getMessage();
+        return m != null && (m.contains("No space left on device") || m.contains("Disk quota exceeded"));
+    }
+
+    /** A one-line explanation of {@code e}. */
+    public static String describe(IOException e) {
+        if (noSpace(e)) {
+            return "no space left on device" + file(e) + " (ENOSPC)";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied" + file(e) + "; choose a path this user may write, or run the peer as a user who may";
+        }
+        if (e instanceof NoSuchFileException) {
+            return "no such file or directory" + file(e);
+        }
+        if (e instanceof FileAlreadyExistsException) {
+            return "already exists" + file(e) + "; benchsh only writes new files and directories: choose a new path or remove it";
+        }
+        if (e.getMessage() != null && e.getMessage().contains("Permission denied")) {
+            return "permission denied" + file(e);
+        }
+        return e.getMessage() == null ? e.toString() : e.getMessage();
+    }
+
+    private static String file(IOException e) {
+        return e instanceof FileSystemException f && f.getFile() != null ? ": " + f.getFile() : "";
+    }
+}

@@ -1,0 +1,124 @@
+package benchsh.peer.fs;
+
+import java.io.IOException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+
+/**
+ * The safety rules of every file workload: refuse symlinks and devices, accept only new targets,
+ * keep received names inside the destination, and remove only what the run created. Stateless.
+ */
+public final class SafePaths {
+    /** The longest relative name accepted in a received tree, in bytes. */
+    public static final int MAX_NAME_BYTES = 4096;
+
+    private SafePaths() {
+    }
+
+    /** An absolute, normalized path from the spec; relative paths are refused. */
+    public static Path absolute(String path) throws IOException {
+        Path p = Path.of(path);
+        if (!p.isAbsolute()) {
+            throw new IOException("'" + path + "' is not an absolute path");
+        }
+        return p.normalize();
+    }
+
+    /** Refuses {@code p} if it is a symbolic link or anything but a regular file or directory. */
+    public static void refuseSpecial(Path p) throws IOException {
+        if (Files.isSymbolicLink(p)) {
+            throw new IOException("refused: " + p + " is a symbolic link; benchsh never writes through, overwrites or removes links");
+        }
+        if (Files.exists(p, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)
+                && !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+            throw new IOException("refused: " + p + " is a device or special file; benchsh never writes to or removes it");
+        }
+    }
+
+    /** Checks that {@code p} does not exist yet (the run will create it) and that its parent is a directory. */
+    public static void requireNew(Path p) throws IOException {
+        refuseSpecial(p);
+        if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+            throw new IOException(p + " already exists; benchsh only writes new files and directories (it removes only what it created): "
+                    + "choose a new path or remove it");
+        }
+        Path parent = p.getParent();
+        if (parent == null || !Files.isDirectory(parent)) {
+            throw new IOException("directory " + parent + " does not exist; create it first");
+        }
+    }
+
+    /**
+     * Resolves a name received in a tree archive under {@code root}. Rejects empty, absolute and
+     * {@code ..}/{@code .} components, backslashes and NUL: a hostile sender cannot reach outside.
+     */
+    public static Path entry(Path root, String name) throws IOException {
+        if (name.isEmpty() || name.startsWith("/") || name.indexOf('\0') >= 0 || name.indexOf('\\') >= 0) {
+            throw new IOException("rejected entry name '" + printable(name) + "': absolute, empty or with NUL/backslash");
+        }
+        for (String part : name.split("/", -1)) {
+            if (part.isEmpty() || part.equals(".") || part.equals("..")) {
+                throw new IOException("rejected entry name '" + printable(name) + "': '" + part + "' components are not allowed");
+            }
+        }
+        Path p = root.resolve(name).normalize();
+        if (!p.startsWith(root) || p.equals(root)) {
+            throw new IOException("rejected entry name '" + printable(name) + "': outside the destination");
+        }
+        return p;
+    }
+
+    private static String printable(String s) {
+        String t = s.length() > 200 ? s.substring(0, 200) + "..." : s;
+        return t.replaceAll("[\\p{Cntrl}]", "?");
+    }
+
+    /**
+     * Removes a file or directory tree that this run created, never following symbolic links (a link
+     * found inside is removed itself, not its target). Returns quietly if it is already gone.
+     */
+    public static void removeCreated(Path root) throws IOException {
+        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
+            Files.delete(root);
+            return;
+        }
+        Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                Files.delete(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
+                if (e != null) {
+                    throw e;
+                }
+                try {
+                    Files.delete(dir);
+                } catch (DirectoryNotEmptyException ex) {
+                    throw new IOException("could not remove " + dir + ": something else wrote into it", ex);
+                }
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+
+    /** {@link #removeCreated} that reports a failure as text (appended to the run's error) instead of throwing. */
+    public static String tryRemoveCreated(Path root) {
+        try {
+            removeCreated(root);
+            return null;
+        } catch (IOException e) {
+            return "could not remove " + root + ": " + FsErrors.describe(e);
+        }
+    }
+}

@@ -1,0 +1,366 @@
+package benchsh.peer.fs;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributeView;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongConsumer;
+
+/**
+ * Writes received or copied entries into a new destination that this run creates. Every name is
+ * checked ({@link SafePaths#entry}): nothing lands outside the destination, nothing is overwritten
+ * (files are opened CREATE_NEW, without following links). Permissions are set at creation (chmod only
+ * when the umask would change them) and mtimes/atimes kept where the file system allows (failures are
+ * counted, e.g. on FUSE); directory mtimes are set at the end. Local files may be copied by a few
+ * worker threads ({@code threads > 1}) while the walk goes on, as directories are always created first
+ * by the walking thread. Entry methods are called from one thread; {@link #close()} stops the workers.
+ */
+final class TreeSink implements TreeVisitor, AutoCloseable {
+    private static final int UMASK = umask();
+    private static final int IN_FLIGHT = 256;
+    /** Received files up to this size are written by workers; bigger ones inline, straight off the stream. */
+    private static final long SMALL_FILE = 1 << 20;
+    /** Bytes of received small files held for the workers at most, in KiB. */
+    private static final int BUDGET_KIB = 32 << 10;
+
+    private final Path root;
+    private final LongConsumer progress;
+    private final ThreadLocal<ByteBuffer> buffers = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(256 << 10));
+    private final List<Object[]> dirTimes = new ArrayList<>();
+    private final ExecutorService workers;
+    private final Semaphore slots = new Semaphore(IN_FLIGHT);
+    private final Semaphore budget = new Semaphore(BUDGET_KIB);
+    private final AtomicReference<IOException> failure = new AtomicReference<>();
+    private final AtomicLong files = new AtomicLong();
+    private final AtomicLong bytes = new AtomicLong();
+    private final AtomicLong attributesNotKept = new AtomicLong();
+    private boolean created;
+    private boolean rootIsFile;
+    private long dirs;
+
+    /**
+     * @param progress told of every content byte written (from any worker thread)
+     * @param threads  worker threads for local files and small received files; 1 writes inline
+     */
+    TreeSink(Path root, LongConsumer progress, int threads) {
+        this.root = root;
+        this.progress = progress;
+        this.workers = threads > 1 ? Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "copy-worker");
+            t.setDaemon(true);
+            return t;
+        }) : null;
+    }
+
+    /** Checks the destination is new before anything is sent. */
+    static void check(Path root) throws IOException {
+        SafePaths.requireNew(root);
+    }
+
+    /** Creates the destination: a new directory, or (for a single-file copy) nothing until the file arrives. */
+    void start(boolean asFile) throws IOException {
+        if (created) {
+            throw new IOException("the destination was already started");
+        }
+        check(root);
+        if (!asFile) {
+            Files.createDirectory(root);
+            dirs++;
+        }
+        created = true;
+        rootIsFile = asFile;
+    }
+
+    private void expect(boolean file) throws IOException {
+        if (!created) {
+            throw new IOException("entry before the destination was started");
+        }
+        if (rootIsFile != file) {
+            throw new IOException(rootIsFile ? "rejected tree: a single-file copy holds exactly one unnamed file"
+                    : "rejected tree: an unnamed entry inside a directory tree");
+        }
+        if (rootIsFile && files.get() > 0) {
+            throw new IOException("rejected tree: a single-file copy holds exactly one file");
+        }
+        IOException f = failure.get();
+        if (f != null) {
+            throw f;
+        }
+    }
+
+    /** True once the destination exists: it is the run's to remove. */
+    boolean created() {
+        return created;
+    }
+
+    @Override
+    public void dir(String name, int mode, long mtimeMillis) throws IOException {
+        expect(false);
+        Path p = SafePaths.entry(root, name);
+        Files.createDirectory(p, permissions(mode));
+        dirs++;
+        if ((mode & UMASK) != 0) {
+            chmod(p, mode);
+        }
+        dirTimes.add(new Object[] {p, mtimeMillis});
+    }
+
+    @Override
+    public void file(String name, int mode, long mtimeMillis, long size, ReadableByteChannel content) throws IOException {
+        expect(name.isEmpty());
+        Path p = name.isEmpty() ? root : SafePaths.entry(root, name);
+        if (workers == null || size > SMALL_FILE) {
+            write(p, name, mode, size, content);
+            times(p, FileTime.fromMillis(mtimeMillis), null);
+            return;
+        }
+        // small files: read the content off the stream now, create and write the file on a worker
+        int kib = (int) (size >> 10) + 1;
+        acquire(budget, kib);
+        ByteBuffer data = ByteBuffer.allocate((int) size);
+        try {
+            while (data.hasRemaining()) {
+                if (content.read(data) < 0) {
+                    throw new IOException("the tree stream ended inside " + name);
+                }
+            }
+        } catch (IOException e) {
+            budget.release(kib);
+            throw e;
+        }
+        data.flip();
+        submit(() -> {
+            try {
+                write(p, name, mode, size, new ByteArrayChannel(data));
+                times(p, FileTime.fromMillis(mtimeMillis), null);
+            } finally {
+                budget.release(kib);
+            }
+        });
+    }
+
+    /** A channel over bytes already read. */
+    private static final class ByteArrayChannel implements ReadableByteChannel {
+        private final ByteBuffer data;
+
+        ByteArrayChannel(ByteBuffer data) {
+            this.data = data;
+        }
+
+        @Override
+        public int read(ByteBuffer dst) {
+            if (!data.hasRemaining()) {
+                return -1;
+            }
+            int n = Math.min(dst.remaining(), data.remaining());
+            dst.put(data.slice().limit(n));
+            data.position(data.position() + n);
+            return n;
+        }
+
+        @Override
+        public boolean isOpen() {
+            return true;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    private interface Task {
+        void run() throws IOException;
+    }
+
+    private static void acquire(Semaphore s, int permits) throws IOException {
+        try {
+            if (!s.tryAcquire(permits, 10, TimeUnit.MINUTES)) {
+                throw new IOException("copy workers made no progress for 10 minutes");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted");
+        }
+    }
+
+    private void submit(Task task) throws IOException {
+        acquire(slots, 1);
+        workers.execute(() -> {
+            try {
+                if (failure.get() == null) {
+                    task.run();
+                }
+            } catch (IOException e) {
+                failure.compareAndSet(null, e);
+            } finally {
+                slots.release();
+            }
+        });
+    }
+
+    @Override
+    public void file(String name, PosixFileAttributes attrs, Path source) throws IOException {
+        expect(name.isEmpty());
+        Path p = name.isEmpty() ? root : SafePaths.entry(root, name);
+        if (workers == null) {
+            copy(source, p, name, attrs);
+            return;
+        }
+        submit(() -> copy(source, p, name, attrs));
+    }
+
+    private void copy(Path source, Path p, String name, PosixFileAttributes attrs) throws IOException {
+        try (FileChannel in = FileChannel.open(source, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+            write(p, name, TreeSource.mode(attrs.permissions()), attrs.size(), in);
+        }
+        times(p, attrs.lastModifiedTime(), attrs.lastAccessTime());
+    }
+
+    private void write(Path p, String name, int mode, long size, ReadableByteChannel content) throws IOException {
+        try (FileChannel out = FileChannel.open(p, java.util.Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+                LinkOption.NOFOLLOW_LINKS), permissions(mode))) {
+            long done = 0;
+            if (content instanceof FileChannel in) {
+                while (done < size) {
+                    long n = in.transferTo(done, size - done, out);
+                    if (n <= 0) {
+                        throw new IOException(name + " shrank while being copied");
+                    }
+                    done += n;
+                    progress.accept(n);
+                }
+            } else {
+                ByteBuffer buffer = buffers.get();
+                while (done < size) {
+                    buffer.clear();
+                    buffer.limit((int) Math.min(buffer.capacity(), size - done));
+                    if (content.read(buffer) < 0) {
+                        throw new IOException("the tree stream ended inside " + name);
+                    }
+                    buffer.flip();
+                    while (buffer.hasRemaining()) {
+                        int n = out.write(buffer);
+                        done += n;
+                        progress.accept(n);
+                    }
+                }
+            }
+        }
+        if ((mode & UMASK) != 0) {
+            chmod(p, mode);
+        }
+        files.incrementAndGet();
+        bytes.addAndGet(size);
+    }
+
+    private static FileAttribute<?> permissions(int mode) {
+        return PosixFilePermissions.asFileAttribute(TreeSource.permissions(mode));
+    }
+
+    private void chmod(Path p, int mode) {
+        try {
+            Files.setPosixFilePermissions(p, TreeSource.permissions(mode));
+        } catch (IOException | UnsupportedOperationException e) {
+            attributesNotKept.incrementAndGet();
+        }
+    }
+
+    /** Sets mtime (and atime when given) in one call: no extra stat. */
+    private void times(Path p, FileTime mtime, FileTime atime) {
+        try {
+            Files.getFileAttributeView(p, BasicFileAttributeView.class).setTimes(mtime, atime == null ? mtime : atime, null);
+        } catch (IOException | UnsupportedOperationException e) {
+            attributesNotKept.incrementAndGet();
+        }
+    }
+
+    /**
+     * Waits for the workers, reports their first failure, then sets the directories' mtimes, deepest
+     * first (writing into a directory changes its mtime).
+     */
+    void finish() throws IOException {
+        drain();
+        IOException f = failure.get();
+        if (f != null) {
+            throw f;
+        }
+        for (int i = dirTimes.size() - 1; i >= 0; i--) {
+            times((Path) dirTimes.get(i)[0], FileTime.fromMillis((Long) dirTimes.get(i)[1]), null);
+        }
+    }
+
+    private void drain() throws IOException {
+        if (workers == null) {
+            return;
+        }
+        try {
+            if (!slots.tryAcquire(IN_FLIGHT, 10, TimeUnit.MINUTES)) {
+                throw new IOException("copy workers did not finish within 10 minutes");
+            }
+            slots.release(IN_FLIGHT);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted");
+        }
+    }
+
+    /** Stops the workers and waits for running copies (so a removal after a failure sees every file). */
+    @Override
+    public void close() {
+        if (workers != null) {
+            workers.shutdownNow();
+            try {
+                workers.awaitTermination(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    long files() {
+        return files.get();
+    }
+
+    long dirs() {
+        return dirs;
+    }
+
+    long bytes() {
+        return bytes.get();
+    }
+
+    long attributesNotKept() {
+        return attributesNotKept.get();
+    }
+
+    /** This process's umask from /proc/self/status; 0777 (always chmod) when unknown. */
+    private static int umask() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("Umask:")) {
+                    return Integer.parseInt(line.substring(6).trim(), 8);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // fall through
+        }
+        return 0777;
+    }
+}

@@ -1,0 +1,173 @@
+package benchsh.peer.fs;
+
+import benchsh.peer.protocol.Fields;
+import benchsh.peer.protocol.ProtocolException;
+import benchsh.peer.workload.Meter;
+import benchsh.peer.workload.Outcome;
+import benchsh.peer.workload.Side;
+import benchsh.peer.workload.SideContext;
+import benchsh.peer.workload.Workload;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Generates a reproducible tree of files ({@link TreePlan}) in a new directory on this host. The
+ * directory must not exist; on failure (ENOSPC, permission) everything created is removed. One role:
+ * "run". Metrics: files, dirs, bytes, seconds, throughput and the file system of the tree.
+ */
+public final class TreeWorkload implements Workload {
+    @Override
+    public String name() {
+        return "tree";
+    }
+
+    record Spec(Path path, String profile, TreePlan.Shape shape, long seed, boolean random, long intervalNanos, long timeoutNanos) {
+        static Spec parse(String role, Fields f) throws ProtocolException {
+            if (!role.equals("run")) {
+                throw new ProtocolException("tree has no role '" + role + "' (run)");
+            }
+            Path path;
+            try {
+                path = SafePaths.absolute(f.string("path"));
+            } catch (IOException e) {
+                throw new ProtocolException(e.getMessage());
+            }
+            String profile = f.string("profile", "custom");
+            TreePlan.Shape base = TreePlan.shape(profile);
+            if (base == null && !profile.equals("custom")) {
+                throw new ProtocolException("unknown tree profile '" + profile + "' (maildir, portage, tarballs, video, custom)");
+            }
+            if (base == null) {
+                base = new TreePlan.Shape(100, 1, 100L << 10, 1.0);
+            }
+            double scale = f.has("scale") ? f.number("scale") : 1.0;
+            if (!(scale > 0 && scale <= 100)) {
+                throw new ProtocolException("tree scale must be in (0, 100], not " + scale);
+            }
+            TreePlan.Shape shape = new TreePlan.Shape(
+                    f.integer("files", 1, TreePlan.MAX_FILES, base.files()),
+                    f.integer("dirs", 1, TreePlan.MAX_DIRS, base.dirs()),
+                    f.integer("bytes", 0, 1L << 44, base.bytes()),
+                    f.has("sigma") ? f.number("sigma") : base.sigma()).scaled(scale);
+            if (shape.sigma() < 0 || shape.sigma() > 5) {
+                throw new ProtocolException("tree sigma must be in [0, 5], not " + shape.sigma());
+            }
+            Spec s = new Spec(path, profile, shape, f.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE, 1), f.bool("random", false),
+                    f.integer("interval_ns", 10_000_000L, DiskWorkload.MAX_NANOS, 1_000_000_000L),
+                    f.integer("timeout_ns", 100_000_000L, DiskWorkload.MAX_NANOS, 60_000_000_000L));
+            f.end();
+            return s;
+        }
+    }
+
+    @Override
+    public Side open(String role, Fields spec, SideContext context) throws IOException {
+        Spec s = Spec.parse(role, spec);
+        SafePaths.requireNew(s.path);
+        return new TreeSide(s, context);
+    }
+
+    /** Writes {@code plan} under the new directory {@code root}; counts bytes on {@code meter} (stream 0). */
+    static void write(Path root, TreePlan plan, boolean random, Meter meter, java.util.function.BooleanSupplier cancelled) throws IOException {
+        Files.createDirectory(root);
+        for (String d : plan.dirs()) {
+            Files.createDirectory(root.resolve(d));
+        }
+        TreeContent content = new TreeContent(plan.seed(), random);
+        ByteBuffer buf = ByteBuffer.allocateDirect(1 << 20);
+        List<TreePlan.File> files = plan.files();
+        for (int i = 0; i < files.size() && !cancelled.getAsBoolean(); i++) {
+            TreePlan.File file = files.get(i);
+            Path p = root.resolve(file.name());
+            content.begin(i);
+            try (FileChannel ch = FileChannel.open(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
+                long left = file.size();
+                while (left > 0) {
+                    buf.clear();
+                    buf.limit((int) Math.min(buf.capacity(), left));
+                    content.fill(buf);
+                    buf.flip();
+                    while (buf.hasRemaining()) {
+                        int n = ch.write(buf);
+                        left -= n;
+                        meter.add(0, n);
+                    }
+                }
+            }
+            Files.setLastModifiedTime(p, FileTime.fromMillis(file.mtimeMillis()));
+        }
+        if (cancelled.getAsBoolean()) {
+            throw new IOException("cancelled");
+        }
+        FileTime dirTime = FileTime.fromMillis(1_577_836_800_000L);
+        for (int i = plan.dirs().size() - 1; i >= 0; i--) {
+            Files.setLastModifiedTime(root.resolve(plan.dirs().get(i)), dirTime);
+        }
+        Files.setLastModifiedTime(root, dirTime);
+    }
+
+    private static final class TreeSide implements Side {
+        private final Spec spec;
+        private final Meter meter;
+        private volatile boolean cancelled;
+
+        TreeSide(Spec spec, SideContext context) {
+            this.spec = spec;
+            this.meter = new Meter(1, Duration.ZERO, Duration.ofNanos(spec.intervalNanos), Duration.ofNanos(spec.timeoutNanos), context,
+                    this::cancel);
+        }
+
+        @Override
+        public Map<String, Object> endpoint() {
+            return Map.of();
+        }
+
+        @Override
+        public Outcome run() {
+            TreePlan plan;
+            try {
+                plan = TreePlan.of(spec.profile, spec.shape, spec.seed);
+            } catch (IllegalArgumentException e) {
+                return Outcome.failed(e.getMessage());
+            }
+            Map<String, Object> extra = new LinkedHashMap<>();
+            extra.put("files", (long) plan.files().size());
+            extra.put("dirs", (long) plan.dirs().size() + 1);
+            extra.put("tree_bytes", plan.bytes());
+            extra.put("path", spec.path.toString());
+            extra.putAll(FsFacts.of(spec.path, ""));
+            String error = null;
+            meter.start();
+            try {
+                write(spec.path, plan, spec.random, meter, () -> cancelled);
+            } catch (IOException e) {
+                error = cancelled ? (meter.stallError() != null ? meter.stallError() : "cancelled") : FsErrors.describe(e);
+                if (FsErrors.noSpace(e)) {
+                    error += " after " + meter.total() + " bytes";
+                }
+                String removal = SafePaths.tryRemoveCreated(spec.path);
+                error += removal == null ? "; the partial tree was removed" : "; " + removal;
+            }
+            Outcome o = meter.finish(error, extra);
+            Map<String, Object> m = new LinkedHashMap<>(o.metrics());
+            double seconds = ((Number) m.get("seconds")).doubleValue();
+            m.put("files_per_s", seconds > 0 ? plan.files().size() / seconds : 0.0);
+            return new Outcome(m, o.intervals(), o.error());
+        }
+
+        @Override
+        public void cancel() {
+            cancelled = true;
+        }
+    }
+}

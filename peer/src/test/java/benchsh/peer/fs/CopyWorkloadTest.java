@@ -1,0 +1,169 @@
+package benchsh.peer.fs;
+
+import static benchsh.peer.fs.FsTestSupport.number;
+import static benchsh.peer.fs.FsTestSupport.pair;
+import static benchsh.peer.fs.FsTestSupport.run;
+import static benchsh.peer.fs.FsTestSupport.spec;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import benchsh.peer.protocol.Fields;
+import benchsh.peer.workload.Outcome;
+import benchsh.peer.workload.Side;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HexFormat;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+@Timeout(60)
+class CopyWorkloadTest {
+    final CopyWorkload copy = new CopyWorkload();
+    @TempDir
+    Path dir;
+    Path src;
+
+    @BeforeEach
+    void tree() throws IOException {
+        src = dir.resolve("src");
+        Outcome o = run(new TreeWorkload(), "run", spec("path", src.toString(), "profile", "maildir", "scale", 0.02, "seed", 5L));
+        assertNull(o.error(), o.error());
+        Files.setPosixFilePermissions(src.resolve("cur"), PosixFilePermissions.fromString("rwx------"));
+        Files.createSymbolicLink(src.resolve("link-to-etc"), Files.createDirectory(dir.resolve("elsewhere")));
+    }
+
+    @Test
+    void localCopyIsVerifiedKeepsModesAndTimesAndSkipsLinks() throws IOException {
+        Path dst = dir.resolve("dst");
+        Outcome o = run(copy, "local", spec("src", src.toString(), "dst", dst.toString(), "verify", true, "cold", true));
+        assertNull(o.error(), o.error());
+        assertEquals(214L, number(o, "files"));
+        assertEquals(9L, number(o, "dirs"));
+        assertEquals(1L, number(o, "skipped"));
+        assertEquals(o.metrics().get("src_digest"), o.metrics().get("dst_digest"));
+        assertNotNull(o.metrics().get("cache"));
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dst.resolve("cur"))));
+        assertEquals(Files.getLastModifiedTime(src.resolve("cur")), Files.getLastModifiedTime(dst.resolve("cur")));
+        assertFalse(Files.exists(dst.resolve("link-to-etc"), java.nio.file.LinkOption.NOFOLLOW_LINKS));
+        assertEquals(Files.getFileStore(dst).type(), o.metrics().get("dst_fs_type"));
+    }
+
+    @Test
+    void networkCopyIsVerifiedAndKeepFalseRemovesTheDestination() throws Exception {
+        Path dst = dir.resolve("net");
+        Outcome[] o = pair(copy, spec("dst", dst.toString(), "verify", true, "keep", true), spec("src", src.toString(), "verify", true));
+        assertNull(o[0].error(), o[0].error());
+        assertNull(o[1].error(), o[1].error());
+        assertEquals(o[1].metrics().get("src_digest"), o[0].metrics().get("dst_digest"));
+        assertEquals(TreeDigest.of(src), TreeDigest.of(dst));
+        assertEquals(number(o[1], "files"), number(o[0], "files"));
+        assertEquals(number(o[1], "dirs"), number(o[0], "dirs"));
+        Path gone = dir.resolve("gone");
+        o = pair(copy, spec("dst", gone.toString(), "keep", false), spec("src", src.toString()));
+        assertNull(o[0].error(), o[0].error());
+        assertFalse(Files.exists(gone));
+    }
+
+    @Test
+    void aSingleFileCopiesToAFile() throws Exception {
+        Path file = src.resolve("cur").resolve(Files.list(src.resolve("cur")).findFirst().orElseThrow().getFileName());
+        Path dst = dir.resolve("one.eml");
+        Outcome[] o = pair(copy, spec("dst", dst.toString(), "verify", true), spec("src", file.toString(), "verify", true));
+        assertNull(o[0].error(), o[0].error());
+        assertEquals(Files.mismatch(file, dst), -1L);
+        Outcome l = run(copy, "local", spec("src", file.toString(), "dst", dir.resolve("two.eml").toString(), "verify", true));
+        assertNull(l.error(), l.error());
+        assertEquals(l.metrics().get("src_digest"), l.metrics().get("dst_digest"));
+    }
+
+    @Test
+    void refusesAnExistingDestinationAndOverlaps() {
+        assertThrows(IOException.class, () -> copy.open("local", new Fields("spec", spec("src", src.toString(), "dst", src.toString())),
+                new FsTestSupport.Ctx()));
+        assertThrows(IOException.class, () -> copy.open("local", new Fields("spec", spec("src", src.toString(), "dst", src.resolve("x").toString())),
+                new FsTestSupport.Ctx()));
+    }
+
+    @Test
+    void hostileNamesInAReceivedTreeAreRejectedAndNothingIsLeft() throws Exception {
+        for (String hostile : new String[] {"../escaped", "/tmp/absolute-benchsh", "a/../../escaped"}) {
+            Path dst = dir.resolve("victim");
+            Side l = copy.open("listen", new Fields("spec", spec("dst", dst.toString(), "token", FsTestSupport.TOKEN, "address", "127.0.0.1")),
+                    new FsTestSupport.Ctx());
+            CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
+            try (Socket s = new Socket("127.0.0.1", ((Number) l.endpoint().get("port")).intValue())) {
+                DataOutputStream out = new DataOutputStream(s.getOutputStream());
+                out.write(HexFormat.of().parseHex(FsTestSupport.TOKEN));
+                out.writeInt(TreeArchive.MAGIC);
+                out.writeByte('D');
+                out.writeByte('D');
+                byte[] a = "a".getBytes(StandardCharsets.UTF_8);
+                out.writeShort(a.length);
+                out.write(a);
+                out.writeInt(0755);
+                out.writeLong(0);
+                byte[] n = hostile.getBytes(StandardCharsets.UTF_8);
+                out.writeByte('F');
+                out.writeShort(n.length);
+                out.write(n);
+                out.writeInt(0644);
+                out.writeLong(0);
+                out.writeLong(5);
+                out.write("evil\n".getBytes(StandardCharsets.UTF_8));
+                out.flush();
+                Outcome o = lo.get();
+                assertNotNull(o.error());
+                assertTrue(o.error().contains("rejected entry name"), o.error());
+            }
+            assertFalse(Files.exists(dst), "the partial destination is removed");
+            assertFalse(Files.exists(dir.resolve("escaped")));
+            assertFalse(Files.exists(Path.of("/tmp/absolute-benchsh")));
+        }
+    }
+
+    @Test
+    void noSpaceOnTheReceiverFailsRemovesThePartialCopyAndReportsTmpfs() throws Exception {
+        Path big = dir.resolve("big");
+        assertNull(run(new TreeWorkload(), "run", spec("path", big.toString(), "profile", "tarballs", "scale", 0.02)).error());
+        Path at = FsTestSupport.tmpfs(dir, "2m");
+        try {
+            Path dst = at.resolve("dst");
+            Outcome[] o = pair(copy, spec("dst", dst.toString()), spec("src", big.toString()));
+            assertNotNull(o[0].error());
+            assertTrue(o[0].error().contains("no space left on device") && o[0].error().contains("removed"), o[0].error());
+            assertNotNull(o[1].error(), "the sender sees the receiver go away");
+            assertTrue(number(o[0], "bytes") > 0);
+            assertEquals("tmpfs", o[0].metrics().get("dst_fs_type"));
+            assertFalse(Files.exists(dst));
+        } finally {
+            FsTestSupport.unmount(at);
+        }
+    }
+
+    @Test
+    void aStrayWithoutTheTokenIsDropped() throws Exception {
+        Path dst = dir.resolve("tok");
+        Side l = copy.open("listen", new Fields("spec", spec("dst", dst.toString(), "token", FsTestSupport.TOKEN, "address", "127.0.0.1",
+                "timeout_ns", 1_000_000_000L)), new FsTestSupport.Ctx());
+        CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
+        try (Socket s = new Socket("127.0.0.1", ((Number) l.endpoint().get("port")).intValue())) {
+            s.getOutputStream().write(new byte[16]);
+            Outcome o = lo.get();
+            assertNotNull(o.error());
+            assertEquals(1L, number(o, "strays_dropped"));
+        }
+        assertFalse(Files.exists(dst));
+    }
+}

@@ -1,0 +1,48 @@
+package benchsh.peer.fs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class SafePathsTest {
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"..", "../x", "a/../../x", "/etc/passwd", "a//b", "./a", "a/.", "", "a\\..\\b", "a\u0000b"})
+    void hostileNamesAreRejected(String name) {
+        assertThrows(IOException.class, () -> SafePaths.entry(dir, name));
+    }
+
+    @Test
+    void ordinaryNamesResolveInside() throws IOException {
+        assertEquals(dir.resolve("a/b c/..d"), SafePaths.entry(dir, "a/b c/..d"));
+    }
+
+    @Test
+    void removeCreatedNeverFollowsLinks() throws IOException {
+        Path outside = Files.createDirectory(dir.resolve("outside"));
+        Files.writeString(outside.resolve("precious"), "x");
+        Path made = Files.createDirectory(dir.resolve("made"));
+        Files.createSymbolicLink(made.resolve("link"), outside);
+        SafePaths.removeCreated(made);
+        assertFalse(Files.exists(made));
+        assertTrue(Files.exists(outside.resolve("precious")));
+    }
+
+    @Test
+    void permissionDeniedIsExplained() {
+        String m = FsErrors.describe(new AccessDeniedException("/root/x"));
+        assertTrue(m.startsWith("permission denied: /root/x"), m);
+    }
+}

@@ -1,0 +1,124 @@
+package benchsh.peer.fs;
+
+import static benchsh.peer.fs.FsTestSupport.number;
+import static benchsh.peer.fs.FsTestSupport.run;
+import static benchsh.peer.fs.FsTestSupport.spec;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import benchsh.peer.workload.Outcome;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import java.util.zip.Deflater;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+@Timeout(60)
+class TreeWorkloadTest {
+    final TreeWorkload tree = new TreeWorkload();
+    @TempDir
+    Path dir;
+
+    @Test
+    void profilesHaveTheirPublishedShapeAtScaleOne() {
+        TreePlan maildir = TreePlan.of("maildir", TreePlan.shape("maildir"), 1);
+        assertEquals(10_688, maildir.files().size());
+        assertEquals(466, maildir.dirs().size() + 1);
+        assertEquals(134_000_000L, maildir.bytes());
+        assertTrue(maildir.dirs().contains("cur") && maildir.dirs().contains(".folder001/new"));
+        TreePlan portage = TreePlan.of("portage", TreePlan.shape("portage"), 1);
+        assertEquals(49_000, portage.files().size());
+        assertEquals(12_000, portage.dirs().size() + 1);
+        assertEquals(204_000_000L, portage.bytes());
+        assertEquals(10, TreePlan.of("tarballs", TreePlan.shape("tarballs"), 1).files().size());
+        assertEquals(234_000_000L, TreePlan.of("video", TreePlan.shape("video"), 1).files().get(0).size());
+    }
+
+    @Test
+    void sizesAreLogNormalNotUniform() {
+        TreePlan p = TreePlan.of("maildir", TreePlan.shape("maildir"), 3);
+        long[] sizes = p.files().stream().mapToLong(TreePlan.File::size).sorted().toArray();
+        long median = sizes[sizes.length / 2];
+        double mean = (double) p.bytes() / sizes.length;
+        assertTrue(median < mean, "a log-normal's median lies below its mean: " + median + " vs " + mean);
+        assertTrue(sizes[sizes.length - 1] > 5 * mean);
+    }
+
+    @Test
+    void sameSeedGivesTheSameTreeAndAnotherSeedAnother() throws IOException {
+        Path a = dir.resolve("a");
+        Path b = dir.resolve("b");
+        Path c = dir.resolve("c");
+        for (Path p : new Path[] {a, b}) {
+            Outcome o = run(tree, "run", spec("path", p.toString(), "profile", "maildir", "scale", 0.02, "seed", 42L));
+            assertNull(o.error(), o.error());
+            assertEquals(214L, number(o, "files"));
+            assertEquals(9L, number(o, "dirs"));
+        }
+        run(tree, "run", spec("path", c.toString(), "profile", "maildir", "scale", 0.02, "seed", 43L));
+        assertEquals(TreeDigest.of(a), TreeDigest.of(b));
+        assertNotEquals(TreeDigest.of(a), TreeDigest.of(c));
+        assertEquals(Files.getLastModifiedTime(a.resolve("cur")), Files.getLastModifiedTime(b.resolve("cur")));
+        try (Stream<Path> files = Files.walk(a)) {
+            assertEquals(214 + 9, files.count());
+        }
+    }
+
+    @Test
+    void customShapeAndRandomContentIsIncompressible() throws IOException {
+        Path p = dir.resolve("custom");
+        Outcome o = run(tree, "run", spec("path", p.toString(), "profile", "custom", "files", 50L, "dirs", 20L, "bytes", 2_000_000L, "random", true));
+        assertNull(o.error(), o.error());
+        assertEquals(50L, number(o, "files"));
+        assertEquals(20L, number(o, "dirs"));
+        assertEquals(2_000_000L, number(o, "bytes"));
+        assertTrue(ratio(biggest(p)) > 0.95, "random content should not compress");
+        Path text = dir.resolve("text");
+        run(tree, "run", spec("path", text.toString(), "profile", "custom", "files", 5L, "dirs", 1L, "bytes", 500_000L));
+        assertTrue(ratio(biggest(text)) < 0.6, "default content is mail-like text");
+    }
+
+    private static Path biggest(Path root) throws IOException {
+        try (Stream<Path> s = Files.walk(root)) {
+            return s.filter(Files::isRegularFile).max((x, y) -> Long.compare(x.toFile().length(), y.toFile().length())).orElseThrow();
+        }
+    }
+
+    private static double ratio(Path f) throws IOException {
+        byte[] in = Files.readAllBytes(f);
+        Deflater d = new Deflater();
+        d.setInput(in);
+        d.finish();
+        byte[] out = new byte[in.length + 1024];
+        int n = d.deflate(out);
+        d.end();
+        return (double) n / in.length;
+    }
+
+    @Test
+    void refusesAnExistingDirectoryAndCleansUpOnNoSpace() throws IOException {
+        Path existing = Files.createDirectory(dir.resolve("there"));
+        Files.writeString(existing.resolve("keep.txt"), "mine");
+        IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
+                () -> run(tree, "run", spec("path", existing.toString(), "scale", 0.01)));
+        assertTrue(e.getMessage().contains("already exists"), e.getMessage());
+        assertTrue(Files.exists(existing.resolve("keep.txt")));
+        Path at = FsTestSupport.tmpfs(dir, "1m");
+        try {
+            Path t = at.resolve("t");
+            Outcome o = run(tree, "run", spec("path", t.toString(), "profile", "tarballs", "scale", 0.01));
+            assertNotNull(o.error());
+            assertTrue(o.error().contains("no space left on device") && o.error().contains("removed"), o.error());
+            assertFalse(Files.exists(t));
+        } finally {
+            FsTestSupport.unmount(at);
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package benchsh.peer.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import benchsh.peer.protocol.Fields;
+import benchsh.peer.workload.Outcome;
+import benchsh.peer.workload.Side;
+import benchsh.peer.workload.SideContext;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(60)
+class HttpTransferTest {
+    static final String TOKEN = "00112233445566778899aabbccddeeff";
+
+    static final SideContext CTX = new SideContext() {
+        @Override
+        public void interval(Map<String, Object> sample) {
+        }
+
+        @Override
+        public Path tempDir() {
+            return Path.of(System.getProperty("java.io.tmpdir"));
+        }
+    };
+
+    static Map<String, Object> spec(Object... kv) {
+        Map<String, Object> m = new LinkedHashMap<>(Map.of("token", TOKEN, "address", "127.0.0.1"));
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+
+    @Test
+    void getsTheWholeFileAndOnlyWithTheToken() throws Exception {
+        HttpTransfer http = new HttpTransfer();
+        Side server = http.open("listen", new Fields("spec", spec("bytes", 5_000_001L)), CTX);
+        long port = (Long) server.endpoint().get("port");
+        CompletableFuture<Outcome> so = CompletableFuture.supplyAsync(server::run);
+        HttpResponse<String> stray = HttpClient.newHttpClient().send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/wrong")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(404, stray.statusCode());
+        Outcome client = http.open("connect", new Fields("spec", spec("port", port)), CTX).run();
+        assertNull(client.error(), client.error());
+        assertEquals(5_000_001L, client.metrics().get("bytes"));
+        Outcome s = so.get();
+        assertNull(s.error(), s.error());
+        assertEquals(5_000_001L, s.metrics().get("bytes"));
+        assertNotNull(client.metrics().get("throughput_bps"));
+    }
+}

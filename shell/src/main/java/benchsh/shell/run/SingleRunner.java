@@ -1,0 +1,93 @@
+package benchsh.shell.run;
+
+import benchsh.peer.protocol.Message;
+import benchsh.shell.host.Host;
+import benchsh.shell.host.HostException;
+import benchsh.shell.host.SideHandle;
+import benchsh.shell.result.Status;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * Runs a one-sided test (disk, tree, local copy, mount): starts one side on one host, shows its
+ * intervals as progress, and stops it on interrupt or when it overruns {@code limit} plus a grace
+ * period. Any verb that works on one host uses this. Measured figures survive a failure.
+ */
+public final class SingleRunner {
+    private final ProgressListener progress;
+    private final Plan plan;
+
+    /** @param plan the dry run to note tests in instead of running them, or null */
+    public SingleRunner(ProgressListener progress, Plan plan) {
+        this.progress = progress;
+        this.plan = plan;
+    }
+
+    /**
+     * @param limit how long the side may take before it is declared hung (the runner adds {@link PairRunner#GRACE})
+     * @throws HostException if the host's peer cannot be reached
+     */
+    public SideOutcome run(Host host, String workload, String role, Map<String, Object> spec, Duration limit) throws HostException {
+        Instant started = Instant.now();
+        if (plan != null) {
+            plan.expect(limit);
+            return new SideOutcome(Status.OK, null, started, null, Map.of());
+        }
+        String id = PairRunner.newToken().substring(0, 12);
+        SideHandle side;
+        try {
+            side = host.peer().start(id + "-s", workload, role, spec);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TestCancelledException("interrupted while starting the test");
+        }
+        side.onInterval(s -> progress.interval(workload, s));
+        progress.started(workload, limit);
+        Status status = watch(side, limit.plus(PairRunner.GRACE));
+        progress.finished(workload);
+        Message.Done done = side.doneNow();
+        String error;
+        if (status == Status.INTERRUPTED) {
+            error = "interrupted by the user";
+        } else if (done == null) {
+            error = "the test did not end within " + limit.plus(PairRunner.GRACE).toSeconds() + " s; it was stopped";
+            status = Status.FAILED;
+        } else if (done.error() != null) {
+            error = done.error().startsWith(host.name() + ":") ? done.error() : host.name() + ": " + done.error();
+            status = Status.FAILED;
+        } else {
+            error = null;
+        }
+        return new SideOutcome(status, error, started, done, host.facts());
+    }
+
+    private static Status watch(SideHandle side, Duration limit) {
+        long deadline = System.nanoTime() + limit.toNanos();
+        Status status = Status.OK;
+        while (!side.isDone()) {
+            if (System.nanoTime() > deadline) {
+                status = Status.FAILED;
+                break;
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                status = Status.INTERRUPTED;
+                break;
+            }
+        }
+        if (status != Status.OK) {
+            side.stop();
+            long stopBy = System.nanoTime() + PairRunner.STOP_TIMEOUT.toNanos();
+            while (!side.isDone() && System.nanoTime() < stopBy) {
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    break;
+                }
+            }
+        }
+        return status;
+    }
+}
