@@ -47,9 +47,6 @@ public final class UdpVerb implements Verb {
             throw new UsageException("udp size " + size + " is over the UDP limit of " + UdpStream.MAX_SIZE
                     + " bytes (65535 less the IP and UDP headers); use a smaller size");
         }
-        if (size < 1) {
-            throw new UsageException("udp size " + size + " is too small: a datagram carries at least 1 byte");
-        }
         Map<String, Object> listen = new LinkedHashMap<>();
         Map<String, Object> connect = new LinkedHashMap<>();
         for (Map<String, Object> side : List.of(listen, connect)) {
