@@ -5,8 +5,11 @@ import benchsh.peer.protocol.Fields;
 import benchsh.peer.protocol.ProtocolException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.PortUnreachableException;
+import java.net.SocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -19,8 +22,15 @@ import java.util.function.LongPredicate;
 /**
  * UDP stream (netperf UDP_STREAM, iperf3 -u): the connecting side sends datagrams of {@code size} bytes
  * for {@code time}, optionally paced to {@code rate} bits/s (payload bits, as iperf3 counts them); the
- * listening side receives. Every datagram starts with the test token (16 bytes), its sequence number
- * and its send time (8 bytes each, big-endian); datagrams without the token are dropped as strays.
+ * listening side receives. Every datagram of {@link #HEADER_BYTES} or more starts with the {@link
+ * UdpHeader} (test token, sequence number, send time); datagrams without the token are dropped as strays.
+ *
+ * <p>Small datagrams ({@code size} under the header, netperf UDP_STREAM -m 1, 64-byte frames): the sender
+ * first greets the receiver with token-bearing hellos from its data socket; the receiver admits the first
+ * source that presents the token, {@code connect()}s to it (the kernel then drops datagrams from anywhere
+ * else) and echoes the hello. Data datagrams then carry {@code size} payload bytes only and are counted;
+ * without sequence numbers and send times, out-of-order, duplicates and jitter are not measured (their
+ * metrics are absent) and a duplicated datagram counts as received.
  *
  * <p>End of test: the sender follows its data with {@link #END_MARKERS} end markers whose sequence
  * field is {@code ~sent} (negative), so the receiver knows how many were sent and reports
@@ -31,7 +41,7 @@ public final class UdpStream implements Workload {
     /** The largest UDP payload over IPv4: 65535 - 20 (IP) - 8 (UDP). */
     public static final long MAX_SIZE = 65_507;
     /** Token, sequence number, send time. */
-    public static final int HEADER_BYTES = TokenGate.TOKEN_BYTES + 16;
+    public static final int HEADER_BYTES = UdpHeader.BYTES;
     public static final long MAX_NANOS = Duration.ofHours(24).toNanos();
     static final int END_MARKERS = 5;
     static final Duration LINGER = Duration.ofSeconds(1);
@@ -43,7 +53,10 @@ public final class UdpStream implements Workload {
         this(seq -> false);
     }
 
-    /** For tests: the receiver discards datagrams whose sequence number matches, as if the network lost them. */
+    /**
+     * For tests: the receiver discards datagrams whose sequence number (small datagrams: index in arrival
+     * order) matches, as if the network lost them.
+     */
     UdpStream(LongPredicate dropHook) {
         this.dropHook = dropHook;
     }
@@ -62,7 +75,7 @@ public final class UdpStream implements Workload {
                 throw new ProtocolException("udp has no role '" + role + "' (listen receives, connect sends)");
             }
             Spec s = new Spec(role,
-                    (int) f.integer("size", HEADER_BYTES, MAX_SIZE, 1472),
+                    (int) f.integer("size", 1, MAX_SIZE, 1472),
                     f.integer("time_ns", 1, MAX_NANOS, 10_000_000_000L),
                     f.integer("rate", 0, 1_000_000_000_000L, 0),
                     (int) f.integer("window", 0, 1L << 30, 0),
@@ -73,6 +86,11 @@ public final class UdpStream implements Workload {
                     (int) f.integer("port", 0, 65535, 0));
             f.end();
             return s;
+        }
+
+        /** Whether datagrams are too small for the header: the small-datagram mode. */
+        boolean small() {
+            return size < HEADER_BYTES;
         }
 
         static byte[] token(Fields f) throws ProtocolException {
@@ -153,23 +171,30 @@ public final class UdpStream implements Workload {
         public Outcome run() {
             long sendBuffer = socketBuffer(StandardSocketOptions.SO_SNDBUF);
             ByteBuffer buf = ByteBuffer.allocateDirect(spec.size);
-            buf.put(spec.token);
+            if (!spec.small()) {
+                buf.put(spec.token);
+            }
             Pacer pacer = new Pacer(spec.rate);
             long sent = 0;
             long errors = 0;
             String error = null;
-            meter.start();
-            long deadline = System.nanoTime() + spec.timeNanos;
             try {
+                if (spec.small()) {
+                    UdpHeader.greet(channel, spec.token, () -> cancelled);
+                }
+                meter.start();
+                long deadline = System.nanoTime() + spec.timeNanos;
                 while (!cancelled && System.nanoTime() < deadline) {
                     buf.clear();
-                    buf.putLong(TokenGate.TOKEN_BYTES, sent);
-                    buf.putLong(TokenGate.TOKEN_BYTES + 8, System.nanoTime());
+                    if (!spec.small()) {
+                        buf.putLong(TokenGate.TOKEN_BYTES, sent);
+                        buf.putLong(TokenGate.TOKEN_BYTES + 8, System.nanoTime());
+                    }
                     try {
                         channel.write(buf);
                         sent++;
                         meter.add(0, spec.size);
-                    } catch (java.nio.channels.ClosedChannelException e) {
+                    } catch (ClosedChannelException e) {
                         throw e;
                     } catch (IOException e) {
                         // ENOBUFS, ECONNREFUSED from an ICMP port unreachable: counted, as netperf does
@@ -178,7 +203,7 @@ public final class UdpStream implements Workload {
                     }
                     pacer.sent(spec.size);
                 }
-                sendEndMarkers(buf, sent);
+                sendEndMarkers(sent);
             } catch (IOException e) {
                 error = cancelled ? "cancelled" : e.getMessage();
             }
@@ -194,15 +219,13 @@ public final class UdpStream implements Workload {
             return meter.finish(error, extra);
         }
 
-        private void sendEndMarkers(ByteBuffer buf, long sent) throws IOException {
+        /** End markers are always full headers, so a small-datagram receiver tells them from data by length and token. */
+        private void sendEndMarkers(long sent) throws IOException {
+            ByteBuffer buf = ByteBuffer.allocate(HEADER_BYTES);
             for (int i = 0; i < END_MARKERS && !cancelled; i++) {
-                buf.clear();
-                buf.putLong(TokenGate.TOKEN_BYTES, ~sent);
-                buf.putLong(TokenGate.TOKEN_BYTES + 8, System.nanoTime());
-                buf.limit(HEADER_BYTES);
                 try {
-                    channel.write(buf);
-                } catch (java.nio.channels.ClosedChannelException e) {
+                    channel.write(UdpHeader.fill(buf, spec.token, ~sent));
+                } catch (ClosedChannelException e) {
                     throw e;
                 } catch (IOException e) {
                     // the receiver may be gone already; the shell reconciles from messages_sent
@@ -212,10 +235,22 @@ public final class UdpStream implements Workload {
         }
     }
 
+    /**
+     * The receiving side. Full headers: numbered messages into a {@link SequenceLedger}, and jitter.
+     * Small datagrams: admits the first source that says hello, then counts {@code size}-byte datagrams.
+     */
     private static final class Receiver extends UdpSide {
         private final LongPredicate dropHook;
         private final long token0;
         private final long token1;
+        private final SequenceLedger ledger = new SequenceLedger();
+        private final InterarrivalJitter jitter = new InterarrivalJitter();
+        /** Small datagrams: data datagrams seen (the drop hook's index) and counted. */
+        private long arrivals;
+        private long received;
+        private boolean admitted;
+        private long sent = -1;
+        private long first;
 
         Receiver(Spec spec, DatagramChannel channel, SideContext context, LongPredicate dropHook) {
             super(spec, channel, context);
@@ -237,12 +272,8 @@ public final class UdpStream implements Workload {
         @Override
         public Outcome run() {
             long receiveBuffer = socketBuffer(StandardSocketOptions.SO_RCVBUF);
-            SequenceLedger ledger = new SequenceLedger();
-            InterarrivalJitter jitter = new InterarrivalJitter();
             ByteBuffer buf = ByteBuffer.allocateDirect((int) MAX_SIZE + 1);
             long strays = 0;
-            long sent = -1;
-            long first = 0;
             long lastArrival = System.nanoTime();
             String error = null;
             try (Selector selector = Selector.open()) {
@@ -250,7 +281,13 @@ public final class UdpStream implements Workload {
                 channel.register(selector, SelectionKey.OP_READ);
                 while (!cancelled) {
                     buf.clear();
-                    if (channel.receive(buf) == null) {
+                    SocketAddress source;
+                    try {
+                        source = channel.receive(buf);
+                    } catch (PortUnreachableException e) {
+                        continue; // ICMP for a hello echo: the sender's socket is gone, its end markers may still be queued
+                    }
+                    if (source == null) {
                         if (sent >= 0) {
                             break; // end marker seen and the socket is drained
                         }
@@ -269,27 +306,10 @@ public final class UdpStream implements Workload {
                         continue;
                     }
                     long now = System.nanoTime();
-                    int n = buf.position();
-                    if (n < HEADER_BYTES || buf.getLong(0) != token0 || buf.getLong(8) != token1) {
+                    if (spec.small() ? small(buf, source, now) : numbered(buf, now)) {
+                        lastArrival = now;
+                    } else {
                         strays++;
-                        continue;
-                    }
-                    lastArrival = now;
-                    long seq = buf.getLong(TokenGate.TOKEN_BYTES);
-                    if (seq < 0) {
-                        sent = ~seq;
-                        continue;
-                    }
-                    if (dropHook.test(seq)) {
-                        continue;
-                    }
-                    if (!meter.started()) {
-                        meter.start();
-                        first = now;
-                    }
-                    if (ledger.add(seq)) {
-                        jitter.add(buf.getLong(TokenGate.TOKEN_BYTES + 8), now);
-                        meter.add(0, n);
                     }
                 }
             } catch (IOException e) {
@@ -300,18 +320,97 @@ public final class UdpStream implements Workload {
             }
             cancel();
             Map<String, Object> extra = new LinkedHashMap<>();
-            extra.put("messages_received", ledger.received());
-            extra.put("messages_out_of_order", ledger.outOfOrder());
-            extra.put("messages_duplicate", ledger.duplicates());
+            extra.put("messages_received", spec.small() ? received : ledger.received());
+            if (!spec.small()) {
+                extra.put("messages_out_of_order", ledger.outOfOrder());
+                extra.put("messages_duplicate", ledger.duplicates());
+            }
             if (sent >= 0) {
                 extra.put("sender_messages_sent", sent);
-                extra.put("messages_lost", ledger.lost(sent));
+                extra.put("messages_lost", spec.small() ? Math.max(0, sent - received) : ledger.lost(sent));
             }
-            extra.put("jitter_us", jitter.nanos() / 1e3);
+            if (!spec.small()) {
+                extra.put("jitter_us", jitter.nanos() / 1e3);
+            }
             extra.put("message_bytes", (long) spec.size);
             extra.put("recv_socket_bytes", receiveBuffer);
             extra.put("strays_dropped", strays);
             return meter.finish(error, extra);
+        }
+
+        /** A datagram with a full header: data or an end marker. False if it is a stray. */
+        private boolean numbered(ByteBuffer buf, long now) {
+            int n = buf.position();
+            if (!UdpHeader.has(buf, n, token0, token1)) {
+                return false;
+            }
+            long seq = UdpHeader.sequence(buf);
+            if (seq < 0) {
+                sent = ~seq;
+                return true;
+            }
+            if (dropHook.test(seq)) {
+                return true;
+            }
+            startMeter(now);
+            if (ledger.add(seq)) {
+                jitter.add(UdpHeader.sendTime(buf), now);
+                meter.add(0, n);
+            }
+            return true;
+        }
+
+        /**
+         * A datagram in small-datagram mode: a hello (admits and connects to its source, echoed), an end
+         * marker (a full header from the admitted sender) or exactly {@code size} payload bytes from it.
+         * False if it is a stray.
+         */
+        private boolean small(ByteBuffer buf, SocketAddress source, long now) throws IOException {
+            int n = buf.position();
+            if (n == HEADER_BYTES && UdpHeader.has(buf, n, token0, token1)) {
+                long seq = UdpHeader.sequence(buf);
+                if (seq == UdpHeader.HELLO) {
+                    if (!admitted) {
+                        channel.connect(source); // from now on the kernel drops datagrams from anywhere else
+                        admitted = true;
+                    }
+                    echo(buf);
+                    return true;
+                }
+                if (admitted && seq < 0) {
+                    sent = ~seq;
+                    return true;
+                }
+                return false;
+            }
+            if (!admitted || n != spec.size) {
+                return false;
+            }
+            if (dropHook.test(arrivals++)) {
+                return true;
+            }
+            startMeter(now);
+            received++;
+            meter.add(0, n);
+            return true;
+        }
+
+        private void echo(ByteBuffer hello) throws IOException {
+            hello.flip();
+            try {
+                channel.write(hello);
+            } catch (ClosedChannelException e) {
+                throw e;
+            } catch (IOException e) {
+                // best effort: the sender retries its hello
+            }
+        }
+
+        private void startMeter(long now) {
+            if (!meter.started()) {
+                meter.start();
+                first = now;
+            }
         }
     }
 }

@@ -12,7 +12,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** {@code udp}: UDP stream from one host to another with loss, reordering and jitter (netperf UDP_STREAM, iperf3 -u). */
+/**
+ * {@code udp}: UDP stream from one host to another with loss, reordering and jitter (netperf UDP_STREAM,
+ * iperf3 -u). Sizes under the {@link UdpStream#HEADER_BYTES}-byte header measure loss only.
+ */
 public final class UdpVerb implements Verb {
     static final List<String> COLUMNS = List.of("from", "to", "send_socket_bytes", "size", "seconds", "messages_sent", "send_errors",
             "sender_throughput_bps", "recv_socket_bytes", "messages_received", "messages_lost", "loss_pct", "jitter_us", "throughput_bps",
@@ -20,12 +23,14 @@ public final class UdpVerb implements Verb {
 
     private static final VerbSpec SPEC = new VerbSpec("udp", "UDP stream: messages sent, received, lost; jitter; throughput", "",
             List.of(PairVerbs.TO, PairVerbs.FROM,
-                    Arg.of("size", ArgType.SIZE, 1472L, "datagram payload bytes, " + UdpStream.HEADER_BYTES + " to " + UdpStream.MAX_SIZE),
+                    Arg.of("size", ArgType.SIZE, 1472L, "datagram payload bytes, 1 to " + UdpStream.MAX_SIZE + "; under " + UdpStream.HEADER_BYTES
+                            + " (the header) only loss is measured: out of order and jitter show as -"),
                     Arg.of("rate", ArgType.RATE, null, "send rate in bits/s of payload (default unlimited)"),
                     Arg.of("time", ArgType.DURATION, Duration.ofSeconds(10), "how long to send"),
                     Arg.of("window", ArgType.SIZE, null, "SO_SNDBUF and SO_RCVBUF"),
                     PairVerbs.INTERVAL, PairVerbs.BIND, PairVerbs.TARGET, PairVerbs.TIMEOUT, PairVerbs.LABEL, PairVerbs.REPEATS, PairVerbs.TAGS),
             List.of("udp to: local, size: 1472, time: 5.s",
+                    "udp to: local, size: 1, time: 5.s",
                     "r = udp from: a, to: b, rate: 100.Mbit; println r.metrics.messages_lost"));
 
     @Override
@@ -41,10 +46,6 @@ public final class UdpVerb implements Verb {
         if (size > UdpStream.MAX_SIZE) {
             throw new UsageException("udp size " + size + " is over the UDP limit of " + UdpStream.MAX_SIZE
                     + " bytes (65535 less the IP and UDP headers); use a smaller size");
-        }
-        if (size < UdpStream.HEADER_BYTES) {
-            throw new UsageException("udp size " + size + " is too small: each datagram carries a " + UdpStream.HEADER_BYTES
-                    + "-byte header (test token, sequence number, send time)");
         }
         Map<String, Object> listen = new LinkedHashMap<>();
         Map<String, Object> connect = new LinkedHashMap<>();

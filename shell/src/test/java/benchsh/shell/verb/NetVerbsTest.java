@@ -1,6 +1,7 @@
 package benchsh.shell.verb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -98,6 +99,24 @@ class NetVerbsTest {
     }
 
     @Test
+    void udpDatagramsSmallerThanTheHeaderMeasureLossOnly() throws Exception {
+        Run r = benchsh("udp size: 1, time: 1.s");
+        assertEquals(0, r.code(), r.human());
+        assertEquals(1, r.results().size(), r.human());
+        assertEquals("ok", r.result(0).get("status"), String.valueOf(r.result(0)));
+        Map<String, Object> udp = r.metrics(0);
+        assertEquals(1.0, num(udp, "message_bytes"));
+        assertTrue(num(udp, "messages_received") > 0, String.valueOf(udp));
+        assertEquals(num(udp, "messages_sent"), num(udp, "messages_received") + num(udp, "messages_lost"));
+        assertEquals(num(udp, "messages_received"), num(udp, "bytes"), "1 byte per datagram");
+        for (String absent : List.of("messages_out_of_order", "messages_duplicate", "jitter_us")) {
+            assertFalse(udp.containsKey(absent), absent + " is not measured without a header: " + udp);
+        }
+        String row = r.human().lines().filter(l -> l.startsWith("local")).findFirst().orElseThrow();
+        assertTrue(row.matches(".*\\s-\\s.*"), "jitter shows as -: " + row);
+    }
+
+        @Test
     void tcpOptionsBidirStreamsRateAndZerocopy() throws Exception {
         Run r = benchsh("tcp time: 1.s, omit: 0.s, bidir: true; "
                 + "tcp time: 1.s, omit: 0.s, streams: 2, rate: 400.Mbit, zerocopy: true, window: 256.KiB, nodelay: true; "

@@ -1,0 +1,104 @@
+package benchsh.peer.workload;
+
+import benchsh.peer.net.TokenGate;
+import java.io.IOException;
+import java.net.PortUnreachableException;
+import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.time.Duration;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The {@link UdpStream} header, {@link #BYTES} bytes: the test token (16), a sequence field and the
+ * send time ({@code System.nanoTime()}), 8 bytes each, big-endian. The sequence field is a data
+ * message's number (≥ 0), an end marker's {@code ~sent}, or {@link #HELLO}.
+ *
+ * <p>Also the small-datagram handshake: a sender whose datagrams are shorter than the header greets
+ * the receiver with hellos from its data socket until the receiver echoes one, which it does once it
+ * has {@code connect()}ed its socket to that sender. Stateless; the buffers passed in belong to the caller.
+ */
+final class UdpHeader {
+    /** Token, sequence field, send time. */
+    static final int BYTES = TokenGate.TOKEN_BYTES + 16;
+    /** The sequence field of a hello and its echo; never {@code ~sent} of a real count. */
+    static final long HELLO = Long.MIN_VALUE;
+    /** How many hellos a small-datagram sender tries, and how long it waits for the echo of each. */
+    static final int HELLO_TRIES = 10;
+    static final Duration HELLO_WAIT = Duration.ofMillis(250);
+
+    private UdpHeader() {
+    }
+
+    /** Fills {@code buf} (capacity ≥ {@link #BYTES}) with a header and flips it for writing. */
+    static ByteBuffer fill(ByteBuffer buf, byte[] token, long sequence) {
+        buf.clear();
+        buf.put(token).putLong(sequence).putLong(System.nanoTime());
+        return buf.flip();
+    }
+
+    /** Whether the {@code length} bytes received into {@code buf} start with a header carrying {@code token}. */
+    static boolean has(ByteBuffer buf, int length, long token0, long token1) {
+        return length >= BYTES && buf.getLong(0) == token0 && buf.getLong(8) == token1;
+    }
+
+    static long sequence(ByteBuffer buf) {
+        return buf.getLong(TokenGate.TOKEN_BYTES);
+    }
+
+    static long sendTime(ByteBuffer buf) {
+        return buf.getLong(TokenGate.TOKEN_BYTES + 8);
+    }
+
+    /**
+     * Sends hellos on the connected {@code channel} until one is echoed, at most {@link #HELLO_TRIES}
+     * times {@link #HELLO_WAIT}. Leaves the channel in blocking mode.
+     *
+     * @throws IOException if no echo came back, or when cancelled
+     */
+    static void greet(DatagramChannel channel, byte[] token, BooleanSupplier cancelled) throws IOException {
+        ByteBuffer t = ByteBuffer.wrap(token);
+        long token0 = t.getLong(0);
+        long token1 = t.getLong(8);
+        ByteBuffer out = ByteBuffer.allocate(BYTES);
+        ByteBuffer in = ByteBuffer.allocate(BYTES + 1);
+        String refused = "";
+        channel.configureBlocking(false);
+        try (Selector selector = Selector.open()) {
+            channel.register(selector, SelectionKey.OP_READ);
+            for (int i = 0; i < HELLO_TRIES && !cancelled.getAsBoolean(); i++) {
+                try {
+                    channel.write(fill(out, token, HELLO));
+                } catch (PortUnreachableException e) {
+                    refused = " (port unreachable)";
+                    LockSupport.parkNanos(HELLO_WAIT.toNanos());
+                    continue;
+                }
+                long end = System.nanoTime() + HELLO_WAIT.toNanos();
+                for (long left = HELLO_WAIT.toMillis(); left > 0; left = (end - System.nanoTime()) / 1_000_000) {
+                    selector.select(left);
+                    selector.selectedKeys().clear();
+                    in.clear();
+                    try {
+                        if (channel.read(in) == BYTES && has(in, BYTES, token0, token1) && sequence(in) == HELLO) {
+                            return;
+                        }
+                    } catch (PortUnreachableException e) {
+                        refused = " (port unreachable)";
+                    }
+                }
+            }
+        } finally {
+            if (channel.isOpen()) {
+                channel.configureBlocking(true);
+            }
+        }
+        if (cancelled.getAsBoolean()) {
+            throw new IOException("cancelled");
+        }
+        throw new IOException("the receiver answered none of " + HELLO_TRIES + " hellos in " + HELLO_TRIES * HELLO_WAIT.toMillis() / 1000.0
+                + " s" + refused + "; datagrams under " + BYTES + " bytes need a path back from receiver to sender");
+    }
+}
