@@ -28,4 +28,4 @@ frames = [64, 128, 256, 512, 1024, 1280, 1518]
 // One row per frame size, the two configurations side by side, and the difference in percent.
 compare 'config A', 'config B'
 // Loss matters as much as throughput for forwarding: the same table by messages lost.
-compare 'config A', 'config B', value: 'lost'
+compare 'config A', 'config B', value: 'messages_lost'
