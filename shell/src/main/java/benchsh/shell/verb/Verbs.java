@@ -23,6 +23,7 @@ public final class Verbs {
         v.add(new CopyVerb());
         v.add(new HttpVerb());
         v.add(new SweepVerb());
+        v.add(new TagVerb());
         v.add(new RepeatVerb());
         v.add(new MatrixVerb());
         v.add(new TogetherVerb());
