@@ -84,6 +84,14 @@ class MainTest {
     }
 
     @Test
+    void helpInAScriptExplainsAVerbWithoutRunningIt() throws Exception {
+        Batch b = Batch.run("-e", "help tcp", "--json", "-");
+        assertEquals(0, b.exit(), b.err());
+        assertTrue(b.results().isEmpty(), "no test ran: " + b.out());
+        assertTrue(b.err().contains("Examples:"), b.err());
+    }
+
+    @Test
     void usageErrorsExitWithTwo() {
         assertEquals(2, Batch.run("--bogus").exit());
         assertEquals(2, Batch.run("run").exit());

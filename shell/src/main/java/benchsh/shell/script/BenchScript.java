@@ -46,7 +46,7 @@ public abstract class BenchScript extends Script {
     public Object propertyMissing(String name) throws Exception {
         Verb verb = session().verbs().get(name);
         if (verb != null) {
-            return verb.invoke(session(), new Object[0]);
+            return verb.measures() ? new benchsh.shell.verb.VerbRef(verb.spec()) : verb.invoke(session(), new Object[0]);
         }
         List<String> known = new ArrayList<>(session().verbs().names());
         for (Object k : getBinding().getVariables().keySet()) {

@@ -23,7 +23,8 @@ public final class HelpVerb implements Verb {
 
     @Override
     public Object call(Args args, Session session) {
-        String text = args.positional().isEmpty() ? overview(verbs) : verb(verbs, String.valueOf(args.positional().get(0)));
+        Object about = args.positional().isEmpty() ? null : args.positional().get(0);
+        String text = about == null ? overview(verbs) : verb(verbs, about instanceof VerbRef ref ? ref.spec().name() : String.valueOf(about));
         session.print(text);
         return null;
     }
