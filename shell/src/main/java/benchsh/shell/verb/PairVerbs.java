@@ -26,6 +26,14 @@ final class PairVerbs {
     static final Arg TAGS = Arg.of("tags", ArgType.MAP, null, "extra tags for tables");
     static final Arg REPEATS = Arg.of("repeats", ArgType.COUNT, 1, "run this many times (results are numbered)");
 
+    /** A two-host verb's arguments: to and from, then its own, then the common ones. */
+    static List<Arg> args(Arg... own) {
+        List<Arg> all = new java.util.ArrayList<>(List.of(TO, FROM));
+        all.addAll(List.of(own));
+        all.addAll(List.of(INTERVAL, BIND, TARGET, TIMEOUT, LABEL, REPEATS, TAGS));
+        return all;
+    }
+
     static Host from(Args args, Session session) {
         return args.given("from") ? args.host("from") : session.hosts().local();
     }

@@ -23,14 +23,13 @@ public final class PipeVerb implements Verb {
     static final long DEFAULT_BYTES = 1L << 30;
 
     private static final VerbSpec SPEC = new VerbSpec("pipe", "source → network → sink (dd | nc), each stage timed", "",
-            List.of(PairVerbs.TO, PairVerbs.FROM,
+            PairVerbs.args(
                     Arg.of("source", ArgType.TEXT, "zero", "zero, random, or a file's absolute path on the from host"),
                     Arg.of("sink", ArgType.TEXT, "null", "null, or a new file's absolute path on the to host (never overwrites)"),
                     Arg.of("bs", ArgType.SIZE, 1L << 20, "block size, as dd's bs="),
                     Arg.of("count", ArgType.COUNT, null, "blocks to send, as dd's count= (default: the whole file, or 1 GiB)"),
                     Arg.of("sync", ArgType.BOOL, false, "fdatasync the sink file at the end, timed and counted"),
-                    Arg.of("keep", ArgType.BOOL, false, "keep the sink file after the test"),
-                    PairVerbs.INTERVAL, PairVerbs.BIND, PairVerbs.TARGET, PairVerbs.TIMEOUT, PairVerbs.LABEL, PairVerbs.REPEATS, PairVerbs.TAGS),
+                    Arg.of("keep", ArgType.BOOL, false, "keep the sink file after the test")),
             List.of("pipe source: 'zero', sink: 'null', bs: 1.MiB, count: 512",
                     "pipe from: a, to: plug, source: '/srv/big.iso', sink: '/mnt/usb/big.iso', sync: true"));
 

@@ -24,15 +24,14 @@ public final class RrVerb implements Verb {
             "service_demand_local_us_per_tran", "service_demand_remote_us_per_tran");
 
     private static final VerbSpec SPEC = new VerbSpec("rr", "request/response: transactions/s and latency percentiles", "",
-            List.of(PairVerbs.TO, PairVerbs.FROM,
+            PairVerbs.args(
                     Arg.of("proto", ArgType.TEXT, "tcp", "tcp or udp"),
                     Arg.of("connect", ArgType.BOOL, false, "a new TCP connection per transaction (TCP_CRR)"),
                     Arg.of("request", ArgType.SIZE, 1L, "request bytes"),
                     Arg.of("response", ArgType.SIZE, 1L, "response bytes"),
                     Arg.of("time", ArgType.DURATION, Duration.ofSeconds(10), "how long to measure, after the warm-up"),
                     Arg.of("omit", ArgType.DURATION_OR_ZERO, Duration.ofSeconds(1), "warm-up left out of the figures"),
-                    Arg.of("histogram", ArgType.BOOL, false, "also print the latency distribution"),
-                    PairVerbs.INTERVAL, PairVerbs.BIND, PairVerbs.TARGET, PairVerbs.TIMEOUT, PairVerbs.LABEL, PairVerbs.REPEATS, PairVerbs.TAGS),
+                    Arg.of("histogram", ArgType.BOOL, false, "also print the latency distribution")),
             List.of("rr to: local, time: 5.s",
                     "rr proto: 'udp', request: 64, response: 1024",
                     "rr connect: true, histogram: true"));

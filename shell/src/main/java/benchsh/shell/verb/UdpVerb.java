@@ -22,13 +22,12 @@ public final class UdpVerb implements Verb {
             "cpu_local_pct", "cpu_remote_pct");
 
     private static final VerbSpec SPEC = new VerbSpec("udp", "UDP stream: messages sent, received, lost; jitter; throughput", "",
-            List.of(PairVerbs.TO, PairVerbs.FROM,
+            PairVerbs.args(
                     Arg.of("size", ArgType.SIZE, 1472L, "datagram payload bytes, 1 to " + UdpStream.MAX_SIZE + "; under " + UdpStream.HEADER_BYTES
                             + " (the header) only loss is measured: out of order and jitter show as -"),
                     Arg.of("rate", ArgType.RATE, null, "send rate in bits/s of payload (default unlimited)"),
                     Arg.of("time", ArgType.DURATION, Duration.ofSeconds(10), "how long to send"),
-                    Arg.of("window", ArgType.SIZE, null, "SO_SNDBUF and SO_RCVBUF"),
-                    PairVerbs.INTERVAL, PairVerbs.BIND, PairVerbs.TARGET, PairVerbs.TIMEOUT, PairVerbs.LABEL, PairVerbs.REPEATS, PairVerbs.TAGS),
+                    Arg.of("window", ArgType.SIZE, null, "SO_SNDBUF and SO_RCVBUF")),
             List.of("udp to: local, size: 1472, time: 5.s",
                     "udp to: local, size: 1, time: 5.s",
                     "r = udp from: a, to: b, rate: 100.Mbit; println r.metrics.messages_lost"));
