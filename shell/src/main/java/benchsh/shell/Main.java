@@ -1,10 +1,17 @@
 package benchsh.shell;
 
+import benchsh.shell.console.BatchInterrupts;
 import benchsh.shell.console.Repl;
 import benchsh.shell.host.Version;
 import benchsh.shell.host.ssh.HostKeyPrompt;
+import benchsh.shell.report.IntervalLines;
 import benchsh.shell.report.JsonLines;
 import benchsh.shell.report.ThroughputUnit;
+import benchsh.shell.result.SessionInfo;
+import benchsh.shell.result.store.ResultStore;
+import benchsh.shell.result.store.StoreException;
+import benchsh.shell.result.store.StoreSink;
+import benchsh.shell.run.TestCancelledException;
 import benchsh.shell.script.ScriptError;
 import benchsh.shell.script.ScriptRunner;
 import benchsh.shell.verb.UsageException;
@@ -21,7 +28,7 @@ import org.jline.terminal.TerminalBuilder;
 
 /**
  * {@code benchsh [options] [-e STATEMENTS | run FILE | demo]}. Without a command it starts the REPL.
- * Exit codes: 0 everything ran, 1 a test failed, 2 a usage or script error.
+ * Exit codes: 0 everything ran, 1 a test failed, 2 a usage or script error, 130 stopped by SIGINT.
  */
 public final class Main {
     static final int OK = 0;
@@ -36,10 +43,13 @@ public final class Main {
             options:
               --json -|FILE     write every result as one JSON object per line
               --units UNIT      throughput unit: MB/s (default), Mbit/s, Gbit/s, KByte/s, ...
+              --db FILE         the result store (default $BENCHSH_DB, else
+                                ~/.local/share/benchsh/results.db)
+              --progress        print a line per interval while tests run
               --accept-new-host-keys
                                 trust and record SSH host keys not yet in known_hosts
               --version         print the version
-            exit codes: 0 all ran, 1 a test failed, 2 usage or script error
+            exit codes: 0 all ran, 1 a test failed, 2 usage or script error, 130 stopped by SIGINT (Ctrl-C)
             """;
 
     private Main() {
@@ -87,6 +97,11 @@ public final class Main {
             if (o.units != null) {
                 session.unit(ThroughputUnit.named(o.units));
             }
+            session.info(SessionInfo.start(commandLine(args), script(o)));
+            openStore(o, session, stderr);
+            if (o.progress && o.command != null) {
+                session.progress(new IntervalLines(session.out(), session::unit, session::step));
+            }
             if (o.acceptNewHostKeys) {
                 session.ssh().settings(session.ssh().settings().withHostKeys(HostKeyPrompt.ACCEPT));
             }
@@ -107,7 +122,52 @@ public final class Main {
         }
     }
 
+    /** Opens the result store; a store that cannot be opened costs one warning, never the measurement. */
+    private static void openStore(Options o, Session session, PrintStream stderr) {
+        Path file = o.db != null ? Path.of(o.db) : ResultStore.defaultFile();
+        try {
+            ResultStore store = ResultStore.open(file);
+            session.store(store);
+            session.addSink(new StoreSink(store, message -> stderr.println("benchsh: " + message)));
+        } catch (StoreException e) {
+            stderr.println("benchsh: warning: " + e.getMessage() + "; measuring goes on without storing results");
+        }
+    }
+
+    private static String commandLine(String[] args) {
+        StringBuilder b = new StringBuilder("benchsh");
+        for (String a : args) {
+            b.append(' ').append(a.isEmpty() || a.matches(".*[\\s'\"$`].*") ? "'" + a.replace("'", "'\\''") + "'" : a);
+        }
+        return b.toString();
+    }
+
+    /** The script text a batch run evaluates (-e statements or the file), null for the REPL or when unreadable. */
+    private static String script(Options o) {
+        try {
+            return switch (o.command == null ? "" : o.command) {
+                case "-e" -> o.argument;
+                case "run" -> Files.readString(Path.of(o.argument));
+                case "demo" -> Files.readString(demo());
+                default -> null;
+            };
+        } catch (IOException | RuntimeException e) {
+            return null; // batch() reports the missing file
+        }
+    }
+
     private static int batch(Options o, Session session, PrintStream stderr) {
+        try (BatchInterrupts sigint = BatchInterrupts.install(session)) {
+            int code = evaluate(o, session, stderr);
+            if (sigint.interrupted()) {
+                stderr.println("benchsh: stopped by SIGINT; " + session.results().size() + " results were written");
+                return BatchInterrupts.EXIT_CODE;
+            }
+            return code;
+        }
+    }
+
+    private static int evaluate(Options o, Session session, PrintStream stderr) {
         ScriptRunner runner = new ScriptRunner(session);
         try {
             switch (o.command) {
@@ -125,6 +185,9 @@ public final class Main {
         } catch (IOException e) {
             stderr.println("benchsh: " + e.getMessage());
             return USAGE;
+        } catch (TestCancelledException e) {
+            session.out().flush();
+            return BatchInterrupts.EXIT_CODE;
         }
         session.out().flush();
         long failed = session.failures();
@@ -174,6 +237,8 @@ public final class Main {
         boolean help;
         boolean version;
         boolean acceptNewHostKeys;
+        boolean progress;
+        String db;
 
         static Options parse(String[] args) {
             Options o = new Options();
@@ -185,6 +250,8 @@ public final class Main {
                     case "--accept-new-host-keys" -> o.acceptNewHostKeys = true;
                     case "--json" -> o.json = value(args, ++i, a);
                     case "--units" -> o.units = value(args, ++i, a);
+                    case "--db" -> o.db = value(args, ++i, a);
+                    case "--progress" -> o.progress = true;
                     case "-e", "run" -> o.command(a, value(args, ++i, a));
                     case "demo" -> o.command(a, null);
                     default -> throw new UsageException("unknown argument '" + a + "'");

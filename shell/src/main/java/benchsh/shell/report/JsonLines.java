@@ -1,11 +1,13 @@
 package benchsh.shell.report;
 
 import benchsh.peer.protocol.Json;
+import benchsh.shell.result.Recorded;
 import benchsh.shell.result.Result;
+import benchsh.shell.result.ResultSink;
 import java.io.PrintStream;
 
 /** Writes each result as one JSON object on one line (the result contract). Thread-safe. */
-public final class JsonLines {
+public final class JsonLines implements ResultSink {
     private final PrintStream out;
 
     public JsonLines(PrintStream out) {
@@ -14,6 +16,11 @@ public final class JsonLines {
 
     public static String line(Result r) {
         return Json.write(r.toMap());
+    }
+
+    @Override
+    public void accept(Recorded recorded) {
+        write(recorded.result());
     }
 
     public synchronized void write(Result r) {

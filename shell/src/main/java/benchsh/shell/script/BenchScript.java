@@ -27,12 +27,14 @@ public abstract class BenchScript extends Script {
         if (verb == null) {
             throw new UsageException("unknown verb '" + name + "'" + Suggest.hint(name, session().verbs().names()) + " (help lists them)");
         }
+        session().checkCancelled();
         return verb.invoke(session(), args instanceof Object[] a ? a : new Object[] {args});
     }
 
     public Object propertyMissing(String name) throws Exception {
         Verb verb = session().verbs().get(name);
         if (verb != null) {
+            session().checkCancelled();
             return verb.invoke(session(), new Object[0]);
         }
         List<String> known = new ArrayList<>(session().verbs().names());
