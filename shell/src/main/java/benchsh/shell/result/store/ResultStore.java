@@ -263,6 +263,16 @@ public final class ResultStore implements AutoCloseable {
         return out;
     }
 
+    /** One stored result by id. */
+    public synchronized java.util.Optional<StoredResult> byId(long id) throws StoreException {
+        try (PreparedStatement ps = prepare("SELECT id, session_id, json FROM result WHERE id = ?", List.of(id)); ResultSet rs = ps.executeQuery()) {
+            return rs.next() ? java.util.Optional.of(new StoredResult(rs.getLong(1), rs.getString(2), parse(rs.getString(3))))
+                    : java.util.Optional.empty();
+        } catch (SQLException e) {
+            throw readError(e);
+        }
+    }
+
     /** Every label ever stored, sorted. */
     public synchronized List<String> labels() throws StoreException {
         List<String> out = new ArrayList<>();
