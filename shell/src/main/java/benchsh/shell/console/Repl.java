@@ -134,7 +134,12 @@ public final class Repl {
         return HelpVerb.verb(session.verbs(), words[1].replace("'", "").replace("\"", ""));
     }
 
+    /** Results, and lists of benchsh's own records (history rows, fact changes), were printed by their verb already. */
     private static boolean isResults(Object value) {
-        return value instanceof Collection<?> c && !c.isEmpty() && c.iterator().next() instanceof Result;
+        if (!(value instanceof Collection<?> c) || c.isEmpty() || c.iterator().next() == null) {
+            return false;
+        }
+        Object first = c.iterator().next();
+        return first instanceof Result || first.getClass().getName().startsWith("benchsh.shell.");
     }
 }

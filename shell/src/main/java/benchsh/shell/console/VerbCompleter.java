@@ -69,7 +69,7 @@ final class VerbCompleter implements Completer {
             return;
         }
         for (Arg a : verb.spec().args()) {
-            String desc = a.help() + (a.fallback() == null ? "" : " (default " + benchsh.shell.verb.HelpVerb.fallback(a) + ")");
+            String desc = a.help() + (a.fallback() == null ? "" : ", default " + benchsh.shell.verb.HelpVerb.fallback(a));
             candidates.add(new Candidate(lead + a.name() + ":", a.name() + ":", "arguments of " + verb.spec().name(), desc, null, null, false));
         }
         hosts(lead, candidates);
