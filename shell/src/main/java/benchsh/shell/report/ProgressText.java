@@ -62,7 +62,7 @@ public final class ProgressText {
 
     /** A batch-mode interval line, e.g. {@code   tcp   2.0-3.0 s  2,410 MB/s}. */
     public static String interval(String test, Map<String, Object> sample, String step, ThroughputUnit unit) {
-        return String.format(Locale.ROOT, "  %s %5.1f-%-5.1f s  %s%s", test, num(sample.get("start_s")), num(sample.get("end_s")),
+        return String.format(Locale.ROOT, "  %s %5.1f-%.1f s  %s%s", test, num(sample.get("start_s")), num(sample.get("end_s")),
                 rate(sample, unit), step == null ? "" : "  " + step);
     }
 
