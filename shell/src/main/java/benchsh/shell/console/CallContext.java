@@ -12,21 +12,28 @@ import java.util.Set;
  *
  * @param verb the innermost open verb call, or null at the start of a statement
  * @param valueOf the argument whose value is being typed ({@code size: 1<TAB>}), or null
+ * @param inString whether the cursor is inside a string literal that is still open
  */
-record CallContext(String verb, String valueOf) {
+record CallContext(String verb, String valueOf, boolean inString) {
+    CallContext(String verb, String valueOf) {
+        this(verb, valueOf, false);
+    }
+
     /** Reads {@code before}, the text from the start of the line up to the cursor. */
     static CallContext at(String before, Set<String> verbs) {
         Deque<Frame> frames = new ArrayDeque<>();
         frames.push(new Frame(null));
         int i = 0;
         int n = before.length();
+        boolean inString = false;
         String pendingArg = null; // "name:" seen, value not finished yet
         while (i < n) {
             char c = before.charAt(i);
             if (c == '\'' || c == '"') {
                 int end = before.indexOf(c, i + 1);
                 if (end < 0) {
-                    break; // the cursor is inside a string: keep the context before it
+                    inString = true; // the cursor is inside a string: keep the context before it
+                    break;
                 }
                 i = end + 1;
                 continue;
@@ -90,7 +97,7 @@ record CallContext(String verb, String valueOf) {
                 break;
             }
         }
-        return new CallContext(verb, verb == null ? null : pendingArg);
+        return new CallContext(verb, verb == null ? null : pendingArg, inString);
     }
 
     private static int skipSpaces(String s, int i) {

@@ -22,8 +22,8 @@ import org.jline.reader.ParsedLine;
  * Tab completion from the verbs' declarations (the same ones {@code help} prints): verbs at the start
  * of a statement; inside a verb call (the innermost one, see {@link CallContext}) its argument names
  * with their meaning as the description; host names for host arguments and positions; result
- * labels after {@code label:}; file paths in a string after {@code run}, {@code export} and
- * {@code report}. Called on the reader's thread.
+ * labels in a string after {@code label:}; file paths in a string after {@code run}, {@code export}
+ * and {@code report}. Called on the reader's thread.
  */
 final class VerbCompleter implements Completer {
     static final Set<String> FILE_VERBS = Set.of("run", "export", "report");
@@ -37,34 +37,37 @@ final class VerbCompleter implements Completer {
 
     @Override
     public void complete(LineReader reader, ParsedLine line, List<Candidate> candidates) {
+        // the parser strips quotes: inside 'abc the word is abc, and JLine closes the quote on completion
         String word = line.word().substring(0, Math.min(line.wordCursor(), line.word().length()));
         String before = line.line().substring(0, line.cursor());
-        CallContext ctx = CallContext.at(before, Set.copyOf(session.verbs().names()));
-        // what the parser kept in the word before the part being completed, e.g. "tcp(" or "local,"
-        int cut = Math.max(Math.max(word.lastIndexOf('('), word.lastIndexOf(',')), Math.max(word.lastIndexOf('['), word.lastIndexOf('{'))) + 1;
-        String lead = word.substring(0, cut);
-        String typed = word.substring(cut);
-        if (!typed.isEmpty() && (typed.charAt(0) == '\'' || typed.charAt(0) == '"')) {
+        Set<String> names = new java.util.HashSet<>(session.verbs().names());
+        names.addAll(FILE_VERBS);
+        CallContext ctx = CallContext.at(before, names);
+        if (ctx.inString()) {
             if (ctx.verb() != null && FILE_VERBS.contains(ctx.verb())) {
-                files(lead, typed, candidates);
+                files(word, candidates);
             } else if ("label".equals(ctx.valueOf())) {
-                labels(lead, typed.charAt(0), candidates);
+                labels(candidates);
             }
             return;
         }
+        // what the parser kept in the word before the part being completed, e.g. "tcp(" or "local,"
+        int cut = Math.max(Math.max(word.lastIndexOf('('), word.lastIndexOf(',')), Math.max(word.lastIndexOf('['), word.lastIndexOf('{'))) + 1;
+        String lead = word.substring(0, cut);
+        Verb verb = ctx.verb() == null ? null : session.verbs().get(ctx.verb());
         if (ctx.verb() == null || ctx.verb().equals("help")) {
             for (Verb v : session.verbs().all()) {
                 candidates.add(new Candidate(lead + v.spec().name(), v.spec().name(), "verbs", v.spec().summary(), null, null, true));
             }
             return;
         }
-        Verb verb = session.verbs().get(ctx.verb());
+        if (verb == null) {
+            return;
+        }
         if (ctx.valueOf() != null) {
             Arg arg = verb.spec().arg(ctx.valueOf()).orElse(null);
             if (arg != null && arg.type() == ArgType.HOST) {
                 hosts(lead, candidates);
-            } else if (ctx.valueOf().equals("label")) {
-                labels(lead, '\'', candidates);
             }
             return;
         }
@@ -81,7 +84,7 @@ final class VerbCompleter implements Completer {
         }
     }
 
-    private void labels(String lead, char quote, List<Candidate> candidates) {
+    private void labels(List<Candidate> candidates) {
         Set<String> labels = new TreeSet<>();
         for (Result r : session.results()) {
             Object l = r.tags().get("label");
@@ -97,16 +100,14 @@ final class VerbCompleter implements Completer {
             }
         });
         for (String l : labels) {
-            candidates.add(new Candidate(lead + quote + l + quote, l, "labels", null, null, null, true));
+            candidates.add(new Candidate(l, l, "labels", null, null, null, true));
         }
     }
 
-    /** Paths under the directory typed so far; directories end in '/' and keep the string open. */
-    private static void files(String lead, String typed, List<Candidate> candidates) {
-        char quote = typed.charAt(0);
-        String path = typed.substring(1);
-        int slash = path.lastIndexOf('/');
-        String dirPart = slash < 0 ? "" : path.substring(0, slash + 1);
+    /** Paths under the directory typed so far; a directory keeps the string open, a file closes it. */
+    private static void files(String typed, List<Candidate> candidates) {
+        int slash = typed.lastIndexOf('/');
+        String dirPart = slash < 0 ? "" : typed.substring(0, slash + 1);
         Path dir = Path.of(dirPart.isEmpty() ? "." : dirPart);
         if (!Files.isDirectory(dir)) {
             return;
@@ -119,8 +120,7 @@ final class VerbCompleter implements Completer {
                 }
                 String name = e.getFileName().toString();
                 boolean isDir = Files.isDirectory(e);
-                String value = lead + quote + dirPart + name + (isDir ? "/" : String.valueOf(quote));
-                candidates.add(new Candidate(value, name + (isDir ? "/" : ""), "files", null, null, null, !isDir));
+                candidates.add(new Candidate(dirPart + name + (isDir ? "/" : ""), name + (isDir ? "/" : ""), "files", null, null, null, !isDir));
             }
         } catch (IOException | SecurityException e) {
             // nothing to offer

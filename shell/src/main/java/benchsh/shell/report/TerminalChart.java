@@ -54,6 +54,7 @@ public final class TerminalChart {
         double max = values.stream().mapToDouble(Double::doubleValue).max().orElse(0);
         int xw = Math.max(x.length(), rows.stream().mapToInt(r -> r[0].length()).max().orElse(0));
         int sw = rows.stream().mapToInt(r -> r[1].length()).max().orElse(0);
+        int vw = rows.stream().mapToInt(r -> r[2].length()).max().orElse(0);
         StringBuilder b = new StringBuilder(Cells.header(y, unit)).append(" by ").append(x).append(by == null ? "" : ", " + by).append('\n');
         for (int i = 0; i < rows.size(); i++) {
             String[] r = rows.get(i);
@@ -62,7 +63,7 @@ public final class TerminalChart {
                 b.append(pad(r[1], sw)).append("  ");
             }
             String bar = bar(values.get(i), max, width);
-            b.append(bar).append(" ".repeat(width - bar.length() + 1)).append(r[2]).append('\n');
+            b.append(bar).append(" ".repeat(width - bar.length() + 1 + vw - r[2].length())).append(r[2]).append('\n');
         }
         return b.toString();
     }
