@@ -73,8 +73,9 @@ final class LiveStatus implements ProgressListener, AutoCloseable {
             tick.cancel(false);
             tick = null;
         }
+        boolean shown = test != null;
         test = null;
-        if (status != null) {
+        if (shown && status != null) {
             status.update(List.of());
             terminal.flush();
         }

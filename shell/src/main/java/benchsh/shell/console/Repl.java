@@ -30,6 +30,7 @@ public final class Repl {
     private final Session session;
     private final ScriptRunner runner;
     private final Path historyFile;
+    private LiveStatus status;
 
     public Repl(Terminal terminal, Session session, Path historyFile) {
         this.terminal = terminal;
@@ -55,12 +56,12 @@ public final class Repl {
                 .completer(new VerbCompleter(session))
                 .highlighter(new GroovyHighlighter(session.verbs().names()))
                 .variable(LineReader.HISTORY_FILE, historyFile)
-                .variable(LineReader.HISTORY_IGNORE, "*password:*") // passwords never reach the history file
+                .variable(LineReader.HISTORY_IGNORE, "*password*") // passwords never reach the history file
                 .variable(LineReader.SECONDARY_PROMPT_PATTERN, "%P > ")
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
                 .build();
         reader.setAutosuggestion(LineReader.SuggestionType.HISTORY);
-        LiveStatus status = new LiveStatus(terminal, session);
+        status = new LiveStatus(terminal, session);
         session.progress(status);
         TerminalPrompts prompts = new TerminalPrompts(terminal);
         var ssh = session.ssh().settings();
@@ -116,6 +117,7 @@ public final class Repl {
         } catch (TestCancelledException e) {
             out.println("stopped: " + e.getMessage());
         } finally {
+            status.finished(null); // a test that threw after it started leaves no status line behind
             terminal.handle(Terminal.Signal.INT, previous);
             Thread.interrupted();
             out.flush();
