@@ -105,7 +105,7 @@ public final class Main {
             if (o.acceptNewHostKeys) {
                 session.ssh().settings(session.ssh().settings().withHostKeys(HostKeyPrompt.ACCEPT));
             }
-            int code = o.command == null ? repl(session) : batch(o, session, stderr);
+            int code = o.command == null ? repl(session) : interruptible(session, stderr, () -> batch(o, session, stderr));
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException e) {
@@ -156,9 +156,10 @@ public final class Main {
         }
     }
 
-    private static int batch(Options o, Session session, PrintStream stderr) {
+    /** Runs a batch command with SIGINT handled: the test stops, its result is kept, the exit code is 130. */
+    private static int interruptible(Session session, PrintStream stderr, java.util.function.IntSupplier batch) {
         try (BatchInterrupts sigint = BatchInterrupts.install(session)) {
-            int code = evaluate(o, session, stderr);
+            int code = batch.getAsInt();
             if (sigint.interrupted()) {
                 stderr.println("benchsh: stopped by SIGINT; " + session.results().size() + " results were written");
                 return BatchInterrupts.EXIT_CODE;
@@ -167,7 +168,7 @@ public final class Main {
         }
     }
 
-    private static int evaluate(Options o, Session session, PrintStream stderr) {
+    private static int batch(Options o, Session session, PrintStream stderr) {
         ScriptRunner runner = new ScriptRunner(session);
         try {
             switch (o.command) {
