@@ -1,10 +1,17 @@
 package benchsh.shell;
 
+import benchsh.shell.console.BatchInterrupts;
 import benchsh.shell.console.Repl;
 import benchsh.shell.host.Version;
 import benchsh.shell.host.ssh.HostKeyPrompt;
+import benchsh.shell.report.IntervalLines;
 import benchsh.shell.report.JsonLines;
 import benchsh.shell.report.ThroughputUnit;
+import benchsh.shell.result.SessionInfo;
+import benchsh.shell.result.store.ResultStore;
+import benchsh.shell.result.store.StoreException;
+import benchsh.shell.result.store.StoreSink;
+import benchsh.shell.run.TestCancelledException;
 import benchsh.shell.script.ScriptError;
 import benchsh.shell.script.Inventory;
 import benchsh.shell.script.Scenario;
@@ -27,7 +34,7 @@ import org.jline.terminal.TerminalBuilder;
 
 /**
  * {@code benchsh [options] [-e STATEMENTS | run FILE | demo]}. Without a command it starts the REPL.
- * Exit codes: 0 everything ran, 1 a test failed, 2 a usage or script error.
+ * Exit codes: 0 everything ran, 1 a test failed, 2 a usage or script error, 130 stopped by SIGINT.
  */
 public final class Main {
     static final int OK = 0;
@@ -45,10 +52,13 @@ public final class Main {
               --set NAME=VALUE  override a param('NAME', default) of the script (repeatable)
               --hosts FILE      declare named hosts (inventory.groovy or inventory.ini)
               --dry-run         list the tests the script would run, without connecting
+              --db FILE         the result store (default $BENCHSH_DB, else
+                                ~/.local/share/benchsh/results.db)
+              --progress        print a line per interval while tests run
               --accept-new-host-keys
                                 trust and record SSH host keys not yet in known_hosts
               --version         print the version
-            exit codes: 0 all ran, 1 a test failed or an expectation did not hold, 2 usage or script error
+            exit codes: 0 all ran, 1 a test failed or an expectation did not hold, 2 usage or script error, 130 stopped by SIGINT (Ctrl-C)
             """;
 
     private Main() {
@@ -96,10 +106,15 @@ public final class Main {
             if (o.units != null) {
                 session.unit(ThroughputUnit.named(o.units));
             }
+            session.info(SessionInfo.start(commandLine(args), script(o)));
+            openStore(o, session, stderr);
+            if (o.progress && o.command != null) {
+                session.progress(new IntervalLines(session.out(), session::unit, session::step));
+            }
             if (o.acceptNewHostKeys) {
                 session.ssh().settings(session.ssh().settings().withHostKeys(HostKeyPrompt.ACCEPT));
             }
-            int code = o.command == null ? repl(session) : batch(o, session, stderr);
+            int code = o.command == null ? repl(session) : interruptible(session, stderr, () -> batch(o, session, stderr));
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException e) {
@@ -113,6 +128,52 @@ public final class Main {
             if (json != null) {
                 json.close();
             }
+        }
+    }
+
+    /** Opens the result store; a store that cannot be opened costs one warning, never the measurement. */
+    private static void openStore(Options o, Session session, PrintStream stderr) {
+        Path file = o.db != null ? Path.of(o.db) : ResultStore.defaultFile();
+        try {
+            ResultStore store = ResultStore.open(file);
+            session.store(store);
+            session.addSink(new StoreSink(store, message -> stderr.println("benchsh: " + message)));
+        } catch (StoreException e) {
+            stderr.println("benchsh: warning: " + e.getMessage() + "; measuring goes on without storing results");
+        }
+    }
+
+    private static String commandLine(String[] args) {
+        StringBuilder b = new StringBuilder("benchsh");
+        for (String a : args) {
+            b.append(' ').append(a.isEmpty() || a.matches(".*[\\s'\"$`].*") ? "'" + a.replace("'", "'\\''") + "'" : a);
+        }
+        return b.toString();
+    }
+
+    /** The script text a batch run evaluates (-e statements or the file), null for the REPL or when unreadable. */
+    private static String script(Options o) {
+        try {
+            return switch (o.command == null ? "" : o.command) {
+                case "-e" -> o.argument;
+                case "run" -> Files.readString(Path.of(o.argument));
+                case "demo" -> Files.readString(demo());
+                default -> null;
+            };
+        } catch (IOException | RuntimeException e) {
+            return null; // batch() reports the missing file
+        }
+    }
+
+    /** Runs a batch command with SIGINT handled: the test stops, its result is kept, the exit code is 130. */
+    private static int interruptible(Session session, PrintStream stderr, java.util.function.IntSupplier batch) {
+        try (BatchInterrupts sigint = BatchInterrupts.install(session)) {
+            int code = batch.getAsInt();
+            if (sigint.interrupted()) {
+                stderr.println("benchsh: stopped by SIGINT; " + session.results().size() + " results were written");
+                return BatchInterrupts.EXIT_CODE;
+            }
+            return code;
         }
     }
 
@@ -143,6 +204,9 @@ public final class Main {
         } catch (FileNotFoundException | java.nio.file.NoSuchFileException e) {
             stderr.println("benchsh: no such file: " + e.getMessage());
             return USAGE;
+        } catch (TestCancelledException e) {
+            session.out().flush();
+            return BatchInterrupts.EXIT_CODE;
         } catch (Exception e) {
             stderr.println("benchsh: " + e.getMessage());
             return USAGE;
@@ -202,6 +266,8 @@ public final class Main {
         boolean help;
         boolean version;
         boolean acceptNewHostKeys;
+        boolean progress;
+        String db;
         boolean dryRun;
         String hosts;
         final Map<String, String> sets = new LinkedHashMap<>();
@@ -227,6 +293,8 @@ public final class Main {
                     case "--set" -> o.set(value(args, ++i, a));
                     case "--hosts" -> o.hosts = value(args, ++i, a);
                     case "--dry-run" -> o.dryRun = true;
+                    case "--db" -> o.db = value(args, ++i, a);
+                    case "--progress" -> o.progress = true;
                     case "-e", "run" -> o.command(a, value(args, ++i, a));
                     case "demo" -> o.command(a, null);
                     default -> throw new UsageException("unknown argument '" + a + "'");

@@ -8,24 +8,37 @@ import benchsh.shell.report.JsonLines;
 import benchsh.shell.report.ResultTable;
 import benchsh.shell.report.RowStream;
 import benchsh.shell.report.ThroughputUnit;
+import benchsh.shell.result.Recorded;
 import benchsh.shell.result.Result;
 import benchsh.shell.run.Frame;
+import benchsh.shell.result.ResultSink;
+import benchsh.shell.result.SessionInfo;
+import benchsh.shell.result.store.ResultStore;
+import benchsh.shell.result.store.StoredResult;
 import benchsh.shell.run.PairRunner;
 import benchsh.shell.run.Plan;
 import benchsh.shell.script.Scenario;
 import benchsh.shell.run.ProgressListener;
 import benchsh.shell.run.SingleRunner;
+import benchsh.shell.run.TestCancelledException;
 import benchsh.shell.verb.Verbs;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The state one REPL or batch run works in: hosts, the results measured so far, the throughput
  * unit, the tags in force (labels, sweep coordinates) and where output goes. Verbs run against it.
  * Tags, repeat number and start gate are per thread ({@link Frame}), so {@code together} blocks can
  * run tests concurrently; results, printing and JSON output are thread-safe.
+ * {@link #step()} and {@link #requestCancel()} may be called from other threads (progress display, signal handlers).
  */
 public final class Session implements AutoCloseable {
     private final Hosts hosts = new Hosts();
@@ -45,8 +58,13 @@ public final class Session implements AutoCloseable {
     }
     private PrintWriter out;
     private ThroughputUnit unit = ThroughputUnit.MB_S;
-    private JsonLines json;
     private ProgressListener progress = ProgressListener.NONE;
+    private final List<ResultSink> sinks = new CopyOnWriteArrayList<>();
+    private volatile SessionInfo info = SessionInfo.start("", null);
+    private ResultStore store;
+    private final Set<Long> loaded = new HashSet<>();
+    private final Deque<int[]> steps = new java.util.concurrent.ConcurrentLinkedDeque<>();
+    private volatile boolean cancelRequested;
 
     public Session(PrintWriter out) {
         this.out = out;
@@ -82,12 +100,40 @@ public final class Session implements AutoCloseable {
         this.unit = u;
     }
 
+    /** Writes every result recorded from now on as a JSON line. */
     public void json(JsonLines json) {
-        this.json = json;
+        addSink(json);
+    }
+
+    /** Sends every result recorded from now on to {@code sink} too, in the order sinks were added. */
+    public void addSink(ResultSink sink) {
+        sinks.add(sink);
+    }
+
+    /** Who is measuring: id, start, command line, script. */
+    public SessionInfo info() {
+        return info;
+    }
+
+    public void info(SessionInfo i) {
+        this.info = i;
+    }
+
+    /** The result store, when one could be opened. */
+    public Optional<ResultStore> store() {
+        return Optional.ofNullable(store);
+    }
+
+    public void store(ResultStore s) {
+        this.store = s;
     }
 
     public void progress(ProgressListener p) {
         this.progress = p;
+    }
+
+    public ProgressListener progress() {
+        return progress;
     }
 
     /** A runner for the calling thread: it passes the thread's start gate and honours plan mode. */
@@ -180,7 +226,8 @@ public final class Session implements AutoCloseable {
     }
 
     /**
-     * Keeps a result: tags it, adds it to the session, writes its JSON line and prints its row.
+     * Keeps a result: tags it, adds it to the session, hands it to every sink (JSON lines, the
+     * store) and prints its row.
      *
      * @param columns the keys the verb wants in its table
      */
@@ -195,9 +242,8 @@ public final class Session implements AutoCloseable {
             return tagged;
         }
         results.add(tagged);
-        if (json != null) {
-            json.write(tagged);
-        }
+        Recorded rec = new Recorded(tagged, info, facts(tagged));
+        sinks.forEach(sink -> sink.accept(rec));
         List<String> keys = ResultTable.keys(List.of(tagged), columns);
         synchronized (this) {
             out.print(rows.next(ResultTable.headers(keys, unit), ResultTable.cells(tagged, keys, unit)) + ResultTable.errorLine(tagged));
@@ -207,6 +253,75 @@ public final class Session implements AutoCloseable {
             rows.reset();
         }
         return tagged;
+    }
+
+    private Map<String, Map<String, Object>> facts(Result r) {
+        Map<String, Map<String, Object>> f = new LinkedHashMap<>();
+        for (String name : new String[] {r.from(), r.to()}) {
+            Host h = name == null ? null : hosts.get(name);
+            if (h != null) {
+                f.put(name, h.facts());
+            }
+        }
+        return f;
+    }
+
+    /**
+     * Brings stored results into the session (for {@code table} and {@code compare}), each tagged
+     * with the session that measured it. Results of this session, and ones loaded before, are skipped.
+     *
+     * @return the results added
+     */
+    public List<Result> load(List<StoredResult> stored) {
+        List<Result> added = new ArrayList<>();
+        for (StoredResult s : stored) {
+            if (!s.session().equals(info.id()) && loaded.add(s.id())) {
+                Result r = s.result().withTags(Map.of("session", s.session()));
+                results.add(r);
+                added.add(r);
+            }
+        }
+        return added;
+    }
+
+    /** Runs {@code body} as step {@code i} of {@code n} (1-based); nested steps show innermost last. */
+    public <T> T withStep(int i, int n, java.util.function.Supplier<T> body) {
+        steps.addLast(new int[] {i, n});
+        try {
+            return body.get();
+        } finally {
+            steps.pollLast();
+        }
+    }
+
+    /** "step 3 of 12" (nested: "step 1 of 2 · step 3 of 12"), or null outside steps. Any thread. */
+    public String step() {
+        List<String> parts = new ArrayList<>();
+        for (int[] s : steps) {
+            parts.add("step " + s[0] + " of " + s[1]);
+        }
+        return parts.isEmpty() ? null : String.join(" · ", parts);
+    }
+
+    /** Asks the running script to stop before its next verb (a second Ctrl-C). Any thread. */
+    public void requestCancel() {
+        cancelRequested = true;
+    }
+
+    /** Clears a cancel request: a new REPL line starts. */
+    public void clearCancel() {
+        cancelRequested = false;
+    }
+
+    public boolean cancelRequested() {
+        return cancelRequested;
+    }
+
+    /** @throws TestCancelledException when the user asked to stop the script */
+    public void checkCancelled() {
+        if (cancelRequested) {
+            throw new TestCancelledException("stopped by the user (Ctrl-C twice)");
+        }
     }
 
     public void print(String text) {
@@ -221,5 +336,8 @@ public final class Session implements AutoCloseable {
     public void close() {
         hosts.close();
         ssh.close();
+        if (store != null) {
+            store.close();
+        }
     }
 }

@@ -3,6 +3,7 @@ package benchsh.shell.console;
 import benchsh.shell.Session;
 import benchsh.shell.host.ssh.HostKeyPrompt;
 import benchsh.shell.result.Result;
+import benchsh.shell.run.TestCancelledException;
 import benchsh.shell.script.ScriptError;
 import benchsh.shell.script.ScriptRunner;
 import benchsh.shell.verb.HelpVerb;
@@ -20,14 +21,16 @@ import org.jline.terminal.Terminal;
 
 /**
  * The interactive shell: reads Groovy lines (open braces continue on the next line), evaluates them
- * in the session, prints what they return. {@code help} is answered here; Ctrl-C cancels the running
- * test; Ctrl-D exits. The only class besides its package that knows JLine.
+ * in the session, prints what they return. {@code help} is answered here. The first Ctrl-C cancels
+ * the running test (its partial result is kept, marked interrupted), a second one stops the whole
+ * line or script; the REPL survives both. Ctrl-D exits. A status line shows running tests.
  */
 public final class Repl {
     private final Terminal terminal;
     private final Session session;
     private final ScriptRunner runner;
     private final Path historyFile;
+    private LiveStatus status;
 
     public Repl(Terminal terminal, Session session, Path historyFile) {
         this.terminal = terminal;
@@ -51,11 +54,15 @@ public final class Repl {
                 .appName("benchsh")
                 .parser(parser)
                 .completer(new VerbCompleter(session))
+                .highlighter(new GroovyHighlighter(session.verbs().names()))
                 .variable(LineReader.HISTORY_FILE, historyFile)
                 .variable(LineReader.HISTORY_IGNORE, "*password*") // passwords never reach the history file
                 .variable(LineReader.SECONDARY_PROMPT_PATTERN, "%P > ")
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
                 .build();
+        reader.setAutosuggestion(LineReader.SuggestionType.HISTORY);
+        status = new LiveStatus(terminal, session);
+        session.progress(status);
         TerminalPrompts prompts = new TerminalPrompts(terminal);
         var ssh = session.ssh().settings();
         session.ssh().settings((ssh.hostKeys() == HostKeyPrompt.ACCEPT ? ssh : ssh.withHostKeys(prompts)).withSecrets(prompts));
@@ -80,13 +87,21 @@ public final class Repl {
             }
             evaluate(trimmed);
         }
+        status.close();
         reader.getHistory().save();
     }
 
     private void evaluate(String line) {
         var out = terminal.writer();
         Thread evaluator = Thread.currentThread();
-        Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, s -> evaluator.interrupt());
+        session.clearCancel();
+        java.util.concurrent.atomic.AtomicInteger interrupts = new java.util.concurrent.atomic.AtomicInteger();
+        Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, s -> {
+            if (interrupts.incrementAndGet() > 1) {
+                session.requestCancel(); // the second Ctrl-C stops the whole line or script
+            }
+            evaluator.interrupt(); // the first one stops the running test; its partial result is kept
+        });
         try {
             String help = helpCommand(line);
             Object value = help != null ? null : runner.evaluate(line, "<repl>");
@@ -99,7 +114,10 @@ public final class Repl {
             out.println("error: " + e.getMessage());
         } catch (UsageException e) {
             out.println("error: " + e.getMessage());
+        } catch (TestCancelledException e) {
+            out.println("stopped: " + e.getMessage());
         } finally {
+            status.finished(null); // a test that threw after it started leaves no status line behind
             terminal.handle(Terminal.Signal.INT, previous);
             Thread.interrupted();
             out.flush();
@@ -118,7 +136,12 @@ public final class Repl {
         return HelpVerb.verb(session.verbs(), words[1].replace("'", "").replace("\"", ""));
     }
 
+    /** Results, and lists of benchsh's own records (history rows, fact changes), were printed by their verb already. */
     private static boolean isResults(Object value) {
-        return value instanceof Collection<?> c && !c.isEmpty() && c.iterator().next() instanceof Result;
+        if (!(value instanceof Collection<?> c) || c.isEmpty() || c.iterator().next() == null) {
+            return false;
+        }
+        Object first = c.iterator().next();
+        return first instanceof Result || first.getClass().getName().startsWith("benchsh.shell.");
     }
 }

@@ -1,7 +1,9 @@
 package benchsh.shell.report;
 
 import benchsh.peer.protocol.Json;
+import benchsh.shell.result.Recorded;
 import benchsh.shell.result.Result;
+import benchsh.shell.result.ResultSink;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
@@ -15,7 +17,7 @@ import java.nio.file.StandardOpenOption;
  * appended with a single write, so a killed shell leaves whole lines only, never half a result.
  * Thread-safe.
  */
-public final class JsonLines implements AutoCloseable {
+public final class JsonLines implements ResultSink, AutoCloseable {
     private final PrintStream stream;
     private final FileChannel file;
 
@@ -36,6 +38,11 @@ public final class JsonLines implements AutoCloseable {
 
     public static String line(Result r) {
         return Json.write(r.toMap());
+    }
+
+    @Override
+    public void accept(Recorded recorded) {
+        write(recorded.result());
     }
 
     public synchronized void write(Result r) {

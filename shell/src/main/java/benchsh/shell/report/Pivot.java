@@ -31,7 +31,7 @@ public final class Pivot {
             line.add(Cells.cell(rows, r, unit));
             for (Object c : colKeys) {
                 List<Double> runs = results.stream()
-                        .filter(x -> Objects.equals(x.lookup(rows), r) && (cols == null || Objects.equals(x.lookup(cols), c)))
+                        .filter(x -> Objects.equals(normal(x.lookup(rows)), r) && (cols == null || Objects.equals(normal(x.lookup(cols)), c)))
                         .map(x -> x.lookup(value))
                         .filter(v -> v instanceof Number)
                         .map(v -> ((Number) v).doubleValue())
@@ -60,11 +60,20 @@ public final class Pivot {
         return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
     }
 
+    /** Whole numbers as Long, others as Double: 2 (or 2.0) typed today and 2 loaded from the store are one key. */
+    static Object normal(Object v) {
+        if (v instanceof Number n && !(v instanceof Long)) {
+            double d = n.doubleValue();
+            return d == Math.rint(d) && Math.abs(d) < 1e15 ? (Object) n.longValue() : (Object) d;
+        }
+        return v;
+    }
+
     /** Distinct values of a key in first-seen order; numbers sorted ascending. */
     static List<Object> distinct(List<Result> results, String key) {
         Set<Object> seen = new LinkedHashSet<>();
         for (Result r : results) {
-            Object v = r.lookup(key);
+            Object v = normal(r.lookup(key));
             if (v != null) {
                 seen.add(v);
             }

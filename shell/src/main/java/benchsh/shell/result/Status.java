@@ -5,6 +5,11 @@ public enum Status {
     OK, FAILED, INTERRUPTED;
 
     public String wire() {
-        return name().toLowerCase();
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** The status a {@link #wire()} name stands for. */
+    public static Status fromWire(String wire) {
+        return valueOf(wire.toUpperCase(java.util.Locale.ROOT));
     }
 }

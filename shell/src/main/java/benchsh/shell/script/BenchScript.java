@@ -29,6 +29,7 @@ public abstract class BenchScript extends Script {
         }
         Object[] callArgs = args instanceof Object[] a ? a : new Object[] {args};
         Session session = session();
+        session.checkCancelled();
         if (session.collecting() && verb.measures()) {
             benchsh.shell.run.Frame frame = session.frame();
             session.defer(gate -> session.within(frame.withGate(gate), () -> {
@@ -46,7 +47,11 @@ public abstract class BenchScript extends Script {
     public Object propertyMissing(String name) throws Exception {
         Verb verb = session().verbs().get(name);
         if (verb != null) {
-            return verb.measures() ? new benchsh.shell.verb.VerbRef(verb.spec()) : verb.invoke(session(), new Object[0]);
+            if (verb.measures()) {
+                return new benchsh.shell.verb.VerbRef(verb.spec());
+            }
+            session().checkCancelled();
+            return verb.invoke(session(), new Object[0]);
         }
         List<String> known = new ArrayList<>(session().verbs().names());
         for (Object k : getBinding().getVariables().keySet()) {

@@ -1,6 +1,7 @@
 package benchsh.shell.script;
 
 import benchsh.shell.Session;
+import benchsh.shell.run.TestCancelledException;
 import groovy.lang.GroovyShell;
 import groovy.lang.MissingMethodException;
 import groovy.lang.MissingPropertyException;
@@ -18,7 +19,8 @@ import org.codehaus.groovy.syntax.SyntaxException;
 /**
  * Evaluates scenario text (a REPL line, {@code -e} statements, or a file) in the session's shared
  * binding. The whole text is compiled before anything runs, so a syntax error connects to nothing.
- * Errors come back as {@link ScriptError} with the file and line.
+ * Errors come back as {@link ScriptError} with the file and line; a script the user stopped throws
+ * {@link TestCancelledException}.
  */
 public final class ScriptRunner {
     private final GroovyShell shell;
@@ -53,6 +55,9 @@ public final class ScriptRunner {
         try {
             return script.run();
         } catch (Exception e) {
+            if (unwrap(e) instanceof TestCancelledException stop) {
+                throw stop; // the user stopped the script: not an error of the script
+            }
             throw runtimeError(e, script, fileName, message(unwrap(e)));
         }
     }

@@ -60,7 +60,8 @@ public final class HelpVerb implements Verb {
         return b.toString();
     }
 
-    private static String fallback(Arg a) {
+    /** An argument's default as help and completion show it. */
+    public static String fallback(Arg a) {
         Object v = a.fallback();
         if (v == null && a.type() == ArgType.HOST) {
             return "local";

@@ -14,8 +14,8 @@ import java.util.Map;
 
 /**
  * {@code sweep(size: [1.KiB, 2.KiB], dir: ['tx', 'rx']) { p -> ... }}: runs the body for every point
- * of the cross product (first dimension outermost), tags each result with its coordinates, and
- * prints the pivoted table when it finishes.
+ * of the cross product (first dimension outermost) as "step i of n", tags each result with its
+ * coordinates, and prints the pivoted table when it finishes.
  */
 public final class SweepVerb implements Verb {
     private static final List<String> OPTIONS = List.of("step", "rows", "cols", "value");
@@ -53,8 +53,12 @@ public final class SweepVerb implements Verb {
             throw new UsageException("sweep needs at least one dimension, e.g. size: [1.KiB, 2.KiB]");
         }
         int before = session.results().size();
-        for (Map<String, Object> point : product(dims)) {
-            session.withTags(point, () -> body.getMaximumNumberOfParameters() == 0 ? body.call() : body.call(point));
+        List<Map<String, Object>> points = product(dims);
+        for (int i = 0; i < points.size(); i++) {
+            Map<String, Object> point = points.get(i);
+            session.checkCancelled();
+            session.withStep(i + 1, points.size(), () -> session.withTags(point,
+                    () -> body.getMaximumNumberOfParameters() == 0 ? body.call() : body.call(point)));
         }
         List<Result> measured = session.results().subList(before, session.results().size());
         List<String> keys = new ArrayList<>(dims.keySet());

@@ -34,6 +34,10 @@ public final class Verbs {
         v.add(new TableVerb());
         v.add(new ResultsVerb());
         v.add(new UnitsVerb());
+        v.add(new HistoryVerb());
+        v.add(new LoadVerb());
+        v.add(new DiffVerb());
+        v.add(new PlotVerb());
         v.add(new HelpVerb(v));
         return v;
     }

@@ -1,0 +1,54 @@
+package benchsh.shell.report;
+
+import benchsh.shell.result.Result;
+import benchsh.shell.result.store.StoredResult;
+import benchsh.shell.result.store.StoredSession;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Renders the result store's history: past runs and past sessions, times in the local zone. Stateless. */
+public final class HistoryReport {
+    private static final DateTimeFormatter LOCAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
+    /** Command lines longer than this are cut in the sessions table. */
+    static final int COMMAND_WIDTH = 60;
+
+    private HistoryReport() {
+    }
+
+    /** One row per stored result: id (for {@code diff ..., result: id}), session, start, test, hosts, label, status, throughput. */
+    public static TextTable runs(List<StoredResult> runs, ThroughputUnit unit) {
+        TextTable t = new TextTable(List.of("id", "session", "started", "test", "from", "to", "label", "status", Cells.header("throughput_bps", unit)));
+        for (StoredResult s : runs) {
+            Result r = s.result();
+            Object label = r.tags().get("label");
+            t.row(List.of("#" + s.id(), s.session(), time(r.started()), r.test(), nz(r.from()), nz(r.to()), label == null ? "-" : label.toString(),
+                    r.status().wire(), Cells.cell("throughput_bps", r.metrics().get("throughput_bps"), unit)));
+        }
+        return t;
+    }
+
+    /** One row per stored session: id, start, result count, command line (and "+ script" when one ran). */
+    public static TextTable sessions(List<StoredSession> sessions) {
+        TextTable t = new TextTable(List.of("session", "started", "results", "command"));
+        for (StoredSession s : sessions) {
+            String cmd = s.commandLine() == null || s.commandLine().isBlank() ? "benchsh" : s.commandLine();
+            cmd = cmd.replace('\n', ' ');
+            if (cmd.length() > COMMAND_WIDTH) {
+                cmd = cmd.substring(0, COMMAND_WIDTH - 3) + "...";
+            }
+            t.row(new ArrayList<>(List.of(s.id(), time(s.started()), Integer.toString(s.results()), cmd)));
+        }
+        return t;
+    }
+
+    public static String time(Instant t) {
+        return LOCAL.format(t);
+    }
+
+    private static String nz(String s) {
+        return s == null ? "-" : s;
+    }
+}

@@ -1,0 +1,29 @@
+package benchsh.shell.result;
+
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.HexFormat;
+
+/**
+ * Who measured: a session's id (e.g. {@code 20261129-233319-a3f0}: UTC start time plus 2 random
+ * bytes, so ids sort by time), its start, the command line and the script text when run from a file
+ * (null otherwise). Immutable.
+ */
+public record SessionInfo(String id, Instant started, String commandLine, String script) {
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+
+    /** A new session starting now. */
+    public static SessionInfo start(String commandLine, String script) {
+        Instant now = Instant.now();
+        byte[] r = new byte[2];
+        RANDOM.nextBytes(r);
+        return new SessionInfo(ID_TIME.format(now) + "-" + HexFormat.of().formatHex(r), now, commandLine, script);
+    }
+
+    public SessionInfo withScript(String text) {
+        return new SessionInfo(id, started, commandLine, text);
+    }
+}

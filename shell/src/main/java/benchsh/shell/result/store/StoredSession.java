@@ -1,0 +1,7 @@
+package benchsh.shell.result.store;
+
+import java.time.Instant;
+
+/** A session as the store knows it: id, start, command line, whether it ran a script, result count. */
+public record StoredSession(String id, Instant started, String commandLine, boolean script, int results) {
+}

@@ -1,0 +1,65 @@
+package benchsh.shell.verb;
+
+import benchsh.shell.Session;
+import benchsh.shell.result.store.ResultStore;
+import benchsh.shell.result.store.StoreQuery;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+
+/** The filter arguments {@code history}, {@code load} and {@code diff} share, and the query they make. */
+final class StoreFilter {
+    static final List<Arg> ARGS = List.of(
+            Arg.of("session", ArgType.TEXT, null, "a session id, or its first characters"),
+            Arg.of("label", ArgType.TEXT, null, "results with this label"),
+            Arg.of("test", ArgType.TEXT, null, "results of this test, e.g. tcp"),
+            Arg.of("host", ArgType.TEXT, null, "results from or to this host (name or hostname)"),
+            Arg.of("since", ArgType.TEXT, null, "started at or after: 2026-11-01, 2026-11-01T10:00, or 90.min (ago)"),
+            Arg.of("date", ArgType.TEXT, null, "started on this day, e.g. 2026-11-29"));
+
+    private StoreFilter() {
+    }
+
+    /** The store, or a usage error saying why there is none. */
+    static ResultStore store(Session session) {
+        return session.store().orElseThrow(() -> new UsageException(
+                "no result store is open (see the warning at start); give a writable file with --db FILE"));
+    }
+
+    static StoreQuery query(Args args, int limit) {
+        ZoneId zone = ZoneId.systemDefault();
+        StoreQuery q = StoreQuery.ALL.limit(limit);
+        if (args.given("session")) {
+            q = q.session(args.text("session"));
+        }
+        if (args.given("label")) {
+            q = q.label(args.text("label"));
+        }
+        if (args.given("test")) {
+            q = q.test(args.text("test"));
+        }
+        if (args.given("host")) {
+            q = q.host(args.text("host"));
+        }
+        try {
+            if (args.given("since")) {
+                q = q.since(StoreQuery.parseTime(args.text("since"), Instant.now(), zone));
+            }
+            if (args.given("date")) {
+                q = q.date(args.text("date"), zone);
+            }
+        } catch (DateTimeParseException e) {
+            throw new UsageException("date: '" + args.text("date") + "' is not a day; give one like 2026-11-29");
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("since: " + e.getMessage());
+        }
+        return q;
+    }
+
+    static List<Arg> with(Arg... more) {
+        List<Arg> all = new java.util.ArrayList<>(ARGS);
+        all.addAll(List.of(more));
+        return all;
+    }
+}

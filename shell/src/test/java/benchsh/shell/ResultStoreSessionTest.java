@@ -1,0 +1,94 @@
+package benchsh.shell;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import benchsh.shell.result.store.ResultStore;
+import benchsh.shell.result.store.StoreQuery;
+import benchsh.shell.result.store.StoredResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Batch runs store what they measure; later sessions find it with history, load it, table it and diff against it. */
+@Timeout(120)
+class ResultStoreSessionTest {
+
+    @Test
+    void resultsOfEarlierSessionsComeBackForTablesHistoryAndDiff(@TempDir Path dir) throws Exception {
+        String db = dir.resolve("results.db").toString();
+        Path script = Files.writeString(dir.resolve("base.groovy"), "tcp to: local, bytes: 2.MiB, size: 4.KiB, label: 'base'\n");
+        Batch base = Batch.run("--db", db, "run", script.toString());
+        assertEquals(0, base.exit(), base.err());
+        Batch today = Batch.run("--db", db, "-e", "tcp to: local, bytes: 2.MiB, size: 4.KiB, label: 'today'");
+        assertEquals(0, today.exit(), today.err());
+
+        List<StoredResult> stored;
+        try (ResultStore store = ResultStore.open(Path.of(db))) {
+            stored = store.results(StoreQuery.ALL);
+            assertEquals(2, stored.size());
+            assertEquals(2, store.sessions(StoreQuery.ALL).size());
+            assertTrue(store.sessions(StoreQuery.ALL).get(0).script(), "the script text is kept");
+            assertTrue(store.sessions(StoreQuery.ALL).get(0).commandLine().contains("base.groovy"));
+            assertTrue(store.facts(stored.get(0).id(), "local").containsKey("kernel"), "facts of the host are kept");
+        }
+        String s1 = stored.get(0).session();
+        String s2 = stored.get(1).session();
+
+        Batch later = Batch.run("--db", db, "-e", """
+                history label: 'base'
+                load label: 'base'
+                load '%s'
+                load label: 'base'
+                table rows: 'size', cols: 'session'
+                diff local, label: 'base'
+                """.formatted(s2));
+        assertEquals(0, later.exit(), later.err());
+        String out = later.out();
+        assertTrue(out.contains(s1) && out.contains("base") && out.contains("ok"), out);
+        assertTrue(out.contains("loaded 1 result from " + s1), out);
+        assertTrue(out.contains("loaded 1 result from " + s2), out);
+        assertTrue(out.contains("loaded 0 results (1 already in this session)"), out);
+        String table = out.lines().filter(l -> l.trim().startsWith("size")).findFirst().orElse("");
+        assertTrue(table.contains(s1) && table.contains(s2), "one column per session: " + out);
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("4 KiB")), out);
+        assertTrue(out.contains("no differences in") || out.contains("facts differ"), out);
+    }
+
+    @Test
+    void historyWithoutMatchesAndLoadWithoutAFilterSayWhatToDo(@TempDir Path dir) {
+        String db = dir.resolve("results.db").toString();
+        Batch b = Batch.run("--db", db, "-e", "history test: 'nothing'");
+        assertEquals(0, b.exit(), b.err());
+        assertTrue(b.out().contains("no stored results match"), b.out());
+        Batch load = Batch.run("--db", db, "-e", "load");
+        assertEquals(2, load.exit());
+        assertTrue(load.err().contains("give a session id"), load.err());
+        Batch bad = Batch.run("--db", db, "-e", "history since: 'yesterday-ish'");
+        assertTrue(bad.err().contains("2026-11-01"), bad.err());
+    }
+
+    @Test
+    void aStoreThatCannotBeOpenedCostsOneWarningNotTheMeasurement(@TempDir Path dir) throws Exception {
+        Path notADir = Files.writeString(dir.resolve("file"), "x");
+        Batch b = Batch.run("--db", notADir.resolve("results.db").toString(), "-e", "tcp to: local, bytes: 1.MiB", "--json", "-");
+        assertEquals(0, b.exit(), b.err());
+        assertEquals(1, b.results().size());
+        assertEquals(1, b.err().lines().filter(l -> l.startsWith("benchsh: warning: cannot open the result store")).count(), b.err());
+        Batch history = Batch.run("--db", notADir.resolve("results.db").toString(), "-e", "history");
+        assertTrue(history.err().contains("no result store is open"), history.err());
+    }
+
+    @Test
+    void progressPrintsAnIntervalLineOnlyWhenAsked(@TempDir Path dir) {
+        String db = dir.resolve("results.db").toString();
+        Batch quiet = Batch.run("--db", db, "-e", "tcp to: local, time: 2.s, omit: 0.s");
+        assertTrue(quiet.out().lines().noneMatch(l -> l.matches("\\s+tcp\\s+[0-9.]+-.*")), quiet.out());
+        Batch loud = Batch.run("--db", db, "--progress", "-e", "tcp to: local, time: 2.s, omit: 0.s");
+        assertEquals(0, loud.exit(), loud.err());
+        assertTrue(loud.out().lines().filter(l -> l.matches("\\s+tcp\\s+[0-9.]+-[0-9.]+ s\\s+.*MB/s.*")).count() >= 1, loud.out());
+    }
+}

@@ -1,0 +1,79 @@
+package benchsh.shell.console;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import benchsh.shell.Session;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.jline.reader.Candidate;
+import org.jline.reader.impl.DefaultParser;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Completion reads the verbs' declarations and completes the innermost call under the cursor. */
+class VerbCompleterTest {
+    static final Set<String> VERBS = Set.of("tcp", "sweep", "table", "help", "run");
+
+    @Test
+    void theInnermostOpenCallIsFoundInBothForms() {
+        assertEquals(new CallContext(null, null), CallContext.at("tc", VERBS));
+        assertEquals(new CallContext("tcp", null), CallContext.at("tcp s", VERBS));
+        assertEquals(new CallContext("tcp", null), CallContext.at("tcp to: local, s", VERBS));
+        assertEquals(new CallContext("tcp", "to"), CallContext.at("tcp to: lo", VERBS));
+        assertEquals(new CallContext("tcp", null), CallContext.at("sweep(size: [1.KiB, 2.KiB]) { p -> tcp(size: p.size, s", VERBS));
+        assertEquals(new CallContext("sweep", null), CallContext.at("sweep(size: [1, 2], s", VERBS));
+        assertEquals(new CallContext(null, null), CallContext.at("sweep(size: [1]) { p -> ", VERBS));
+        assertEquals(new CallContext(null, null), CallContext.at("tcp to: local; ", VERBS));
+        assertEquals(new CallContext("table", null), CallContext.at("tcp to: local; table r", VERBS));
+        assertEquals(new CallContext("tcp", "label"), CallContext.at("tcp label: 'it''s, (not) a call'", VERBS));
+        assertEquals(new CallContext("tcp", "label", true), CallContext.at("tcp label: 'ba", VERBS));
+        assertEquals(new CallContext(null, null), CallContext.at("r.tcp ", VERBS));
+    }
+
+    @Test
+    void verbsArgumentsHostsAndFilesAreOffered(@TempDir Path dir) throws Exception {
+        try (Session s = new Session(new PrintWriter(new StringWriter()))) {
+            VerbCompleter c = new VerbCompleter(s);
+            assertTrue(values(c, "tc").contains("tcp"));
+            List<String> args = values(c, "tcp s");
+            assertTrue(args.containsAll(List.of("size:", "streams:")), args.toString());
+            assertTrue(args.contains("local"), "hosts too: " + args);
+            assertTrue(values(c, "tcp(s").contains("tcp(size:"), "the word keeps what the parser glued to it");
+            assertTrue(values(c, "sweep(size: [1]) { p -> tcp(size: p.size, s").contains("streams:"));
+            assertEquals(List.of("local"), values(c, "tcp to: lo"));
+            assertTrue(values(c, "help t").contains("tcp"));
+            Files.writeString(dir.resolve("scenario.groovy"), "");
+            Files.createDirectories(dir.resolve("sub"));
+            List<String> files = values(c, "run '" + dir + "/");
+            assertTrue(files.contains(dir + "/scenario.groovy"), files.toString());
+            assertTrue(files.contains(dir + "/sub/"), files.toString());
+            assertEquals(List.of(), values(c, "tcp label: 'no such lab"), "no labels stored in a fresh session");
+        }
+    }
+
+    @Test
+    void descriptionsComeFromTheDeclaration() throws Exception {
+        try (Session s = new Session(new PrintWriter(new StringWriter()))) {
+            List<Candidate> found = complete(new VerbCompleter(s), "tcp s");
+            Candidate size = found.stream().filter(x -> x.value().equals("size:")).findFirst().orElseThrow();
+            assertEquals("bytes per write, default 128 KiB", size.descr());
+        }
+    }
+
+    static List<String> values(VerbCompleter c, String line) {
+        return complete(c, line).stream().map(Candidate::value).toList();
+    }
+
+    static List<Candidate> complete(VerbCompleter c, String line) {
+        DefaultParser parser = new DefaultParser();
+        List<Candidate> out = new ArrayList<>();
+        c.complete(null, parser.parse(line, line.length(), org.jline.reader.Parser.ParseContext.COMPLETE), out);
+        return out;
+    }
+}
