@@ -4,7 +4,11 @@ import benchsh.shell.console.Repl;
 import benchsh.shell.host.Version;
 import benchsh.shell.host.ssh.HostKeyPrompt;
 import benchsh.shell.report.JsonLines;
+import benchsh.shell.report.ReportContext;
+import benchsh.shell.report.ReportFormat;
+import benchsh.shell.report.ShellQuote;
 import benchsh.shell.report.ThroughputUnit;
+import benchsh.shell.result.Result;
 import benchsh.shell.script.ScriptError;
 import benchsh.shell.script.Inventory;
 import benchsh.shell.script.Scenario;
@@ -45,6 +49,7 @@ public final class Main {
               --set NAME=VALUE  override a param('NAME', default) of the script (repeatable)
               --hosts FILE      declare named hosts (inventory.groovy or inventory.ini)
               --dry-run         list the tests the script would run, without connecting
+              --report FILE     after the run, write a report: .html, .md, .csv or .json
               --accept-new-host-keys
                                 trust and record SSH host keys not yet in known_hosts
               --version         print the version
@@ -88,6 +93,7 @@ public final class Main {
         PrintStream human = o.json != null && o.json.equals("-") ? stderr : stdout;
         PrintWriter out = new PrintWriter(new OutputStreamWriter(human, StandardCharsets.UTF_8), true);
         try (Session session = new Session(out)) {
+            session.provenance().command(commandLine(args));
             Thread hook = new Thread(session::close, "benchsh-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
             if (json != null) {
@@ -116,7 +122,24 @@ public final class Main {
         }
     }
 
+    /** Runs the script, then writes the report, also when a test failed or the script stopped early. */
     private static int batch(Options o, Session session, PrintStream stderr) {
+        int code = evaluate(o, session, stderr);
+        if (o.report != null && !o.dryRun && (code != USAGE || session.provenance().error() != null)) {
+            try {
+                List<Result> results = session.results();
+                ReportFormat.write(Path.of(o.report), results,
+                        ReportContext.of(session.provenance(), session.hosts().all(), results, Version.current()), session.unit());
+                stderr.println("benchsh: wrote " + o.report + " (" + results.size() + " results)");
+            } catch (IOException | RuntimeException e) {
+                stderr.println("benchsh: cannot write the report " + o.report + ": " + e.getMessage());
+                return USAGE;
+            }
+        }
+        return code;
+    }
+
+    private static int evaluate(Options o, Session session, PrintStream stderr) {
         ScriptRunner runner = new ScriptRunner(session);
         o.sets.forEach(session.scenario()::override);
         try {
@@ -136,6 +159,7 @@ public final class Main {
             }
         } catch (ScriptError e) {
             stderr.println(e.located());
+            session.provenance().stopped(e.located());
             return USAGE;
         } catch (UsageException e) {
             stderr.println("benchsh: " + e.getMessage());
@@ -176,6 +200,22 @@ public final class Main {
         }
     }
 
+    /**
+     * The command line that reruns this one: {@code scripts/benchsh ...} from the checkout benchsh runs
+     * from, else {@code benchsh ...}.
+     */
+    static String commandLine(String[] args) {
+        String home = System.getenv("BENCHSH_HOME");
+        String launcher = "benchsh";
+        if (home != null && !home.isBlank()) {
+            Path launcherPath = Path.of(home, "scripts", "benchsh").toAbsolutePath().normalize();
+            Path cwd = Path.of("").toAbsolutePath();
+            launcher = launcherPath.startsWith(cwd) ? cwd.relativize(launcherPath).toString() : launcherPath.toString();
+        }
+        List<String> words = new java.util.ArrayList<>(List.of(args));
+        return launcher + (words.isEmpty() ? "" : " " + ShellQuote.join(words));
+    }
+
     /** examples/00-demo.groovy, found through $BENCHSH_HOME or next to the build. */
     static Path demo() {
         String home = System.getenv("BENCHSH_HOME");
@@ -199,6 +239,7 @@ public final class Main {
         String argument;
         String json;
         String units;
+        String report;
         boolean help;
         boolean version;
         boolean acceptNewHostKeys;
@@ -227,6 +268,7 @@ public final class Main {
                     case "--set" -> o.set(value(args, ++i, a));
                     case "--hosts" -> o.hosts = value(args, ++i, a);
                     case "--dry-run" -> o.dryRun = true;
+                    case "--report" -> o.report = reportFile(value(args, ++i, a));
                     case "-e", "run" -> o.command(a, value(args, ++i, a));
                     case "demo" -> o.command(a, null);
                     default -> throw new UsageException("unknown argument '" + a + "'");
@@ -241,6 +283,15 @@ public final class Main {
             }
             command = c;
             argument = arg;
+        }
+
+        private static String reportFile(String file) {
+            try {
+                ReportFormat.of(Path.of(file));
+                return file;
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--report: " + e.getMessage());
+            }
         }
 
         private static String value(String[] args, int i, String option) {

@@ -5,6 +5,7 @@ import benchsh.shell.host.Hosts;
 import benchsh.shell.host.ssh.SshContext;
 import benchsh.shell.host.ssh.SshSettings;
 import benchsh.shell.report.JsonLines;
+import benchsh.shell.report.Provenance;
 import benchsh.shell.report.ResultTable;
 import benchsh.shell.report.RowStream;
 import benchsh.shell.report.ThroughputUnit;
@@ -47,6 +48,7 @@ public final class Session implements AutoCloseable {
     private ThroughputUnit unit = ThroughputUnit.MB_S;
     private JsonLines json;
     private ProgressListener progress = ProgressListener.NONE;
+    private final Provenance provenance = new Provenance();
 
     public Session(PrintWriter out) {
         this.out = out;
@@ -114,6 +116,11 @@ public final class Session implements AutoCloseable {
     /** The runner for one-sided tests (disk, tree, local copy). */
     public SingleRunner single() {
         return new SingleRunner(progress, plan);
+    }
+
+    /** What produced this session's results (command line, script, errors), for reports. */
+    public Provenance provenance() {
+        return provenance;
     }
 
     public Host host(String name) {

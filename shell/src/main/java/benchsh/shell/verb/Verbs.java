@@ -34,6 +34,8 @@ public final class Verbs {
         v.add(new TableVerb());
         v.add(new ResultsVerb());
         v.add(new UnitsVerb());
+        v.add(new ReportVerb());
+        v.add(new ExportVerb());
         v.add(new HelpVerb(v));
         return v;
     }
