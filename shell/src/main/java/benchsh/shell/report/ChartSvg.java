@@ -15,13 +15,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.jfree.chart.JFreeChart;
-import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.block.BlockBorder;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.text.TextUtils;
 import org.jfree.chart.title.LegendTitle;
 import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.data.xy.XYSeries;
@@ -43,6 +43,12 @@ public final class ChartSvg {
     private static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0xff7f0e),
             new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f)};
 
+    static {
+        System.setProperty("java.awt.headless", "true");
+        // rotated labels as <text transform=...>, not as glyph outlines
+        TextUtils.setUseDrawRotatedStringWorkaround(false);
+    }
+
     private ChartSvg() {
     }
 
@@ -51,12 +57,12 @@ public final class ChartSvg {
         if (s.chartX() == null || s.value() == null || s.ok().isEmpty()) {
             return null;
         }
-        System.setProperty("java.awt.headless", "true");
         XYSeriesCollection data = dataset(s, unit);
         if (data.getSeriesCount() == 0) {
             return null;
         }
-        JFreeChart chart = chart(s, data, unit);
+        boolean log = logScale(data);
+        JFreeChart chart = chart(s, log ? log2(data) : data, unit, log);
         SVGGraphics2D g = new SVGGraphics2D(WIDTH, HEIGHT);
         g.setDefsKeyPrefix(id + "-");
         chart.draw(g, new Rectangle2D.Double(0, 0, WIDTH, HEIGHT));
@@ -85,14 +91,14 @@ public final class ChartSvg {
         return data;
     }
 
-    private static JFreeChart chart(ReportSection s, XYSeriesCollection data, ThroughputUnit unit) {
+    private static JFreeChart chart(ReportSection s, XYSeriesCollection data, ThroughputUnit unit, boolean log) {
         Font small = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
         Font label = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
         NumberAxis y = new NumberAxis(Cells.header(s.value(), unit));
         y.setAutoRangeIncludesZero(true);
         y.setTickLabelInsets(new org.jfree.chart.ui.RectangleInsets(9, 4, 9, 4));
-        y.setNumberFormatOverride(new Labels(s.value().endsWith("_bps") ? "" : s.value(), unit, true));
-        ValueAxis x = xAxis(s, data, unit);
+        y.setNumberFormatOverride(new Labels(s.value().endsWith("_bps") ? "" : s.value(), unit, true, false));
+        ValueAxis x = xAxis(s, data, unit, log);
         for (ValueAxis a : List.of(x, y)) {
             a.setLabelFont(label);
             a.setTickLabelFont(small);
@@ -127,25 +133,45 @@ public final class ChartSvg {
         return chart;
     }
 
-    /** A log2 axis when every x is positive and they span at least a factor of 4; else linear. */
-    private static ValueAxis xAxis(ReportSection s, XYSeriesCollection data, ThroughputUnit unit) {
+    /**
+     * A log2 axis when every x is positive and they span at least a factor of 4 (the dataset then holds
+     * log2 x, see {@link #log2}); else linear. A NumberAxis either way: LogAxis draws its labels as
+     * shapes, not text.
+     */
+    private static ValueAxis xAxis(ReportSection s, XYSeriesCollection data, ThroughputUnit unit, boolean log) {
+        NumberAxis axis = new NumberAxis(s.chartX());
+        axis.setAutoRangeIncludesZero(false);
+        if (log) {
+            double min = data.getDomainLowerBound(false);
+            double max = data.getDomainUpperBound(false);
+            axis.setTickUnit(new NumberTickUnit(Math.max(1, Math.ceil((max - min) / 10))), false, false);
+            axis.setRange(min - 0.25, max + 0.25);
+            axis.setNumberFormatOverride(new Labels(s.chartX(), unit, false, true));
+        } else {
+            axis.setNumberFormatOverride(new Labels(s.chartX(), unit, false, false));
+        }
+        return axis;
+    }
+
+    /** True when every x is positive and they span a factor of 4 or more: sizes in powers of two. */
+    static boolean logScale(XYSeriesCollection data) {
         double min = data.getDomainLowerBound(false);
         double max = data.getDomainUpperBound(false);
-        Labels labels = new Labels(s.chartX(), unit, false);
-        if (min > 0 && max / min >= 4) {
-            LogAxis log = new LogAxis(s.chartX());
-            log.setBase(2);
-            log.setAutoTickUnitSelection(false);
-            log.setTickUnit(new NumberTickUnit(Math.max(1, Math.ceil(Math.log(max / min) / Math.log(2) / 10))), false, false);
-            log.setNumberFormatOverride(labels);
-            log.setMinorTickCount(1);
-            log.setRange(min / 1.25, max * 1.25);
-            return log;
+        return min > 0 && max / min >= 4;
+    }
+
+    /** The same series with log2 x. */
+    static XYSeriesCollection log2(XYSeriesCollection data) {
+        XYSeriesCollection out = new XYSeriesCollection();
+        for (int i = 0; i < data.getSeriesCount(); i++) {
+            XYSeries series = data.getSeries(i);
+            XYSeries copy = new XYSeries(series.getKey(), true, false);
+            for (int j = 0; j < series.getItemCount(); j++) {
+                copy.add(Math.log(series.getX(j).doubleValue()) / Math.log(2), series.getY(j));
+            }
+            out.addSeries(copy);
         }
-        NumberAxis linear = new NumberAxis(s.chartX());
-        linear.setAutoRangeIncludesZero(false);
-        linear.setNumberFormatOverride(labels);
-        return linear;
+        return out;
     }
 
     /** Tick labels formatted like table cells (sizes in KiB, throughput in the session's unit). */
@@ -154,16 +180,19 @@ public final class ChartSvg {
         private final String key;
         private final transient ThroughputUnit unit;
         private final boolean plain;
+        private final boolean log2;
 
-        Labels(String key, ThroughputUnit unit, boolean plain) {
+        Labels(String key, ThroughputUnit unit, boolean plain, boolean log2) {
             this.key = key;
             this.unit = unit;
             this.plain = plain;
+            this.log2 = log2;
         }
 
         @Override
         public StringBuffer format(double number, StringBuffer to, FieldPosition pos) {
-            return to.append(plain && key.isEmpty() ? Formats.number(number) : Cells.cell(key, number, unit));
+            double v = log2 ? Math.rint(Math.pow(2, number)) : number;
+            return to.append(plain && key.isEmpty() ? Formats.number(v) : Cells.cell(key, v, unit));
         }
 
         @Override

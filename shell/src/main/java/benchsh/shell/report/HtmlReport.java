@@ -102,7 +102,7 @@ public final class HtmlReport {
         if (pivot == null) {
             table(b, details, marks);
         } else {
-            b.append("<details").append(s.failed().isEmpty() ? "" : " open").append(">\n<summary>all ").append(s.results().size())
+            b.append("<details").append(s.failed().isEmpty() ? "" : " open=\"open\"").append(">\n<summary>all ").append(s.results().size())
                     .append(" results</summary>\n");
             table(b, details, marks);
             b.append("</details>\n");

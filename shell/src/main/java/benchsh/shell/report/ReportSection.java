@@ -53,9 +53,10 @@ public record ReportSection(String title, List<Result> results, String value, St
         for (int i = 2; i < tags.size(); i++) {
             title.append(i == 2 ? " — " : ", ").append(tags.get(i)).append(' ').append(first.tags().get(tags.get(i)));
         }
-        String x = firstVaryingNumber(group, tags.subList(0, Math.min(2, tags.size())));
+        List<Result> ok = group.stream().filter(Result::ok).toList();
+        String x = firstVaryingNumber(ok, tags.subList(0, Math.min(2, tags.size())), Result::tags);
         if (x == null) {
-            x = firstVaryingNumber(group, keys(group, Result::params).stream().filter(k -> !tags.contains(k)).toList());
+            x = firstVaryingNumber(ok, keys(group, Result::params).stream().filter(k -> !tags.contains(k)).toList(), Result::params);
         }
         String chartX = x;
         String series = tags.stream().limit(2).filter(k -> !k.equals(chartX)).findFirst().orElse(null);
@@ -73,12 +74,13 @@ public record ReportSection(String title, List<Result> results, String value, St
                 .orElse(metrics.stream().filter(k -> group.stream().anyMatch(r -> r.metrics().get(k) instanceof Number)).findFirst().orElse(null));
     }
 
-    private static String firstVaryingNumber(List<Result> group, List<String> keys) {
+    /** The first key whose values (in {@code part} of the completed results) are all numbers, at least two distinct. */
+    private static String firstVaryingNumber(List<Result> ok, List<String> keys, java.util.function.Function<Result, Map<String, Object>> part) {
         for (String k : keys) {
             Set<Object> values = new LinkedHashSet<>();
             boolean numeric = true;
-            for (Result r : group) {
-                Object v = r.lookup(k);
+            for (Result r : ok) {
+                Object v = part.apply(r).get(k);
                 numeric &= v instanceof Number;
                 values.add(v);
             }
@@ -115,33 +117,34 @@ public record ReportSection(String title, List<Result> results, String value, St
      */
     public TextTable details(ThroughputUnit unit) {
         List<String> tags = keys(results, Result::tags);
-        List<String> columns = new ArrayList<>(tags);
-        columns.add("from");
-        columns.add("to");
+        Map<String, java.util.function.Function<Result, Object>> columns = new LinkedHashMap<>();
+        tags.forEach(k -> columns.put(k, r -> r.tags().get(k)));
+        columns.put("from", Result::from);
+        columns.put("to", Result::to);
         for (String p : keys(results, Result::params)) {
-            if (!tags.contains(p) && varies(p)) {
-                columns.add(p);
+            if (!tags.contains(p) && (varies(r -> r.params().get(p)) || p.equals("size"))) {
+                columns.put(p, r -> r.params().get(p));
             }
         }
-        if (varies("repeat")) {
-            columns.add("repeat");
+        if (varies(Result::repeat)) {
+            columns.put("repeat", Result::repeat);
         }
         for (String m : keys(results, Result::metrics)) {
             if (m.equals(value) || m.equals("seconds") || m.endsWith("_pct") || m.endsWith("_us_per_kb")) {
-                columns.add(m);
+                columns.putIfAbsent(m, r -> r.metrics().get(m));
             }
         }
         if (!failed().isEmpty()) {
-            columns.add("status");
+            columns.put("status", r -> r.status().wire());
         }
-        TextTable t = new TextTable(columns.stream().map(k -> Cells.header(k, unit)).toList());
+        TextTable t = new TextTable(columns.keySet().stream().map(k -> Cells.header(k, unit)).toList());
         for (Result r : results) {
-            t.row(columns.stream().map(k -> Cells.cell(k, r.lookup(k), unit)).toList());
+            t.row(columns.entrySet().stream().map(e -> Cells.cell(e.getKey(), e.getValue().apply(r), unit)).toList());
         }
         return t;
     }
 
-    private boolean varies(String key) {
-        return results.stream().map(r -> r.lookup(key)).filter(Objects::nonNull).distinct().count() > 1;
+    private boolean varies(java.util.function.Function<Result, Object> value) {
+        return results.stream().map(value).filter(Objects::nonNull).distinct().count() > 1;
     }
 }
