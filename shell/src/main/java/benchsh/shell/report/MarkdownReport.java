@@ -28,7 +28,7 @@ public final class MarkdownReport {
         b.append("- benchsh: ").append(c.version()).append('\n');
         b.append("- hosts: ").append(c.hosts().isEmpty() ? "-" : String.join(", ", c.hosts().stream().map(h -> h.name()).toList())).append('\n');
         b.append("- ").append(summary(results)).append('\n');
-        b.append("- rerun with: ").append(code(c.rerun())).append("\n\n");
+        b.append(c.rerun().contains("\n") ? "- rerun with:\n\n" + fenced(c.rerun(), "sh") + "\n" : "- rerun with: " + code(c.rerun()) + "\n\n");
         if (c.error() != null) {
             b.append("**The script stopped early:** ").append(code(c.error())).append("\n\n");
         }
