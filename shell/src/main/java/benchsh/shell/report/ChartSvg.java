@@ -144,7 +144,7 @@ public final class ChartSvg {
         if (log) {
             double min = data.getDomainLowerBound(false);
             double max = data.getDomainUpperBound(false);
-            axis.setTickUnit(new NumberTickUnit(Math.max(1, Math.ceil((max - min) / 10))), false, false);
+            axis.setTickUnit(new NumberTickUnit(Math.max(1, Math.ceil((max - min) / 10))), false, true);
             axis.setRange(min - 0.25, max + 0.25);
             axis.setNumberFormatOverride(new Labels(s.chartX(), unit, false, true));
         } else {

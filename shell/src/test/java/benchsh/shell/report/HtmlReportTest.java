@@ -46,7 +46,8 @@ class HtmlReportTest {
         List<String> texts = texts(svg.getElementsByTagNameNS("http://www.w3.org/2000/svg", "text"));
         assertTrue(texts.contains("size"), "x axis label as real text: " + texts);
         assertTrue(texts.contains("throughput MB/s"), texts.toString());
-        assertTrue(texts.contains("1 KiB") && texts.contains("4 KiB"), "size ticks: " + texts);
+        assertTrue(texts.contains("1 KiB") && texts.contains("2 KiB") && texts.contains("4 KiB"), "size ticks: " + texts);
+        assertTrue(texts.stream().noneMatch(t -> t.endsWith(" B")), "ticks only at powers of two: " + texts);
         assertTrue(texts.contains("dir Tx") && texts.contains("dir " + EVIL), "legend: " + texts);
         List<String> headers = texts(doc.getElementsByTagName("th"));
         assertTrue(headers.containsAll(List.of("size", "Tx MB/s", EVIL + " MB/s")), "pivot header: " + headers);
