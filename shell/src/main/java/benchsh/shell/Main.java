@@ -129,7 +129,7 @@ public final class Main {
             try {
                 List<Result> results = session.results();
                 ReportFormat.write(Path.of(o.report), results,
-                        ReportContext.of(session.provenance(), session.hosts().all(), results, Version.current()), session.unit());
+                        ReportContext.of(session.provenance(), session.scenario(), session.hosts().all(), results, Version.current()), session.unit());
                 stderr.println("benchsh: wrote " + o.report + " (" + results.size() + " results)");
             } catch (IOException | RuntimeException e) {
                 stderr.println("benchsh: cannot write the report " + o.report + ": " + e.getMessage());

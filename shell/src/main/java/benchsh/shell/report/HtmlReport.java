@@ -55,7 +55,8 @@ public final class HtmlReport {
         b.append("<h1>").append(esc("benchsh report: " + c.title())).append("</h1>\n");
         b.append("<p class=\"meta\">measured ").append(esc(MarkdownReport.span(c.started(), c.ended())))
                 .append(" · benchsh ").append(esc(c.version()))
-                .append(" · ").append(esc(MarkdownReport.summary(results))).append("</p>\n");
+                .append(" · ").append(esc(MarkdownReport.summary(results)))
+                .append(c.inventory() == null ? "" : " · inventory " + esc(c.inventory())).append("</p>\n");
         b.append("<p class=\"rerun\">rerun with: <code>").append(esc(c.rerun())).append("</code></p>\n");
         if (c.error() != null) {
             b.append("<p class=\"alert\"><strong>The script stopped early:</strong> <code>").append(esc(c.error())).append("</code></p>\n");
@@ -66,6 +67,11 @@ public final class HtmlReport {
         int n = 0;
         for (ReportSection s : ReportSection.of(results)) {
             section(b, s, unit, "chart-" + ++n);
+        }
+        if (!c.expectations().isEmpty()) {
+            b.append("<h2>Expectations</h2>\n");
+            List<String[]> marks = c.expectations().stream().map(e -> e.passed() ? null : new String[] {"failed", "did not hold"}).toList();
+            table(b, MarkdownReport.expectations(c), marks);
         }
         if (!c.hosts().isEmpty()) {
             environment(b, c.hosts());
@@ -149,7 +155,7 @@ public final class HtmlReport {
         for (int col = 0; col < n; col++) {
             numeric[col] = t.size() > 0;
             for (List<String> r : t.rows()) {
-                numeric[col] &= TextTable.looksNumeric(r.get(col));
+                numeric[col] &= MarkdownReport.numeric(r.get(col));
             }
         }
         b.append("<div class=\"scroll\"><table>\n<thead><tr>");

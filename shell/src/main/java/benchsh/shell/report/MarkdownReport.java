@@ -26,6 +26,9 @@ public final class MarkdownReport {
         b.append("# benchsh report: ").append(c.title()).append("\n\n");
         b.append("- measured: ").append(span(c.started(), c.ended())).append('\n');
         b.append("- benchsh: ").append(c.version()).append('\n');
+        if (c.inventory() != null) {
+            b.append("- inventory: ").append(code(c.inventory())).append('\n');
+        }
         b.append("- hosts: ").append(c.hosts().isEmpty() ? "-" : String.join(", ", c.hosts().stream().map(h -> h.name()).toList())).append('\n');
         b.append("- ").append(summary(results)).append('\n');
         b.append(c.rerun().contains("\n") ? "- rerun with:\n\n" + fenced(c.rerun(), "sh") + "\n" : "- rerun with: " + code(c.rerun()) + "\n\n");
@@ -33,6 +36,9 @@ public final class MarkdownReport {
             b.append("**The script stopped early:** ").append(code(c.error())).append("\n\n");
         }
         b.append(tables(results, unit));
+        if (!c.expectations().isEmpty()) {
+            b.append("## Expectations\n\n").append(table(expectations(c))).append('\n');
+        }
         if (!c.hosts().isEmpty()) {
             b.append("## Environment\n\n").append(table(Environment.table(c.hosts()))).append('\n');
         }
@@ -105,6 +111,13 @@ public final class MarkdownReport {
         return t;
     }
 
+    /** Every {@code expect} the script checked: where, what, and whether it held. */
+    static TextTable expectations(ReportContext c) {
+        TextTable t = new TextTable(List.of("where", "expectation", "held"));
+        c.expectations().forEach(e -> t.row(List.of(e.location(), e.text(), e.passed() ? "yes" : "NO")));
+        return t;
+    }
+
     /** Parameters as the script used them, with the {@code --set} text of those overridden. */
     static TextTable parameters(ReportContext c) {
         TextTable t = new TextTable(List.of("parameter", "value", "--set"));
@@ -130,7 +143,7 @@ public final class MarkdownReport {
             width[col] = 3;
             for (int i = 0; i < rows.size(); i++) {
                 width[col] = Math.max(width[col], rows.get(i).get(col).length());
-                numeric[col] &= i == 0 || TextTable.looksNumeric(rows.get(i).get(col));
+                numeric[col] &= i == 0 || numeric(t.rows().get(i - 1).get(col));
             }
         }
         StringBuilder b = new StringBuilder();
@@ -145,6 +158,13 @@ public final class MarkdownReport {
             }
         }
         return b.toString();
+    }
+
+    private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile("-|-?[0-9][0-9.,]*(\\s.*)?");
+
+    /** A cell that reads as a number ("1,026", "4 KiB", "2.00 s", "101 (100; 102)", "-"): right-aligned. */
+    static boolean numeric(String cell) {
+        return NUMBER.matcher(cell).matches();
     }
 
     private static void line(StringBuilder b, List<String> cells, int[] width, boolean[] numeric) {

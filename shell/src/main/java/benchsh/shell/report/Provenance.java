@@ -3,14 +3,13 @@ package benchsh.shell.report;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What produced a session's results, kept for reports: when the session started, the command line to
- * rerun it, the script (a file, {@code -e} statements, or the lines typed in the REPL), the script's
- * parameters and the {@code --set} overrides. Thread-safe.
+ * rerun it, the script (a file, {@code -e} statements, or the lines typed in the REPL) and the error
+ * that stopped it. Parameters, overrides and expectations live in the session's
+ * {@link benchsh.shell.script.Scenario}. Thread-safe.
  */
 public final class Provenance {
     /** The source name the REPL evaluates its lines under. */
@@ -22,8 +21,6 @@ public final class Provenance {
     private String scriptPath;
     private String scriptText;
     private final List<String> replLines = new ArrayList<>();
-    private final Map<String, Object> parameters = new LinkedHashMap<>();
-    private final Map<String, String> overrides = new LinkedHashMap<>();
     private String error;
 
     public Provenance(Clock clock) {
@@ -50,25 +47,15 @@ public final class Provenance {
 
     /**
      * Records evaluated scenario text: a REPL line is appended to the transcript, anything else (a file,
-     * {@code -e}) is the script.
+     * {@code -e}) is the script; the last one wins, as an inventory file is evaluated before the script.
      */
     public synchronized void evaluated(String source, String code) {
         if (REPL.equals(source)) {
             replLines.add(code);
-        } else if (scriptPath == null) {
+        } else {
             scriptPath = source;
             scriptText = code;
         }
-    }
-
-    /** A script parameter's value as the script used it (after overrides). */
-    public synchronized void parameter(String name, Object value) {
-        parameters.put(name, value);
-    }
-
-    /** A {@code --set name=value} override as given on the command line. */
-    public synchronized void override(String name, String value) {
-        overrides.put(name, value);
     }
 
     /** The error that stopped the script, as {@code file:line: message}. */
@@ -97,13 +84,5 @@ public final class Provenance {
             return command + " -e " + ShellQuote.quote(String.join("\n", replLines));
         }
         return command;
-    }
-
-    public synchronized Map<String, Object> parameters() {
-        return new LinkedHashMap<>(parameters);
-    }
-
-    public synchronized Map<String, String> overrides() {
-        return new LinkedHashMap<>(overrides);
     }
 }

@@ -2,6 +2,8 @@ package benchsh.shell.report;
 
 import benchsh.shell.host.Host;
 import benchsh.shell.result.Result;
+import benchsh.shell.script.Scenario;
+import benchsh.shell.script.Scenario.Expectation;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,16 +12,18 @@ import java.util.Map;
 
 /**
  * Everything a report says besides the results: a title, the script and its parameters, the
- * {@code --set} overrides, the hosts' facts, the benchsh version, start and end times, the command
- * line to rerun, and the error that stopped the script early (or null). Immutable.
+ * {@code --set} overrides, the inventory file (or null), the expectations checked, the hosts' facts,
+ * the benchsh version, start and end times, the command line to rerun, and the error that stopped
+ * the script early (or null). Immutable.
  */
 public record ReportContext(String title, String scriptPath, String script, Map<String, Object> parameters,
-                           Map<String, String> overrides, List<HostInfo> hosts, String version, Instant started,
-                           Instant ended, String rerun, String error) {
+                           Map<String, String> overrides, String inventory, List<Expectation> expectations,
+                           List<HostInfo> hosts, String version, Instant started, Instant ended, String rerun, String error) {
 
     public ReportContext {
         parameters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
-        overrides = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(overrides));
+        overrides = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(overrides));
+        expectations = List.copyOf(expectations);
         hosts = List.copyOf(hosts);
     }
 
@@ -49,7 +53,7 @@ public record ReportContext(String title, String scriptPath, String script, Map<
      * The context of a session's report: the hosts the results name plus every host that has reported
      * its facts, ended now.
      */
-    public static ReportContext of(Provenance p, List<Host> hosts, List<Result> results, String version) {
+    public static ReportContext of(Provenance p, Scenario scenario, List<Host> hosts, List<Result> results, String version) {
         List<HostInfo> used = new ArrayList<>();
         for (Host h : hosts) {
             boolean named = results.stream().anyMatch(r -> h.name().equals(r.from()) || h.name().equals(r.to()));
@@ -60,8 +64,8 @@ public record ReportContext(String title, String scriptPath, String script, Map<
         String path = p.scriptPath();
         String title = path == null || path.equals(Provenance.REPL) || path.equals("-e")
                 ? "benchsh session" : java.nio.file.Path.of(path).getFileName().toString();
-        return new ReportContext(title, path, p.scriptText(), p.parameters(), p.overrides(), used, version, p.started(),
-                p.now(), p.rerun(), p.error());
+        return new ReportContext(title, path, p.scriptText(), scenario.parameters(), scenario.overrides(), scenario.inventory(),
+                scenario.expectations(), used, version, p.started(), p.now(), p.rerun(), p.error());
     }
 
     /** The context as a JSON-ready map (hosts with their facts). */
@@ -76,6 +80,14 @@ public record ReportContext(String title, String scriptPath, String script, Map<
         m.put("script", script);
         m.put("parameters", parameters);
         m.put("overrides", overrides);
+        m.put("inventory", inventory);
+        m.put("expectations", expectations.stream().map(e -> {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("location", e.location());
+            x.put("text", e.text());
+            x.put("passed", e.passed());
+            return x;
+        }).toList());
         m.put("hosts", hosts.stream().map(HostInfo::toMap).toList());
         m.put("error", error);
         return m;

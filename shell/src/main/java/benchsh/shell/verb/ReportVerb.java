@@ -27,7 +27,7 @@ public final class ReportVerb implements Verb {
     public Object call(Args args, Session session) throws Exception {
         Path file = file(args, SPEC);
         List<Result> results = results(args, session);
-        ReportContext context = ReportContext.of(session.provenance(), session.hosts().all(), results, Version.current());
+        ReportContext context = ReportContext.of(session.provenance(), session.scenario(), session.hosts().all(), results, Version.current());
         ReportFormat.write(file, results, context, session.unit());
         session.print("wrote " + file + " (" + results.size() + " results)\n");
         return file;

@@ -25,7 +25,7 @@ class HtmlReportTest {
         List<Result> results = ReportFixtures.results(EVIL);
         ReportContext c = ReportFixtures.context(EVIL);
         return HtmlReport.render(results, new ReportContext(c.title(), c.scriptPath(), c.script() + "// " + EVIL + " & more\n",
-                c.parameters(), c.overrides(), c.hosts(), c.version(), c.started(), c.ended(), c.rerun(), "x.groovy:3: " + EVIL), ThroughputUnit.MB_S);
+                c.parameters(), c.overrides(), c.inventory(), c.expectations(), c.hosts(), c.version(), c.started(), c.ended(), c.rerun(), "x.groovy:3: " + EVIL), ThroughputUnit.MB_S);
     }
 
     static Document parse(String html) throws Exception {
@@ -82,7 +82,7 @@ class HtmlReportTest {
         for (int i = 0; i < rows.getLength(); i++) {
             failed += "failed".equals(((Element) rows.item(i)).getAttribute("class")) ? 1 : 0;
         }
-        assertEquals(1, failed);
+        assertEquals(2, failed, "the failed result and the expectation that did not hold");
         Document empty = parse(HtmlReport.render(List.of(), ReportFixtures.context("empty"), ThroughputUnit.MB_S));
         assertTrue(empty.getDocumentElement().getTextContent().contains("No results were measured."));
     }

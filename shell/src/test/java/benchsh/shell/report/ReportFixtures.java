@@ -3,6 +3,7 @@ package benchsh.shell.report;
 import benchsh.shell.report.ReportContext.HostInfo;
 import benchsh.shell.result.Result;
 import benchsh.shell.result.Status;
+import benchsh.shell.script.Scenario.Expectation;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -90,7 +91,9 @@ final class ReportFixtures {
         facts2.put("kernel", "6.12.9-amd64");
         return new ReportContext(title, "examples/01-netio-table.groovy",
                 "sweep(size: [1.KiB, 2.KiB, 4.KiB], dir: ['Tx', 'Rx']) { p ->\n    tcp from: a, to: b, size: p.size, reverse: p.dir == 'Rx'\n}\n",
-                Map.of("size", 4096L), Map.of("size", "4KiB"),
+                Map.of("size", 4096L), Map.of("size", "4KiB"), "testbed.ini",
+                List.of(new Expectation("01-netio-table.groovy:4", "r.throughput > 100.Mbit", true),
+                        new Expectation("01-netio-table.groovy:5", "r.throughput > 10.Gbit", false)),
                 List.of(new HostInfo("h1", "0.1.0", facts), new HostInfo("h2", "0.1.0", facts2)), "0.1.0",
                 T0, T0.plusSeconds(75), "scripts/benchsh run examples/01-netio-table.groovy --set size=4KiB --report r.md", null);
     }
