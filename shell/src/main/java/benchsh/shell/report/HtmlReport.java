@@ -76,7 +76,7 @@ public final class HtmlReport {
         if (!c.hosts().isEmpty()) {
             environment(b, c.hosts());
         }
-        TextTable params = MarkdownReport.parameters(c);
+        TextTable params = MarkdownReport.parameters(c, unit);
         if (params.size() > 0) {
             b.append("<h2>Parameters</h2>\n");
             table(b, params, null);

@@ -42,7 +42,7 @@ public final class MarkdownReport {
         if (!c.hosts().isEmpty()) {
             b.append("## Environment\n\n").append(table(Environment.table(c.hosts()))).append('\n');
         }
-        TextTable params = parameters(c);
+        TextTable params = parameters(c, unit);
         if (params.size() > 0) {
             b.append("## Parameters\n\n").append(table(params)).append('\n');
         }
@@ -119,9 +119,9 @@ public final class MarkdownReport {
     }
 
     /** Parameters as the script used them, with the {@code --set} text of those overridden. */
-    static TextTable parameters(ReportContext c) {
+    static TextTable parameters(ReportContext c, ThroughputUnit unit) {
         TextTable t = new TextTable(List.of("parameter", "value", "--set"));
-        c.parameters().forEach((k, v) -> t.row(List.of(k, Formats.value(k, v), c.overrides().getOrDefault(k, "-"))));
+        c.parameters().forEach((k, v) -> t.row(List.of(k, Cells.cell(k, v, unit), c.overrides().getOrDefault(k, "-"))));
         c.overrides().forEach((k, v) -> {
             if (!c.parameters().containsKey(k)) {
                 t.row(List.of(k, "-", v));

@@ -21,10 +21,23 @@ public record ReportContext(String title, String scriptPath, String script, Map<
                            List<HostInfo> hosts, String version, Instant started, Instant ended, String rerun, String error) {
 
     public ReportContext {
-        parameters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
+        Map<String, Object> normalized = new LinkedHashMap<>();
+        parameters.forEach((k, v) -> normalized.put(k, normalize(v)));
+        parameters = java.util.Collections.unmodifiableMap(normalized);
         overrides = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(overrides));
         expectations = List.copyOf(expectations);
         hosts = List.copyOf(hosts);
+    }
+
+    /** A parameter value as results carry them: durations in seconds, hosts by name. */
+    static Object normalize(Object v) {
+        if (v instanceof java.time.Duration d) {
+            return d.toNanos() / 1e9;
+        }
+        if (v instanceof Host h) {
+            return h.name();
+        }
+        return v instanceof Number || v instanceof Boolean || v == null ? v : String.valueOf(v);
     }
 
     /**

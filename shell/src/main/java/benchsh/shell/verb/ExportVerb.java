@@ -30,6 +30,6 @@ public final class ExportVerb implements Verb {
             throw new UsageException(e.getMessage());
         }
         session.print("wrote " + file + " (" + results.size() + " results)\n");
-        return file;
+        return null; // the line above says where; the REPL shows no "=> path" after it
     }
 }

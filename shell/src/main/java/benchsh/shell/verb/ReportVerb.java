@@ -30,7 +30,7 @@ public final class ReportVerb implements Verb {
         ReportContext context = ReportContext.of(session.provenance(), session.scenario(), session.hosts().all(), results, Version.current());
         ReportFormat.write(file, results, context, session.unit());
         session.print("wrote " + file + " (" + results.size() + " results)\n");
-        return file;
+        return null; // the line above says where; the REPL shows no "=> path" after it
     }
 
     /** The file named by the first positional argument ({@code ~/} is the home directory), absolute. */

@@ -91,7 +91,7 @@ final class ReportFixtures {
         facts2.put("kernel", "6.12.9-amd64");
         return new ReportContext(title, "examples/01-netio-table.groovy",
                 "sweep(size: [1.KiB, 2.KiB, 4.KiB], dir: ['Tx', 'Rx']) { p ->\n    tcp from: a, to: b, size: p.size, reverse: p.dir == 'Rx'\n}\n",
-                Map.of("size", 4096L), Map.of("size", "4KiB"), "testbed.ini",
+                ordered("size", 4096L, "time", java.time.Duration.ofSeconds(3)), Map.of("size", "4KiB"), "testbed.ini",
                 List.of(new Expectation("01-netio-table.groovy:4", "r.throughput > 100.Mbit", true),
                         new Expectation("01-netio-table.groovy:5", "r.throughput > 10.Gbit", false)),
                 List.of(new HostInfo("h1", "0.1.0", facts), new HostInfo("h2", "0.1.0", facts2)), "0.1.0",
