@@ -64,14 +64,24 @@ public record ReportSection(String title, List<Result> results, String value, St
         return new ReportSection(title.toString(), group, value, rows, cols, value == null ? null : chartX, series);
     }
 
-    /** throughput_bps when present, else the first *_bps metric, else the first numeric metric. */
+    /**
+     * throughput_bps when present, else the first *_bps metric, else the first rate (*_per_s, e.g.
+     * transactions_per_s), else the first numeric metric.
+     */
     static String valueMetric(List<Result> group) {
-        List<String> metrics = keys(group, Result::metrics);
+        List<String> metrics = keys(group, Result::metrics).stream()
+                .filter(k -> group.stream().anyMatch(r -> r.metrics().get(k) instanceof Number)).toList();
         if (metrics.contains("throughput_bps")) {
             return "throughput_bps";
         }
-        return metrics.stream().filter(k -> k.endsWith("_bps")).findFirst()
-                .orElse(metrics.stream().filter(k -> group.stream().anyMatch(r -> r.metrics().get(k) instanceof Number)).findFirst().orElse(null));
+        for (String suffix : List.of("_bps", "_per_s", "")) {
+            for (String k : metrics) {
+                if (k.endsWith(suffix)) {
+                    return k;
+                }
+            }
+        }
+        return null;
     }
 
     /** The first key whose values (in {@code part} of the completed results) are all numbers, at least two distinct. */
@@ -113,7 +123,8 @@ public record ReportSection(String title, List<Result> results, String value, St
 
     /**
      * One row per result: its tags, from, to, the params that vary, the headline metrics (the value,
-     * seconds, percentages, service demand), and the status when any result did not complete.
+     * seconds, percentages, rates, latencies in µs, service demand), and the status when any result
+     * did not complete.
      */
     public TextTable details(ThroughputUnit unit) {
         List<String> tags = keys(results, Result::tags);
@@ -130,7 +141,8 @@ public record ReportSection(String title, List<Result> results, String value, St
             columns.put("repeat", Result::repeat);
         }
         for (String m : keys(results, Result::metrics)) {
-            if (m.equals(value) || m.equals("seconds") || m.endsWith("_pct") || m.endsWith("_us_per_kb")) {
+            if (m.equals(value) || m.equals("seconds") || m.endsWith("_pct") || m.endsWith("_per_s") || m.endsWith("_us")
+                    || m.endsWith("_us_per_kb")) {
                 columns.putIfAbsent(m, r -> r.metrics().get(m));
             }
         }
