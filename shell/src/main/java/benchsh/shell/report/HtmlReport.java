@@ -121,7 +121,8 @@ public final class HtmlReport {
         try {
             return ChartSvg.render(s, unit, id);
         } catch (RuntimeException | LinkageError | java.awt.AWTError e) {
-            return "<p class=\"meta\">(no chart: " + esc(String.valueOf(e.getMessage())) + ")</p>";
+            return "<p class=\"meta\">(no chart: " + esc(String.valueOf(e)) + "; Java draws chart text with fontconfig and a font,"
+                    + " e.g. apt-get install fontconfig fonts-dejavu-core)</p>";
         }
     }
 
