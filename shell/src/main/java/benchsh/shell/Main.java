@@ -6,12 +6,16 @@ import benchsh.shell.host.Version;
 import benchsh.shell.host.ssh.HostKeyPrompt;
 import benchsh.shell.report.IntervalLines;
 import benchsh.shell.report.JsonLines;
+import benchsh.shell.report.ReportContext;
+import benchsh.shell.report.ReportFormat;
+import benchsh.shell.report.ShellQuote;
 import benchsh.shell.report.ThroughputUnit;
 import benchsh.shell.result.SessionInfo;
 import benchsh.shell.result.store.ResultStore;
 import benchsh.shell.result.store.StoreException;
 import benchsh.shell.result.store.StoreSink;
 import benchsh.shell.run.TestCancelledException;
+import benchsh.shell.result.Result;
 import benchsh.shell.script.ScriptError;
 import benchsh.shell.script.Inventory;
 import benchsh.shell.script.Scenario;
@@ -55,6 +59,7 @@ public final class Main {
               --db FILE         the result store (default $BENCHSH_DB, else
                                 ~/.local/share/benchsh/results.db)
               --progress        print a line per interval while tests run
+              --report FILE     after the run, write a report: .html, .md, .csv or .json
               --accept-new-host-keys
                                 trust and record SSH host keys not yet in known_hosts
               --version         print the version
@@ -98,6 +103,7 @@ public final class Main {
         PrintStream human = o.json != null && o.json.equals("-") ? stderr : stdout;
         PrintWriter out = new PrintWriter(new OutputStreamWriter(human, StandardCharsets.UTF_8), true);
         try (Session session = new Session(out)) {
+            session.provenance().command(commandLine(args));
             Thread hook = new Thread(session::close, "benchsh-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
             if (json != null) {
@@ -143,14 +149,6 @@ public final class Main {
         }
     }
 
-    private static String commandLine(String[] args) {
-        StringBuilder b = new StringBuilder("benchsh");
-        for (String a : args) {
-            b.append(' ').append(a.isEmpty() || a.matches(".*[\\s'\"$`].*") ? "'" + a.replace("'", "'\\''") + "'" : a);
-        }
-        return b.toString();
-    }
-
     /** The script text a batch run evaluates (-e statements or the file), null for the REPL or when unreadable. */
     private static String script(Options o) {
         try {
@@ -177,7 +175,24 @@ public final class Main {
         }
     }
 
+    /** Runs the script, then writes the report, also when a test failed or the script stopped early. */
     private static int batch(Options o, Session session, PrintStream stderr) {
+        int code = evaluate(o, session, stderr);
+        if (o.report != null && !o.dryRun && (code != USAGE || session.provenance().error() != null)) {
+            try {
+                List<Result> results = session.results();
+                ReportFormat.write(Path.of(o.report), results,
+                        ReportContext.of(session.provenance(), session.scenario(), session.hosts().all(), results, Version.current()), session.unit());
+                stderr.println("benchsh: wrote " + o.report + " (" + results.size() + " results)");
+            } catch (IOException | RuntimeException e) {
+                stderr.println("benchsh: cannot write the report " + o.report + ": " + e.getMessage());
+                return USAGE;
+            }
+        }
+        return code;
+    }
+
+    private static int evaluate(Options o, Session session, PrintStream stderr) {
         ScriptRunner runner = new ScriptRunner(session);
         o.sets.forEach(session.scenario()::override);
         try {
@@ -197,6 +212,7 @@ public final class Main {
             }
         } catch (ScriptError e) {
             stderr.println(e.located());
+            session.provenance().stopped(e.located());
             return USAGE;
         } catch (UsageException e) {
             stderr.println("benchsh: " + e.getMessage());
@@ -240,6 +256,22 @@ public final class Main {
         }
     }
 
+    /**
+     * The command line that reruns this one: {@code scripts/benchsh ...} from the checkout benchsh runs
+     * from, else {@code benchsh ...}.
+     */
+    static String commandLine(String[] args) {
+        String home = System.getenv("BENCHSH_HOME");
+        String launcher = "benchsh";
+        if (home != null && !home.isBlank()) {
+            Path launcherPath = Path.of(home, "scripts", "benchsh").toAbsolutePath().normalize();
+            Path cwd = Path.of("").toAbsolutePath();
+            launcher = launcherPath.startsWith(cwd) ? cwd.relativize(launcherPath).toString() : launcherPath.toString();
+        }
+        List<String> words = new java.util.ArrayList<>(List.of(args));
+        return launcher + (words.isEmpty() ? "" : " " + ShellQuote.join(words));
+    }
+
     /** examples/00-demo.groovy, found through $BENCHSH_HOME or next to the build. */
     static Path demo() {
         String home = System.getenv("BENCHSH_HOME");
@@ -263,6 +295,7 @@ public final class Main {
         String argument;
         String json;
         String units;
+        String report;
         boolean help;
         boolean version;
         boolean acceptNewHostKeys;
@@ -295,6 +328,7 @@ public final class Main {
                     case "--dry-run" -> o.dryRun = true;
                     case "--db" -> o.db = value(args, ++i, a);
                     case "--progress" -> o.progress = true;
+                    case "--report" -> o.report = reportFile(value(args, ++i, a));
                     case "-e", "run" -> o.command(a, value(args, ++i, a));
                     case "demo" -> o.command(a, null);
                     default -> throw new UsageException("unknown argument '" + a + "'");
@@ -309,6 +343,15 @@ public final class Main {
             }
             command = c;
             argument = arg;
+        }
+
+        private static String reportFile(String file) {
+            try {
+                ReportFormat.of(Path.of(file));
+                return file;
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--report: " + e.getMessage());
+            }
         }
 
         private static String value(String[] args, int i, String option) {

@@ -5,6 +5,7 @@ import benchsh.shell.host.Hosts;
 import benchsh.shell.host.ssh.SshContext;
 import benchsh.shell.host.ssh.SshSettings;
 import benchsh.shell.report.JsonLines;
+import benchsh.shell.report.Provenance;
 import benchsh.shell.report.ResultTable;
 import benchsh.shell.report.RowStream;
 import benchsh.shell.report.ThroughputUnit;
@@ -65,6 +66,7 @@ public final class Session implements AutoCloseable {
     private final Set<Long> loaded = new HashSet<>();
     private final Deque<int[]> steps = new java.util.concurrent.ConcurrentLinkedDeque<>();
     private volatile boolean cancelRequested;
+    private final Provenance provenance = new Provenance();
 
     public Session(PrintWriter out) {
         this.out = out;
@@ -160,6 +162,11 @@ public final class Session implements AutoCloseable {
     /** The runner for one-sided tests (disk, tree, local copy). */
     public SingleRunner single() {
         return new SingleRunner(progress, plan);
+    }
+
+    /** What produced this session's results (command line, script, errors), for reports. */
+    public Provenance provenance() {
+        return provenance;
     }
 
     public Host host(String name) {

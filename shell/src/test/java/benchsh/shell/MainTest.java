@@ -108,4 +108,34 @@ class MainTest {
         assertEquals("failed", r.get("status"));
         assertTrue(r.get("error").toString().startsWith("local: "), r.get("error").toString());
     }
+
+    @Test
+    void runReportKeepsWhatWasMeasuredWhenATestFailsAndTheScriptStops(@TempDir Path dir) throws Exception {
+        Path script = dir.resolve("s.groovy");
+        Files.writeString(script, """
+                tcp to: local, bytes: 1.MiB, label: 'fine'
+                tcp to: local, bytes: 1.MiB, target: '127.0.0.2', bind: '127.0.0.1', timeout: 1.s
+                throw new IllegalStateException('boom')
+                """.replace(", label: 'fine'", ""));
+        Path md = dir.resolve("out.md");
+        Batch b = Batch.run("run", script.toString(), "--report", md.toString());
+        assertEquals(2, b.exit(), b.err());
+        assertTrue(b.err().contains("wrote " + md + " (2 results)"), b.err());
+        String report = Files.readString(md);
+        assertTrue(report.contains("- 2 results: 1 ok, 1 failed"), report);
+        assertTrue(report.contains("**The script stopped early:** `" + script + ":3: boom`"), report);
+        assertTrue(report.contains("## Did not complete"), report);
+        assertTrue(report.contains("| failed | local: "), report);
+        assertTrue(report.contains("- rerun with: `benchsh run " + script + " --report " + md + "`"), report);
+        assertTrue(report.contains("## Environment") && report.contains("| kernel "), "the local host's facts: " + report);
+
+        Path json = dir.resolve("out.json");
+        Batch ok = Batch.run("-e", "tcp to: local, bytes: 1.MiB", "--report", json.toString());
+        assertEquals(0, ok.exit(), ok.err());
+        Map<String, Object> doc = benchsh.peer.protocol.Json.parseObject(Files.readString(json));
+        assertEquals(1, ((List<?>) doc.get("results")).size());
+        assertEquals("-e", doc.get("script_path"));
+
+        assertEquals(2, Batch.run("-e", "1", "--report", dir.resolve("out.txt").toString()).exit(), "unknown report format");
+    }
 }

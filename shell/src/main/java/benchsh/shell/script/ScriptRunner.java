@@ -24,8 +24,10 @@ import org.codehaus.groovy.syntax.SyntaxException;
  */
 public final class ScriptRunner {
     private final GroovyShell shell;
+    private final Session session;
 
     public ScriptRunner(Session session) {
+        this.session = session;
         CompilerConfiguration config = new CompilerConfiguration();
         config.setScriptBaseClass(BenchScript.class.getName());
         config.addCompilationCustomizers(new ImportCustomizer().addImports("java.time.Duration"), new ExpectRewriter());
@@ -52,6 +54,7 @@ public final class ScriptRunner {
             throw new ScriptError(fileName, 0, e.getMessage(), e);
         }
         Sources.register(script.getClass(), fileName, code);
+        session.provenance().evaluated(fileName, code);
         try {
             return script.run();
         } catch (Exception e) {

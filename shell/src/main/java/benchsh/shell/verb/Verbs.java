@@ -38,6 +38,8 @@ public final class Verbs {
         v.add(new LoadVerb());
         v.add(new DiffVerb());
         v.add(new PlotVerb());
+        v.add(new ReportVerb());
+        v.add(new ExportVerb());
         v.add(new HelpVerb(v));
         return v;
     }

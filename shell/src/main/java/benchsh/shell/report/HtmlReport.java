@@ -1,0 +1,207 @@
+package benchsh.shell.report;
+
+import benchsh.shell.report.ReportContext.HostInfo;
+import benchsh.shell.result.Result;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The report as one self-contained HTML file (inline CSS and SVG, no script, nothing fetched): per
+ * test a chart drawn by {@link ChartSvg}, the pivot and every result (failed rows with their errors),
+ * then each host's environment (with NICs and mounts), the parameters, the script, start and end
+ * times and the line that reruns it. All text is escaped. Stateless.
+ */
+public final class HtmlReport {
+    private static final String CSS = """
+            :root{--fg:#1d2330;--muted:#5b6473;--line:#dfe3ea;--head:#f4f6f9;--accent:#1f5fa8;--bad:#b42318;--badbg:#fef3f2}
+            *{box-sizing:border-box}
+            body{margin:0;background:#fbfbfc;color:var(--fg);font:14px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif}
+            main{max-width:1120px;margin:0 auto;padding:28px 32px 48px}
+            h1{font-size:24px;margin:0 0 6px}
+            h2{font-size:18px;margin:36px 0 12px;padding-bottom:6px;border-bottom:1px solid var(--line)}
+            h3{font-size:15px;margin:20px 0 8px}
+            .meta{color:var(--muted);margin:0 0 4px}
+            .rerun{margin:14px 0;padding:10px 14px;background:#fff;border:1px solid var(--line);border-left:4px solid var(--accent);border-radius:6px}
+            .rerun code{white-space:pre-wrap;word-break:break-all}
+            .alert{margin:14px 0;padding:10px 14px;background:var(--badbg);border:1px solid #fecdca;border-left:4px solid var(--bad);border-radius:6px}
+            code,pre{font-family:"DejaVu Sans Mono",ui-monospace,Menlo,Consolas,monospace;font-size:13px}
+            pre{background:#fff;border:1px solid var(--line);border-radius:6px;padding:12px 14px;overflow:auto}
+            figure{margin:0 0 16px;background:#fff;border:1px solid var(--line);border-radius:6px;padding:8px}
+            figure svg{display:block;width:100%;height:auto}
+            .scroll{overflow-x:auto}
+            table{border-collapse:collapse;background:#fff;margin:0 0 12px;border:1px solid var(--line)}
+            th,td{padding:5px 12px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
+            th{background:var(--head);font-weight:600;white-space:nowrap}
+            td{white-space:pre-line}
+            td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+            tbody tr:nth-child(even) td{background:#fafbfc}
+            tr.failed td{background:var(--badbg)!important;color:var(--bad)}
+            tr.error td{background:var(--badbg)!important;color:var(--bad);font-size:13px;padding-left:28px}
+            details{margin:0 0 12px}
+            summary{cursor:pointer;color:var(--accent);margin:4px 0 8px}
+            footer{margin-top:40px;color:var(--muted);font-size:12px}
+            """;
+
+    private HtmlReport() {
+    }
+
+    public static String render(List<Result> results, ReportContext c, ThroughputUnit unit) {
+        StringBuilder b = new StringBuilder(16_384);
+        b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n")
+                .append("<title>").append(esc("benchsh report: " + c.title())).append("</title>\n")
+                .append("<style>\n").append(CSS).append("</style>\n</head>\n<body>\n<main>\n");
+        b.append("<h1>").append(esc("benchsh report: " + c.title())).append("</h1>\n");
+        b.append("<p class=\"meta\">measured ").append(esc(MarkdownReport.span(c.started(), c.ended())))
+                .append(" · benchsh ").append(esc(c.version()))
+                .append(" · ").append(esc(MarkdownReport.summary(results)))
+                .append(c.inventory() == null ? "" : " · inventory " + esc(c.inventory())).append("</p>\n");
+        b.append("<p class=\"rerun\">rerun with: <code>").append(esc(c.rerun())).append("</code></p>\n");
+        if (c.error() != null) {
+            b.append("<p class=\"alert\"><strong>The script stopped early:</strong> <code>").append(esc(c.error())).append("</code></p>\n");
+        }
+        if (results.isEmpty()) {
+            b.append("<p>No results were measured.</p>\n");
+        }
+        int n = 0;
+        for (ReportSection s : ReportSection.of(results)) {
+            section(b, s, unit, "chart-" + ++n);
+        }
+        if (!c.expectations().isEmpty()) {
+            b.append("<h2>Expectations</h2>\n");
+            List<String[]> marks = c.expectations().stream().map(e -> e.passed() ? null : new String[] {"failed", "did not hold"}).toList();
+            table(b, MarkdownReport.expectations(c), marks);
+        }
+        if (!c.hosts().isEmpty()) {
+            environment(b, c.hosts());
+        }
+        TextTable params = MarkdownReport.parameters(c, unit);
+        if (params.size() > 0) {
+            b.append("<h2>Parameters</h2>\n");
+            table(b, params, null);
+        }
+        if (c.script() != null) {
+            b.append("<h2>Script</h2>\n<p class=\"meta\"><code>").append(esc(MarkdownReport.scriptName(c))).append("</code></p>\n")
+                    .append("<pre><code>").append(esc(c.script())).append("</code></pre>\n");
+        }
+        b.append("<footer>Written by benchsh ").append(esc(c.version())).append(" at ").append(esc(MarkdownReport.TIME.format(c.ended())))
+                .append(".</footer>\n</main>\n</body>\n</html>\n");
+        return b.toString();
+    }
+
+    private static void section(StringBuilder b, ReportSection s, ThroughputUnit unit, String chartId) {
+        b.append("<section>\n<h2>").append(esc(s.title())).append("</h2>\n");
+        String svg = chart(s, unit, chartId);
+        if (svg != null) {
+            b.append("<figure>\n").append(svg).append("\n</figure>\n");
+        }
+        TextTable pivot = s.pivot(unit);
+        if (pivot != null) {
+            table(b, pivot, null);
+        }
+        List<String[]> marks = new ArrayList<>();
+        for (Result r : s.results()) {
+            marks.add(r.ok() ? null : new String[] {"failed", r.error() == null ? r.status().wire() : r.status().wire() + ": " + r.error()});
+        }
+        TextTable details = s.details(unit);
+        if (pivot == null) {
+            table(b, details, marks);
+        } else {
+            b.append("<details").append(s.failed().isEmpty() ? "" : " open=\"open\"").append(">\n<summary>all ").append(s.results().size())
+                    .append(" results</summary>\n");
+            table(b, details, marks);
+            b.append("</details>\n");
+        }
+        b.append("</section>\n");
+    }
+
+    /** The chart, or a note when this machine cannot draw (no fonts for headless AWT). */
+    private static String chart(ReportSection s, ThroughputUnit unit, String id) {
+        try {
+            return ChartSvg.render(s, unit, id);
+        } catch (RuntimeException | LinkageError | java.awt.AWTError e) {
+            return "<p class=\"meta\">(no chart: " + esc(String.valueOf(e)) + "; Java draws chart text with fontconfig and a font,"
+                    + " e.g. apt-get install fontconfig fonts-dejavu-core)</p>";
+        }
+    }
+
+    private static void environment(StringBuilder b, List<HostInfo> hosts) {
+        b.append("<h2>Environment</h2>\n");
+        table(b, Environment.table(hosts), null);
+        for (HostInfo h : hosts) {
+            Object mounts = h.facts().get("mounts");
+            if (mounts instanceof List<?> list && !list.isEmpty()) {
+                b.append("<details>\n<summary>").append(esc(h.name())).append(": ").append(list.size()).append(" mounts</summary>\n");
+                List<String> cols = List.of("point", "type", "source", "options");
+                TextTable t = new TextTable(cols);
+                for (Object o : list) {
+                    if (o instanceof Map<?, ?> m) {
+                        t.row(cols.stream().map(k -> m.get(k) == null ? "-" : String.valueOf(m.get(k))).toList());
+                    }
+                }
+                table(b, t, null);
+                b.append("</details>\n");
+            }
+        }
+    }
+
+    /**
+     * A table; numeric columns right-aligned. {@code marks}, when given, holds per row null or
+     * {class, note}: the row gets the class and the note follows it in a full-width row.
+     */
+    static void table(StringBuilder b, TextTable t, List<String[]> marks) {
+        int n = t.header().size();
+        boolean[] numeric = new boolean[n];
+        for (int col = 0; col < n; col++) {
+            numeric[col] = t.size() > 0;
+            for (List<String> r : t.rows()) {
+                numeric[col] &= MarkdownReport.numeric(r.get(col));
+            }
+        }
+        b.append("<div class=\"scroll\"><table>\n<thead><tr>");
+        for (int col = 0; col < n; col++) {
+            b.append(numeric[col] ? "<th class=\"num\">" : "<th>").append(esc(t.header().get(col))).append("</th>");
+        }
+        b.append("</tr></thead>\n<tbody>\n");
+        for (int i = 0; i < t.size(); i++) {
+            String[] mark = marks == null ? null : marks.get(i);
+            b.append(mark == null ? "<tr>" : "<tr class=\"" + esc(mark[0]) + "\">");
+            List<String> r = t.rows().get(i);
+            for (int col = 0; col < n; col++) {
+                b.append(numeric[col] ? "<td class=\"num\">" : "<td>").append(esc(r.get(col))).append("</td>");
+            }
+            b.append("</tr>\n");
+            if (mark != null) {
+                b.append("<tr class=\"error\"><td colspan=\"").append(n).append("\">").append(esc(mark[1])).append("</td></tr>\n");
+            }
+        }
+        b.append("</tbody>\n</table></div>\n");
+    }
+
+    /** Escapes text for HTML content and attribute values. */
+    static String esc(String s) {
+        if (s == null) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder(s.length() + 16);
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            switch (ch) {
+                case '&' -> b.append("&amp;");
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '"' -> b.append("&quot;");
+                case '\'' -> b.append("&#39;");
+                default -> {
+                    if (ch < 0x20 && ch != '\n' && ch != '\t') {
+                        b.append("&#xFFFD;");
+                    } else {
+                        b.append(ch);
+                    }
+                }
+            }
+        }
+        return b.toString();
+    }
+}
