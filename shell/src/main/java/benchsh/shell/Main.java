@@ -112,7 +112,6 @@ public final class Main {
             if (o.units != null) {
                 session.unit(ThroughputUnit.named(o.units));
             }
-            session.info(SessionInfo.start(commandLine(args), script(o)));
             openStore(o, session, stderr);
             if (o.progress && o.command != null) {
                 session.progress(new IntervalLines(session.out(), session::unit, session::step));
@@ -146,20 +145,6 @@ public final class Main {
             session.addSink(new StoreSink(store, message -> stderr.println("benchsh: " + message)));
         } catch (StoreException e) {
             stderr.println("benchsh: warning: " + e.getMessage() + "; measuring goes on without storing results");
-        }
-    }
-
-    /** The script text a batch run evaluates (-e statements or the file), null for the REPL or when unreadable. */
-    private static String script(Options o) {
-        try {
-            return switch (o.command == null ? "" : o.command) {
-                case "-e" -> o.argument;
-                case "run" -> Files.readString(Path.of(o.argument));
-                case "demo" -> Files.readString(demo());
-                default -> null;
-            };
-        } catch (IOException | RuntimeException e) {
-            return null; // batch() reports the missing file
         }
     }
 

@@ -61,7 +61,6 @@ public final class Session implements AutoCloseable {
     private ThroughputUnit unit = ThroughputUnit.MB_S;
     private ProgressListener progress = ProgressListener.NONE;
     private final List<ResultSink> sinks = new CopyOnWriteArrayList<>();
-    private volatile SessionInfo info = SessionInfo.start("", null);
     private ResultStore store;
     private final Set<Long> loaded = new HashSet<>();
     private final Deque<int[]> steps = new java.util.concurrent.ConcurrentLinkedDeque<>();
@@ -114,12 +113,9 @@ public final class Session implements AutoCloseable {
 
     /** Who is measuring: id, start, command line, script. */
     public SessionInfo info() {
-        return info;
+        return provenance.sessionInfo();
     }
 
-    public void info(SessionInfo i) {
-        this.info = i;
-    }
 
     /** The result store, when one could be opened. */
     public Optional<ResultStore> store() {
@@ -249,7 +245,7 @@ public final class Session implements AutoCloseable {
             return tagged;
         }
         results.add(tagged);
-        Recorded rec = new Recorded(tagged, info, facts(tagged));
+        Recorded rec = new Recorded(tagged, info(), facts(tagged));
         sinks.forEach(sink -> sink.accept(rec));
         List<String> keys = ResultTable.keys(List.of(tagged), columns);
         synchronized (this) {
@@ -282,7 +278,7 @@ public final class Session implements AutoCloseable {
     public List<Result> load(List<StoredResult> stored) {
         List<Result> added = new ArrayList<>();
         for (StoredResult s : stored) {
-            if (!s.session().equals(info.id()) && loaded.add(s.id())) {
+            if (!s.session().equals(info().id()) && loaded.add(s.id())) {
                 Result r = s.result().withTags(Map.of("session", s.session()));
                 results.add(r);
                 added.add(r);

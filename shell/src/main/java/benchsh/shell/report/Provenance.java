@@ -17,6 +17,7 @@ public final class Provenance {
 
     private final Clock clock;
     private final Instant started;
+    private final String id;
     private String command = "benchsh";
     private String scriptPath;
     private String scriptText;
@@ -26,6 +27,12 @@ public final class Provenance {
     public Provenance(Clock clock) {
         this.clock = clock;
         this.started = clock.instant();
+        this.id = benchsh.shell.result.SessionInfo.newId(started);
+    }
+
+    /** What the result store records of this session. */
+    public synchronized benchsh.shell.result.SessionInfo sessionInfo() {
+        return new benchsh.shell.result.SessionInfo(id, started, command, scriptText());
     }
 
     public Provenance() {

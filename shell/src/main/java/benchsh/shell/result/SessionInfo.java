@@ -18,9 +18,14 @@ public record SessionInfo(String id, Instant started, String commandLine, String
     /** A new session starting now. */
     public static SessionInfo start(String commandLine, String script) {
         Instant now = Instant.now();
+        return new SessionInfo(newId(now), now, commandLine, script);
+    }
+
+    /** A session id for a session started at {@code started}: sortable by time, unique by its random tail. */
+    public static String newId(Instant started) {
         byte[] r = new byte[2];
         RANDOM.nextBytes(r);
-        return new SessionInfo(ID_TIME.format(now) + "-" + HexFormat.of().formatHex(r), now, commandLine, script);
+        return ID_TIME.format(started) + "-" + HexFormat.of().formatHex(r);
     }
 
     public SessionInfo withScript(String text) {
