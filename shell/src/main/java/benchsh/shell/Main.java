@@ -10,7 +10,6 @@ import benchsh.shell.report.ReportContext;
 import benchsh.shell.report.ReportFormat;
 import benchsh.shell.report.ShellQuote;
 import benchsh.shell.report.ThroughputUnit;
-import benchsh.shell.result.SessionInfo;
 import benchsh.shell.result.store.ResultStore;
 import benchsh.shell.result.store.StoreException;
 import benchsh.shell.result.store.StoreSink;

@@ -39,14 +39,15 @@ final class Repetition {
         for (int i = 1; i <= limit; i++) {
             int before = session.results().size();
             Object[] error = new Object[1];
-            session.within(session.frame().withRepeat(i), () -> {
+            int run = i;
+            session.withStep(run, limit, () -> session.within(session.frame().withRepeat(run), () -> {
                 try {
                     return body.run();
                 } catch (Exception e) {
                     error[0] = e;
                     return null;
                 }
-            });
+            }));
             if (error[0] != null) {
                 throw (Exception) error[0];
             }
