@@ -52,7 +52,7 @@ public final class TreeDigest {
             return;
         }
         long size = 0;
-        try (FileChannel in = FileChannel.open(p, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+        try (FileChannel in = FileChannel.open(p, SafePaths.open(p, StandardOpenOption.READ))) {
             buf.clear();
             int n;
             while ((n = in.read(buf)) >= 0) {

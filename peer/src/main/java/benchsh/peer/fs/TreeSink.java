@@ -41,6 +41,8 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     private static final int BUDGET_KIB = 32 << 10;
 
     private final Path root;
+    /** Mode bits the creating process may drop: the local umask, or all bits on another file system (e.g. SFTP), so modes are always set. */
+    private final int umask;
     private final LongConsumer progress;
     private final ThreadLocal<ByteBuffer> buffers = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(256 << 10));
     private final List<Object[]> dirTimes = new ArrayList<>();
@@ -61,6 +63,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
      */
     TreeSink(Path root, LongConsumer progress, int threads) {
         this.root = root;
+        this.umask = root.getFileSystem() == java.nio.file.FileSystems.getDefault() ? UMASK : 0777;
         this.progress = progress;
         this.workers = threads > 1 ? Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "copy-worker");
@@ -116,7 +119,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
         Path p = SafePaths.entry(root, name);
         Files.createDirectory(p, permissions(mode));
         dirs++;
-        if ((mode & UMASK) != 0) {
+        if ((mode & umask) != 0) {
             chmod(p, mode);
         }
         dirTimes.add(new Object[] {p, mtimeMillis});
@@ -227,15 +230,15 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     }
 
     private void copy(Path source, Path p, String name, PosixFileAttributes attrs) throws IOException {
-        try (FileChannel in = FileChannel.open(source, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+        try (FileChannel in = FileChannel.open(source, SafePaths.open(source, StandardOpenOption.READ))) {
             write(p, name, TreeSource.mode(attrs.permissions()), attrs.size(), in);
         }
         times(p, attrs.lastModifiedTime(), attrs.lastAccessTime());
     }
 
     private void write(Path p, String name, int mode, long size, ReadableByteChannel content) throws IOException {
-        try (FileChannel out = FileChannel.open(p, java.util.Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-                LinkOption.NOFOLLOW_LINKS), permissions(mode))) {
+        try (FileChannel out = FileChannel.open(p, SafePaths.open(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                permissions(mode))) {
             long done = 0;
             if (content instanceof FileChannel in) {
                 while (done < size) {
@@ -263,7 +266,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
                 }
             }
         }
-        if ((mode & UMASK) != 0) {
+        if ((mode & umask) != 0) {
             chmod(p, mode);
         }
         files.incrementAndGet();

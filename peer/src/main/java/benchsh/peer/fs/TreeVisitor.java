@@ -20,7 +20,7 @@ interface TreeVisitor {
 
     /** A regular file on this host; by default opened and passed on as a channel. */
     default void file(String name, PosixFileAttributes attrs, Path source) throws IOException {
-        try (FileChannel in = FileChannel.open(source, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+        try (FileChannel in = FileChannel.open(source, SafePaths.open(source, StandardOpenOption.READ))) {
             file(name, TreeSource.mode(attrs.permissions()), attrs.lastModifiedTime().toMillis(), attrs.size(), in);
         }
     }
