@@ -34,6 +34,8 @@ import java.util.function.LongConsumer;
 final class TreeSink implements TreeVisitor, AutoCloseable {
     private static final int UMASK = umask();
     private static final int IN_FLIGHT = 256;
+    /** Bytes per read and write when not using sendfile; 256 KiB is also the largest SFTP write OpenSSH accepts. */
+    private static final int BUFFER = 256 << 10;
     /** Received files up to this size are written by workers; bigger ones inline, straight off the stream. */
     private static final long SMALL_FILE = 1 << 20;
     /** Bytes of received small files held for the workers at most, in KiB. */
@@ -43,7 +45,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     /** Mode bits the creating process may drop: the local umask, or all bits on another file system (e.g. SFTP), so modes are always set. */
     private final int umask;
     private final LongConsumer progress;
-    private final ThreadLocal<ByteBuffer> buffers = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(256 << 10));
+    private final ThreadLocal<ByteBuffer> buffers = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(BUFFER));
     private final List<Object[]> dirTimes = new ArrayList<>();
     private final ExecutorService workers;
     private final Semaphore slots = new Semaphore(IN_FLIGHT);
@@ -229,17 +231,30 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     }
 
     private void copy(Path source, Path p, String name, PosixFileAttributes attrs) throws IOException {
-        try (FileChannel in = FileChannel.open(source, SafePaths.open(source, StandardOpenOption.READ))) {
+        // local files: a FileChannel (sendfile); other file systems (SFTP): their streams, which pipeline requests
+        try (ReadableByteChannel in = local(source) ? FileChannel.open(source, SafePaths.open(source, StandardOpenOption.READ))
+                : java.nio.channels.Channels.newChannel(Files.newInputStream(source))) {
             write(p, name, TreeSource.mode(attrs.permissions()), attrs.size(), in);
         }
         times(p, attrs.lastModifiedTime(), attrs.lastAccessTime());
     }
 
+    private static boolean local(Path p) {
+        return p.getFileSystem() == java.nio.file.FileSystems.getDefault();
+    }
+
+    /** A new file to write: a FileChannel created with its mode locally, elsewhere the file system's exclusive-create stream. */
+    private static java.nio.channels.WritableByteChannel create(Path p, int mode) throws IOException {
+        if (local(p)) {
+            return FileChannel.open(p, SafePaths.open(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), permissions(mode));
+        }
+        return java.nio.channels.Channels.newChannel(Files.newOutputStream(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
+    }
+
     private void write(Path p, String name, int mode, long size, ReadableByteChannel content) throws IOException {
-        try (FileChannel out = FileChannel.open(p, SafePaths.open(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
-                permissions(mode))) {
+        try (java.nio.channels.WritableByteChannel out = create(p, mode)) {
             long done = 0;
-            if (content instanceof FileChannel in) {
+            if (content instanceof FileChannel in && out instanceof FileChannel) {
                 while (done < size) {
                     long n = in.transferTo(done, size - done, out);
                     if (n <= 0) {
