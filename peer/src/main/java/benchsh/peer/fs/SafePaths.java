@@ -29,6 +29,19 @@ public final class SafePaths {
         return p.normalize();
     }
 
+    /**
+     * {@code options} plus {@link LinkOption#NOFOLLOW_LINKS} where the file system supports it (the
+     * local one). Elsewhere (SFTP) links were refused by the lstat of the walk, and CREATE_NEW fails on
+     * an existing link anyway.
+     */
+    public static java.util.Set<java.nio.file.OpenOption> open(Path p, java.nio.file.OpenOption... options) {
+        java.util.Set<java.nio.file.OpenOption> s = new java.util.HashSet<>(java.util.Arrays.asList(options));
+        if (p.getFileSystem() == java.nio.file.FileSystems.getDefault()) {
+            s.add(LinkOption.NOFOLLOW_LINKS);
+        }
+        return s;
+    }
+
     /** Refuses {@code p} if it is a symbolic link or anything but a regular file or directory. */
     public static void refuseSpecial(Path p) throws IOException {
         if (Files.isSymbolicLink(p)) {

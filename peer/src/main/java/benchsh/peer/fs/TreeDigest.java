@@ -52,7 +52,9 @@ public final class TreeDigest {
             return;
         }
         long size = 0;
-        try (FileChannel in = FileChannel.open(p, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+        // other file systems (SFTP) through their stream, which reads ahead
+        try (java.nio.channels.ReadableByteChannel in = p.getFileSystem() == java.nio.file.FileSystems.getDefault()
+                ? FileChannel.open(p, SafePaths.open(p, StandardOpenOption.READ)) : java.nio.channels.Channels.newChannel(Files.newInputStream(p))) {
             buf.clear();
             int n;
             while ((n = in.read(buf)) >= 0) {

@@ -5,7 +5,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributeView;
@@ -35,14 +34,18 @@ import java.util.function.LongConsumer;
 final class TreeSink implements TreeVisitor, AutoCloseable {
     private static final int UMASK = umask();
     private static final int IN_FLIGHT = 256;
+    /** Bytes per read and write when not using sendfile; 256 KiB is also the largest SFTP write OpenSSH accepts. */
+    private static final int BUFFER = 256 << 10;
     /** Received files up to this size are written by workers; bigger ones inline, straight off the stream. */
     private static final long SMALL_FILE = 1 << 20;
     /** Bytes of received small files held for the workers at most, in KiB. */
     private static final int BUDGET_KIB = 32 << 10;
 
     private final Path root;
+    /** Mode bits the creating process may drop: the local umask, or all bits on another file system (e.g. SFTP), so modes are always set. */
+    private final int umask;
     private final LongConsumer progress;
-    private final ThreadLocal<ByteBuffer> buffers = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(256 << 10));
+    private final ThreadLocal<ByteBuffer> buffers = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(BUFFER));
     private final List<Object[]> dirTimes = new ArrayList<>();
     private final ExecutorService workers;
     private final Semaphore slots = new Semaphore(IN_FLIGHT);
@@ -61,6 +64,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
      */
     TreeSink(Path root, LongConsumer progress, int threads) {
         this.root = root;
+        this.umask = root.getFileSystem() == java.nio.file.FileSystems.getDefault() ? UMASK : 0777;
         this.progress = progress;
         this.workers = threads > 1 ? Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "copy-worker");
@@ -116,7 +120,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
         Path p = SafePaths.entry(root, name);
         Files.createDirectory(p, permissions(mode));
         dirs++;
-        if ((mode & UMASK) != 0) {
+        if ((mode & umask) != 0) {
             chmod(p, mode);
         }
         dirTimes.add(new Object[] {p, mtimeMillis});
@@ -227,17 +231,30 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     }
 
     private void copy(Path source, Path p, String name, PosixFileAttributes attrs) throws IOException {
-        try (FileChannel in = FileChannel.open(source, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+        // local files: a FileChannel (sendfile); other file systems (SFTP): their streams, which pipeline requests
+        try (ReadableByteChannel in = local(source) ? FileChannel.open(source, SafePaths.open(source, StandardOpenOption.READ))
+                : java.nio.channels.Channels.newChannel(Files.newInputStream(source))) {
             write(p, name, TreeSource.mode(attrs.permissions()), attrs.size(), in);
         }
         times(p, attrs.lastModifiedTime(), attrs.lastAccessTime());
     }
 
+    private static boolean local(Path p) {
+        return p.getFileSystem() == java.nio.file.FileSystems.getDefault();
+    }
+
+    /** A new file to write: a FileChannel created with its mode locally, elsewhere the file system's exclusive-create stream. */
+    private static java.nio.channels.WritableByteChannel create(Path p, int mode) throws IOException {
+        if (local(p)) {
+            return FileChannel.open(p, SafePaths.open(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), permissions(mode));
+        }
+        return java.nio.channels.Channels.newChannel(Files.newOutputStream(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
+    }
+
     private void write(Path p, String name, int mode, long size, ReadableByteChannel content) throws IOException {
-        try (FileChannel out = FileChannel.open(p, java.util.Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-                LinkOption.NOFOLLOW_LINKS), permissions(mode))) {
+        try (java.nio.channels.WritableByteChannel out = create(p, mode)) {
             long done = 0;
-            if (content instanceof FileChannel in) {
+            if (content instanceof FileChannel in && out instanceof FileChannel) {
                 while (done < size) {
                     long n = in.transferTo(done, size - done, out);
                     if (n <= 0) {
@@ -263,7 +280,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
                 }
             }
         }
-        if ((mode & UMASK) != 0) {
+        if ((mode & umask) != 0) {
             chmod(p, mode);
         }
         files.incrementAndGet();

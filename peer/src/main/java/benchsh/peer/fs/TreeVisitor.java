@@ -3,7 +3,6 @@ package benchsh.peer.fs;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributes;
@@ -20,7 +19,7 @@ interface TreeVisitor {
 
     /** A regular file on this host; by default opened and passed on as a channel. */
     default void file(String name, PosixFileAttributes attrs, Path source) throws IOException {
-        try (FileChannel in = FileChannel.open(source, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+        try (FileChannel in = FileChannel.open(source, SafePaths.open(source, StandardOpenOption.READ))) {
             file(name, TreeSource.mode(attrs.permissions()), attrs.lastModifiedTime().toMillis(), attrs.size(), in);
         }
     }

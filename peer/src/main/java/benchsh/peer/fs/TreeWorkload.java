@@ -23,7 +23,10 @@ import java.util.Map;
 /**
  * Generates a reproducible tree of files ({@link TreePlan}) in a new directory on this host. The
  * directory must not exist; on failure (ENOSPC, permission) everything created is removed. One role:
- * "run". Metrics: files, dirs, bytes, seconds, throughput and the file system of the tree.
+ * "run". Metrics: files, dirs, bytes, seconds, throughput and the file system of the tree. Role
+ * "remove", with the same spec, regenerates the plan and removes exactly what it created
+ * ({@link TreeRemoval}): the plan is a pure function of profile, shape and seed, so no manifest has
+ * to outlive the peer (an SSH host's peer dies with its channel) or sit where others could edit it.
  */
 public final class TreeWorkload implements Workload {
     @Override
@@ -31,10 +34,10 @@ public final class TreeWorkload implements Workload {
         return "tree";
     }
 
-    record Spec(Path path, String profile, TreePlan.Shape shape, long seed, boolean random, long intervalNanos, long timeoutNanos) {
+    record Spec(boolean remove, Path path, String profile, TreePlan.Shape shape, long seed, boolean random, long intervalNanos, long timeoutNanos) {
         static Spec parse(String role, Fields f) throws ProtocolException {
-            if (!role.equals("run")) {
-                throw new ProtocolException("tree has no role '" + role + "' (run)");
+            if (!role.equals("run") && !role.equals("remove")) {
+                throw new ProtocolException("tree has no role '" + role + "' (run, remove)");
             }
             Path path;
             try {
@@ -62,7 +65,7 @@ public final class TreeWorkload implements Workload {
             if (shape.sigma() < 0 || shape.sigma() > 5) {
                 throw new ProtocolException("tree sigma must be in [0, 5], not " + shape.sigma());
             }
-            Spec s = new Spec(path, profile, shape, f.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE, 1), f.bool("random", false),
+            Spec s = new Spec(role.equals("remove"), path, profile, shape, f.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE, 1), f.bool("random", false),
                     f.integer("interval_ns", 10_000_000L, DiskWorkload.MAX_NANOS, 1_000_000_000L),
                     f.integer("timeout_ns", 100_000_000L, DiskWorkload.MAX_NANOS, 60_000_000_000L));
             f.end();
@@ -73,7 +76,11 @@ public final class TreeWorkload implements Workload {
     @Override
     public Side open(String role, Fields spec, SideContext context) throws IOException {
         Spec s = Spec.parse(role, spec);
-        SafePaths.requireNew(s.path);
+        if (s.remove) {
+            SafePaths.refuseSpecial(s.path);
+        } else {
+            SafePaths.requireNew(s.path);
+        }
         return new TreeSide(s, context);
     }
 
@@ -140,6 +147,9 @@ public final class TreeWorkload implements Workload {
             } catch (IllegalArgumentException e) {
                 return Outcome.failed(e.getMessage());
             }
+            if (spec.remove) {
+                return remove(plan);
+            }
             Map<String, Object> extra = new LinkedHashMap<>();
             extra.put("files", (long) plan.files().size());
             extra.put("dirs", (long) plan.dirs().size() + 1);
@@ -163,6 +173,32 @@ public final class TreeWorkload implements Workload {
             double seconds = ((Number) m.get("seconds")).doubleValue();
             m.put("files_per_s", seconds > 0 ? plan.files().size() / seconds : 0.0);
             return new Outcome(m, o.intervals(), o.error());
+        }
+
+        /** Role "remove": removes what the same plan created; metrics removed_files, removed_dirs, kept_dirs, refused, missing, seconds. */
+        private Outcome remove(TreePlan plan) {
+            long t0 = System.nanoTime();
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("path", spec.path.toString());
+            try {
+                TreeRemoval.Counts c = TreeRemoval.remove(spec.path, plan, () -> cancelled);
+                m.put("removed_files", c.files());
+                m.put("removed_dirs", c.dirs());
+                m.put("kept_dirs", c.keptDirs());
+                m.put("refused", (long) c.refused().size());
+                m.put("missing", c.missing());
+                m.put("seconds", (System.nanoTime() - t0) / 1e9);
+                String error = null;
+                if (!c.refused().isEmpty()) {
+                    error = "refused " + c.refused().size() + " entries that are no longer what the generator made (links, devices, "
+                            + "changed types), left in place with the directories above them: "
+                            + String.join(", ", c.refused().subList(0, Math.min(5, c.refused().size())))
+                            + (c.refused().size() > 5 ? ", ..." : "");
+                }
+                return new Outcome(m, List.of(), error);
+            } catch (IOException e) {
+                return new Outcome(m, List.of(), FsErrors.describe(e));
+            }
         }
 
         @Override

@@ -86,6 +86,20 @@ public final class SshHost extends Host {
         }
     }
 
+    /**
+     * The logged-in SSH session (connecting, with the peer, if needed), for other channels such as
+     * SFTP. Owned by this host: do not close it.
+     */
+    public ClientSession sshSession() throws HostException, InterruptedException {
+        peer();
+        synchronized (this) {
+            if (session == null || !session.isOpen()) {
+                throw new HostException(name(), "ssh", "the SSH session is closed; retry to reconnect");
+            }
+            return session;
+        }
+    }
+
     private synchronized void closeSsh() {
         if (launch != null) {
             launch.close();

@@ -17,7 +17,7 @@ import java.util.Map;
 
 /**
  * {@code copy}: copies a tree (or a file) on one host like {@code cp -a}, or from host to host over
- * one TCP stream like {@code tar c | nc | tar x}. Reports files, dirs, bytes, seconds, files/s, MB/s
+ * one TCP stream like {@code tar c | nc | tar x}, or through SSH like scp ({@code via: 'sftp'}, {@link SftpCopy}). Reports files, dirs, bytes, seconds, files/s, MB/s
  * and both ends' file systems (type and telling mount options), optionally verified by checksums.
  */
 public final class CopyVerb implements Verb {
@@ -87,51 +87,20 @@ public final class CopyVerb implements Verb {
             dst = args.text("path");
         }
         String via = args.text("via");
-        if (via.equals(SFTP)) {
-            throw new UsageException("via: 'sftp' needs SSH hosts, which this build does not have yet; the hook is CopyVerb.SFTP "
-                    + "(copy through the SSH host's SFTP channel). Use the default via: 'stream'");
-        }
-        if (!via.equals("stream")) {
+        if (!via.equals("stream") && !via.equals(SFTP)) {
             throw new UsageException("via: must be 'stream' or 'sftp', not '" + via + "'");
         }
-        Map<String, Object> common = new LinkedHashMap<>();
-        common.put("verify", args.bool("verify"));
-        common.put("interval_ns", args.duration("interval").toNanos());
-        common.put("timeout_ns", args.duration("timeout").toNanos());
-        Duration limit = Duration.ofMinutes(30);
-        Map<String, Object> metrics;
-        Status status;
-        String error;
-        Instant started;
-        List<Map<String, Object>> intervals;
-        try (MountScope mount = MountScope.open(session, args, target)) {
-            if (!network) {
-                Map<String, Object> spec = new LinkedHashMap<>(common);
-                spec.put("src", src);
-                spec.put("dst", dst);
-                spec.put("cold", args.bool("cold"));
-                spec.put("keep", args.bool("keep"));
-                SideOutcome o = session.single().run(source, "copy", "local", spec, limit);
-                metrics = new LinkedHashMap<>(o.metrics());
-                status = o.status();
-                error = o.error();
-                started = o.started();
-                intervals = o.done() == null ? List.of() : PairOutcome.intervals(o.done());
-            } else {
-                Map<String, Object> receive = new LinkedHashMap<>(common);
-                receive.put("dst", dst);
-                receive.put("keep", args.bool("keep"));
-                Map<String, Object> send = new LinkedHashMap<>(common);
-                send.put("src", src);
-                send.put("cold", args.bool("cold"));
-                PairOutcome o = session.runner().run(new PairTest("copy", target, receive, source, send, limit), "listen");
-                metrics = merge(o.listen(), o.connect());
-                status = o.status();
-                error = o.error();
-                started = o.started();
-                intervals = PairOutcome.intervals(o.listen());
-            }
+        if (via.equals(SFTP) && (args.bool("cold") || args.given("mount"))) {
+            throw new UsageException("via: 'sftp' copies through SSH servers; cold: and mount: need the peers (use via: 'stream')");
         }
+        Duration limit = Duration.ofMinutes(30);
+        Copied c = via.equals(SFTP) ? sftp(session, args, source, src, target, dst, limit)
+                : stream(session, args, network, source, src, target, dst, limit);
+        Map<String, Object> metrics = c.metrics();
+        Status status = c.status();
+        String error = c.error();
+        Instant started = c.started();
+        List<Map<String, Object>> intervals = c.intervals();
         if (args.bool("verify") && status == Status.OK) {
             Object a = metrics.get("src_digest");
             Object b = metrics.get("dst_digest");
@@ -150,9 +119,50 @@ public final class CopyVerb implements Verb {
         params.put("dst", dst);
         params.remove("path");
         params.put("to", target.name());
-        params.put("via", network ? via : "local");
+        params.put("via", via.equals(SFTP) ? SFTP : network ? via : "local");
         Result r = new Result("copy", status, source.name(), target.name(), params, metrics, FsArgs.tags(args), started, 1, error, intervals);
         return session.record(r, COLUMNS);
+    }
+
+    /** What one way of copying measured; the metrics map is mutable. */
+    private record Copied(Map<String, Object> metrics, Status status, String error, Instant started, List<Map<String, Object>> intervals) {
+    }
+
+    private static Copied sftp(Session session, Args args, Host source, String src, Host target, String dst, Duration limit) throws Exception {
+        if (session.plan() != null) {
+            session.plan().expect(limit);
+            return new Copied(new LinkedHashMap<>(), Status.OK, null, Instant.now(), List.of());
+        }
+        SftpCopy.Outcome o = new SftpCopy(source, src, target, dst, limit).run(args.bool("verify"), args.bool("keep"));
+        return new Copied(new LinkedHashMap<>(o.metrics()), o.status(), o.error(), o.started(), List.of());
+    }
+
+    private static Copied stream(Session session, Args args, boolean network, Host source, String src, Host target, String dst, Duration limit)
+            throws Exception {
+        Map<String, Object> common = new LinkedHashMap<>();
+        common.put("verify", args.bool("verify"));
+        common.put("interval_ns", args.duration("interval").toNanos());
+        common.put("timeout_ns", args.duration("timeout").toNanos());
+        try (MountScope mount = MountScope.open(session, args, target)) {
+            if (!network) {
+                Map<String, Object> spec = new LinkedHashMap<>(common);
+                spec.put("src", src);
+                spec.put("dst", dst);
+                spec.put("cold", args.bool("cold"));
+                spec.put("keep", args.bool("keep"));
+                SideOutcome o = session.single().run(source, "copy", "local", spec, limit);
+                return new Copied(new LinkedHashMap<>(o.metrics()), o.status(), o.error(), o.started(),
+                        o.done() == null ? List.of() : PairOutcome.intervals(o.done()));
+            }
+            Map<String, Object> receive = new LinkedHashMap<>(common);
+            receive.put("dst", dst);
+            receive.put("keep", args.bool("keep"));
+            Map<String, Object> send = new LinkedHashMap<>(common);
+            send.put("src", src);
+            send.put("cold", args.bool("cold"));
+            PairOutcome o = session.runner().run(new PairTest("copy", target, receive, source, send, limit), "listen");
+            return new Copied(merge(o.listen(), o.connect()), o.status(), o.error(), o.started(), PairOutcome.intervals(o.listen()));
+        }
     }
 
     /** The receiver's figures, with the sender's source facts, digest and cache mode. */

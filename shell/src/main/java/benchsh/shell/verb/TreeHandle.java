@@ -3,6 +3,7 @@ package benchsh.shell.verb;
 import benchsh.shell.host.Host;
 import benchsh.shell.report.Formats;
 import benchsh.shell.result.Result;
+import java.util.Map;
 
 /**
  * A generated tree that later verbs use, e.g. {@code t = tree path: '/tmp/m', profile: 'maildir'; copy t, to: '/tmp/m2'}.
@@ -10,8 +11,13 @@ import benchsh.shell.result.Result;
  *
  * @param dirs  directories, the root included
  * @param bytes the content bytes of all files
+ * @param spec  the generator's spec (profile, shape, seed): {@code remove} regenerates the plan from it
  */
-public record TreeHandle(Host host, String path, long files, long dirs, long bytes, Result result) {
+public record TreeHandle(Host host, String path, long files, long dirs, long bytes, Result result, Map<String, Object> spec) {
+    public TreeHandle {
+        spec = Map.copyOf(spec);
+    }
+
     /** Groovy property access: {@code t.files}. */
     public long getFiles() {
         return files;

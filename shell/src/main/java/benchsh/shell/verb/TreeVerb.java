@@ -14,7 +14,8 @@ import java.util.Map;
 /**
  * {@code tree}: generates a reproducible tree of files on a host from a seed (profiles maildir,
  * portage, tarballs, video, or custom files/dirs/bytes) and returns a {@link TreeHandle} for
- * {@code copy}. The directory must not exist; it is kept (the run created it for later verbs).
+ * {@code copy}. The directory must not exist; it is kept (the run created it for later verbs) until
+ * {@code remove} ({@link RemoveVerb}).
  */
 public final class TreeVerb implements Verb {
     static final List<String> COLUMNS = List.of("on", "profile", "files", "dirs", "bytes", "seconds", "files_per_s", "throughput_bps", "fs");
@@ -84,6 +85,6 @@ public final class TreeVerb implements Verb {
         if (!r.ok()) {
             return r;
         }
-        return new TreeHandle(host, args.text("path"), (long) r.metric("files"), (long) r.metric("dirs"), (long) r.metric("tree_bytes"), r);
+        return new TreeHandle(host, args.text("path"), (long) r.metric("files"), (long) r.metric("dirs"), (long) r.metric("tree_bytes"), r, spec);
     }
 }

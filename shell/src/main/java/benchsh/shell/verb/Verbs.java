@@ -21,6 +21,7 @@ public final class Verbs {
         v.add(new DiskVerb());
         v.add(new TreeVerb());
         v.add(new CopyVerb());
+        v.add(new RemoveVerb());
         v.add(new HttpVerb());
         v.add(new SweepVerb());
         v.add(new TagVerb());

@@ -88,6 +88,19 @@ class TestbedE2eTest {
                     results.stream().map(r -> r.from() + ">" + r.to()).toList());
             assertEquals("10.250.0.11", session.host("h1").dataAddress());
 
+            // copy via SFTP between two SSH hosts (the namespaces share the file system: distinct paths), then remove the tree
+            String base = "/tmp/bsh-e2e-" + ProcessHandle.current().pid();
+            Object copied = runner.evaluate("t = tree on: a, path: '" + base + "-tree', profile: 'maildir', scale: 0.01\n"
+                    + "c = copy t, from: a, to: b, path: '" + base + "-sftp', via: 'sftp', verify: true, keep: false\n"
+                    + "remove t\n"
+                    + "c", "e2e");
+            Result c = (Result) copied;
+            assertTrue(c.ok(), c + "\n" + text);
+            assertEquals("yes", c.metrics().get("verified"));
+            assertEquals("sftp", c.params().get("via"));
+            assertTrue(session.results().get(session.results().size() - 1).ok(), text.toString());
+            assertTrue(!Files.exists(Path.of(base + "-tree")) && !Files.exists(Path.of(base + "-sftp")), "tree and copy are removed");
+
             long start = System.nanoTime();
             runner.evaluate("ghost = host 'bsh-test@10.250.0.99', name: 'ghost'; connect ghost", "e2e");
             assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(30), "an unreachable host is bounded by the connect timeout");

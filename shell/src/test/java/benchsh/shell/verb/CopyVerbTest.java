@@ -81,12 +81,12 @@ class CopyVerbTest {
     }
 
     @Test
-    void existingDestinationsAndSftpAreExplained() {
+    void existingDestinationsAndUnknownTransportsAreExplained() {
         Result r = (Result) s.eval("copy src, to: '" + dir + "'");
         assertFalse(r.ok());
         assertTrue(r.error().contains("already exists"), r.error());
-        ScriptError e = assertThrows(ScriptError.class, () -> s.eval("copy src, to: 'b', path: '/tmp/x', via: 'sftp'"));
-        assertTrue(e.getMessage().contains("SSH"), e.getMessage());
+        ScriptError e = assertThrows(ScriptError.class, () -> s.eval("copy src, to: 'b', path: '/tmp/x', via: 'ftp'"));
+        assertTrue(e.getMessage().contains("'stream' or 'sftp'"), e.getMessage());
         e = assertThrows(ScriptError.class, () -> s.eval("copy src, to: 'nohost', path: '/tmp/x'"));
         assertTrue(e.getMessage().contains("no host named"), e.getMessage());
     }

@@ -1,0 +1,56 @@
+package benchsh.peer.fs;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongConsumer;
+
+/**
+ * Copies a tree (or one file) between two {@link Path}s of any NIO file systems, one file at a time,
+ * with the rules of the stream copy: the walk skips links and devices ({@link TreeSource}), every
+ * name is checked and nothing is overwritten ({@link TreeSink}), modes and mtimes are kept, and a
+ * failed copy removes what it created. The shell uses it for {@code copy via: 'sftp'}, where either
+ * end is an SFTP file system (or the local one). JDK only. Not thread-safe; one copy per instance.
+ */
+public final class PathCopy {
+    /** What a finished copy moved: regular files, directories (the root included), content bytes, skipped links/devices. */
+    public record Counts(long files, long dirs, long bytes, long skipped, long attributesNotKept) {
+    }
+
+    private PathCopy() {
+    }
+
+    /** Refuses a source that is a link or device or missing, and a destination that exists, before anything is written. */
+    public static void check(Path src, Path dst) throws IOException {
+        new TreeSource(src);
+        TreeSink.check(dst);
+    }
+
+    /**
+     * Copies {@code src} to the new path {@code dst}.
+     *
+     * @param progress  told of every content byte written
+     * @param cancelled polled between entries
+     * @throws IOException with a described cause; the partial destination has been removed (or the
+     *                     message says why it could not be)
+     */
+    public static Counts copy(Path src, Path dst, LongConsumer progress, BooleanSupplier cancelled) throws IOException {
+        TreeSource source = new TreeSource(src);
+        TreeSink sink = new TreeSink(dst, progress, 1);
+        try {
+            sink.start(source.isFile());
+            source.walk(sink, cancelled);
+            sink.finish();
+            return new Counts(sink.files(), sink.dirs(), sink.bytes(), source.skipped(), sink.attributesNotKept());
+        } catch (IOException | RuntimeException e) {
+            String error = e instanceof IOException io ? FsErrors.describe(io) : e.toString();
+            if (sink.created()) {
+                String removal = SafePaths.tryRemoveCreated(dst);
+                error += removal == null ? "; the partial copy was removed" : "; " + removal;
+            }
+            throw new IOException(error, e);
+        } finally {
+            sink.close();
+        }
+    }
+}
