@@ -2,9 +2,10 @@ package benchsh.shell.report;
 
 import benchsh.shell.run.Plan;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /** A dry run as a table: one row per test with its hosts, tags and parameters, then the estimated total. */
 public final class PlanTable {
@@ -15,24 +16,29 @@ public final class PlanTable {
 
     public static String render(Plan plan, ThroughputUnit unit) {
         List<Plan.Step> steps = plan.steps();
-        Set<String> keys = new LinkedHashSet<>();
-        steps.forEach(s -> keys.addAll(s.tags().keySet()));
-        steps.forEach(s -> s.params().keySet().stream().filter(k -> !QUIET.contains(k)).forEach(keys::add));
-        List<String> header = new ArrayList<>(List.of("#", "test", "from", "to"));
-        header.addAll(keys);
-        header.add("est.");
-        TextTable t = new TextTable(header);
+        TextTable t = new TextTable(List.of("#", "test", "from", "to", "tags", "parameters", "est."));
         int i = 1;
         for (Plan.Step s : steps) {
-            List<String> row = new ArrayList<>(List.of(Integer.toString(i++), s.test(), s.from(), s.to()));
-            for (String k : keys) {
-                Object v = s.tags().containsKey(k) ? s.tags().get(k) : s.params().get(k);
-                row.add(Cells.cell(k, v, unit));
-            }
-            row.add(Formats.duration(s.expected()));
-            t.row(row);
+            t.row(List.of(Integer.toString(i++), s.test(), s.from(), s.to(), pairs(s.tags(), unit), pairs(s.params(), unit),
+                    s.expected().map(Formats::duration).orElse("?")));
         }
         return (steps.isEmpty() ? "plan: no tests\n" : t.toString())
-                + "plan: " + steps.size() + " tests, about " + Formats.duration(plan.total()) + " of measuring; nothing was connected\n";
+                + "plan: " + steps.size() + " tests, about " + Formats.duration(plan.total()) + " of measuring"
+                + (plan.unknown() > 0 ? " plus " + plan.unknown() + " whose length depends on the data rate (?)" : "")
+                + "; nothing was connected\n";
+    }
+
+    private static String quoted(String v) {
+        return v.contains(" ") ? "'" + v + "'" : v;
+    }
+
+    /** {@code size=16 KiB time=2.00 s}: the values that are set, in the units their names carry. */
+    private static String pairs(Map<String, Object> values, ThroughputUnit unit) {
+        String s = values.entrySet().stream()
+                .filter(e -> e.getValue() != null && !QUIET.contains(e.getKey()) && !Boolean.FALSE.equals(e.getValue()))
+                .map(e -> e.getKey() + "=" + quoted(e.getValue() instanceof Number ? Cells.cell(e.getKey(), e.getValue(), unit).replace(" ", "")
+                        : String.valueOf(e.getValue())))
+                .collect(Collectors.joining(" "));
+        return s.isEmpty() ? "-" : s;
     }
 }

@@ -31,7 +31,7 @@ public final class SingleRunner {
     public SideOutcome run(Host host, String workload, String role, Map<String, Object> spec, Duration limit) throws HostException {
         Instant started = Instant.now();
         if (plan != null) {
-            plan.expect(limit);
+            plan.expectUnknown();
             return new SideOutcome(Status.OK, null, started, null, Map.of());
         }
         String id = PairRunner.newToken().substring(0, 12);

@@ -45,7 +45,7 @@ public final class HttpVerb implements Verb {
             serve.put("address", args.text("bind"));
         }
         Duration expected = Duration.ofSeconds(Math.max(30, args.size("bytes") / 10_000_000));
-        PairOutcome o = session.runner().run(new PairTest("http", from, serve, to, new LinkedHashMap<>(common), expected), "connect");
+        PairOutcome o = session.runner().run(new PairTest("http", from, serve, to, new LinkedHashMap<>(common), expected, false), "connect");
         Map<String, Object> metrics = StreamMetrics.merge(o.connect(), o.listen(), true);
         Result r = new Result("http", o.status(), from.name(), to.name(), FsArgs.params(args), metrics, FsArgs.tags(args), o.started(), 1,
                 o.error(), PairOutcome.intervals(o.connect()));

@@ -63,7 +63,7 @@ public final class PipeVerb implements Verb {
         PairVerbs.common(args, listen, connect);
         // generous (1 MB/s, a slow USB stick): a stalled pipe is caught by the timeout, not by this
         Duration expected = count > 0 ? Duration.ofSeconds(Math.max(60, bs * count / 1_000_000)) : Duration.ofHours(1);
-        PairOutcome o = session.runner().run(new PairTest("pipe", to, listen, from, connect, expected), "listen");
+        PairOutcome o = session.runner().run(new PairTest("pipe", to, listen, from, connect, expected, false), "listen");
         Map<String, Object> metrics = PipeMetrics.merge(o.listen(), o.connect());
         Map<String, Object> params = args.params();
         if (count > 0) {

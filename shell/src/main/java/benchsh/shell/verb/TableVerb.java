@@ -24,6 +24,9 @@ public final class TableVerb implements Verb {
 
     @Override
     public Object call(Args args, Session session) {
+        if (session.plan() != null) {
+            return null;
+        }
         @SuppressWarnings("unchecked")
         List<Result> results = args.positional().isEmpty() ? session.results() : (List<Result>) args.positional().get(0);
         TextTable t = Pivot.of(filter(results, args), args.text("rows"), args.text("cols"), value(args.text("value")), session.unit());

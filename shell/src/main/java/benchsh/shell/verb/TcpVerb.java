@@ -104,7 +104,7 @@ public final class TcpVerb implements Verb {
         if (args.given("target")) {
             connect.put("address", args.text("target"));
         }
-        PairTest forward = new PairTest("tcp", to, with(listen, "send", reverse), from, with(connect, "send", !reverse), expected);
+        PairTest forward = new PairTest("tcp", to, with(listen, "send", reverse), from, with(connect, "send", !reverse), expected, !args.given("bytes"));
         List<String> columns = new java.util.ArrayList<>(COLUMNS);
         if (args.bool("bidir")) {
             columns.addAll(columns.indexOf("throughput_bps") + 1, List.of("forward_throughput_bps", "reverse_throughput_bps"));
@@ -116,7 +116,7 @@ public final class TcpVerb implements Verb {
             params.remove("time");
         }
         if (args.bool("bidir")) {
-            PairTest backward = new PairTest("tcp", to, with(listen, "send", true), from, with(connect, "send", false), expected);
+            PairTest backward = new PairTest("tcp", to, with(listen, "send", true), from, with(connect, "send", false), expected, !args.given("bytes"));
             PairOutcome[] o = ConcurrentPairs.run(session.runner(), forward, "listen", backward, "connect");
             Map<String, Object> metrics = StreamMetrics.bidirectional(StreamMetrics.merge(o[0].listen(), o[0].connect(), true),
                     StreamMetrics.merge(o[1].connect(), o[1].listen(), false));
