@@ -1,11 +1,13 @@
 package benchsh.peer.fuzz;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.function.Consumer;
+import org.junit.jupiter.api.Assertions;
 
 /**
  * A bounded property runner: a fixed-seed pass (reproducible in every build) followed by a pass
@@ -28,7 +30,8 @@ public final class Fuzz {
 
     /**
      * Runs {@code body} with one Random per case until the budget is spent: half the budget on the
-     * fixed seed, the rest on a random (or given) one. Returns how many cases ran.
+     * fixed seed, the rest on a random (or given) one. Returns how many cases ran. Fails if the whole
+     * run takes more than twice its budget plus a minute (a case hangs).
      *
      * @param body throws AssertionError to report a failing case; the seed is added to the message
      */
@@ -36,9 +39,11 @@ public final class Fuzz {
         double budget = seconds(defaultSeconds);
         String given = System.getProperty("benchsh.fuzz.seed");
         long second = given == null || given.isBlank() ? new Random().nextLong() : Long.parseLong(given);
-        long cases = pass(property, FIXED_SEED, budget / 2, body);
-        System.out.println("fuzz " + property + ": seed " + second + " (replay with -Dbenchsh.fuzz.seed=" + second + ")");
-        cases += pass(property, second, budget / 2, body);
+        long cases = Assertions.assertTimeoutPreemptively(Duration.ofSeconds((long) (2 * budget) + 60), () -> {
+            long n = pass(property, FIXED_SEED, budget / 2, body);
+            System.out.println("fuzz " + property + ": seed " + second + " (replay with -Dbenchsh.fuzz.seed=" + second + ")");
+            return n + pass(property, second, budget / 2, body);
+        }, "a " + property + " case hangs (seed " + second + " or the fixed one)");
         System.out.println("fuzz " + property + ": " + cases + " cases in " + budget + " s, none failed");
         return cases;
     }

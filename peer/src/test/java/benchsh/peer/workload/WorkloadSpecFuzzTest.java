@@ -24,7 +24,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -34,7 +33,6 @@ import org.junit.jupiter.api.io.TempDir;
  * valid ones (fields dropped, added, or set to any JSON value). Addresses stay 127.0.0.1, paths stay
  * in a temp directory and connect sides only ever reach this test's own listener.
  */
-@Timeout(180)
 class WorkloadSpecFuzzTest {
     private static final String TOKEN = "0123456789abcdef0123456789abcdef";
     private static ServerSocketChannel drain;
