@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import benchsh.shell.Batch;
+import benchsh.shell.ProcFs;
 import benchsh.shell.Session;
 import benchsh.shell.host.LocalHost;
 import benchsh.shell.result.Result;
@@ -18,15 +19,10 @@ import java.net.ServerSocket;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.SocketChannel;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -88,12 +84,12 @@ class DataPortFaultTest {
     }
 
     private static Result runWithStrays(String verb, Map<String, Object> args, String proto, Strays strays) throws Exception {
-        assumeTrue(Files.isReadable(Path.of("/proc/net/tcp")), "needs /proc/net");
+        assumeTrue(ProcFs.available(), "needs /proc (Linux)");
         try (Session session = new Session(new PrintWriter(new StringWriter()))) {
             LocalHost local = (LocalHost) session.hosts().local();
             local.peer();
             long pid = local.peerPid();
-            Set<Integer> before = boundPorts(pid, proto);
+            Set<Integer> before = ProcFs.boundLoopbackPorts(pid, proto);
             CompletableFuture<Object> run = CompletableFuture.supplyAsync(() -> {
                 try {
                     return session.verbs().get(verb).invoke(session, new Object[] {args});
@@ -103,7 +99,7 @@ class DataPortFaultTest {
             });
             int port = -1;
             for (int i = 0; i < 500 && port < 0 && !run.isDone(); i++) {
-                Set<Integer> now = boundPorts(pid, proto);
+                Set<Integer> now = ProcFs.boundLoopbackPorts(pid, proto);
                 now.removeAll(before);
                 port = now.stream().findFirst().orElse(-1);
                 Thread.sleep(20);
@@ -116,36 +112,5 @@ class DataPortFaultTest {
             }
             return (Result) run.get(30, TimeUnit.SECONDS);
         }
-    }
-
-    /** Local ports of the process's listening TCP sockets, or unconnected UDP sockets, on 127.0.0.1 (IPv4 or IPv4-mapped). */
-    private static Set<Integer> boundPorts(long pid, String proto) throws IOException {
-        Set<String> inodes = new HashSet<>();
-        try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
-            for (Path fd : fds.toList()) {
-                try {
-                    String target = Files.readSymbolicLink(fd).toString();
-                    if (target.startsWith("socket:[")) {
-                        inodes.add(target.substring(8, target.length() - 1));
-                    }
-                } catch (IOException e) {
-                    // closed meanwhile
-                }
-            }
-        }
-        Set<Integer> ports = new HashSet<>();
-        for (String file : List.of(proto, proto + "6")) { // Java's sockets are often IPv6 ones with a mapped address
-            List<String> lines = Files.readAllLines(Path.of("/proc", Long.toString(pid), "net", file));
-            for (String line : lines.subList(1, lines.size())) {
-                String[] f = line.trim().split("\\s+");
-                String[] local = f[1].split(":");
-                boolean loopback = local[0].equals("0100007F") || local[0].equals("0000000000000000FFFF00000100007F");
-                boolean bound = proto.equals("tcp") ? f[3].equals("0A") : f[2].matches("0+:0000");
-                if (bound && loopback && inodes.contains(f[9])) {
-                    ports.add(Integer.parseInt(local[1], 16));
-                }
-            }
-        }
-        return ports;
     }
 }
