@@ -154,16 +154,20 @@ public final class PairRunner {
         if (status == Status.INTERRUPTED) {
             return "interrupted by the user";
         }
+        String le = l == null ? null : l.error();
+        String ce = c == null ? null : c.error();
+        // a side's own error says more than a timeout: e.g. the sender's stall when the receiver's link is down
+        if (le != null && !le.equals("cancelled")) {
+            return named(lHost, cHost, le);
+        }
+        if (ce != null && !ce.equals("cancelled")) {
+            return named(cHost, lHost, ce);
+        }
         if (l == null || c == null) {
-            return "the test did not end within " + limit.toSeconds() + " s; both sides were stopped";
+            String silent = l == null && c == null ? lHost + " and " + cHost : l == null ? lHost : cHost;
+            return "the test did not end within " + limit.toSeconds() + " s (no report from " + silent + "); both sides were stopped";
         }
-        if (l.error() != null && !l.error().equals("cancelled")) {
-            return named(lHost, cHost, l.error());
-        }
-        if (c.error() != null && !c.error().equals("cancelled")) {
-            return named(cHost, lHost, c.error());
-        }
-        return l.error() != null ? named(lHost, cHost, l.error()) : c.error() != null ? named(cHost, lHost, c.error()) : null;
+        return le != null ? named(lHost, cHost, le) : ce != null ? named(cHost, lHost, ce) : null;
     }
 
     /**
