@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  */
 public final class Secrets {
     private static final Pattern ASSIGNED = Pattern.compile(
-            "(?i)\\b(password|passphrase)(\\s*[:=]\\s*)(?:'[^'\\n]*'?|\"[^\"\\n]*\"?|[^\\s,)'\"]+)");
+            "(?i)\\b(password|passphrase)(\\s*[:=]\\s*)(?:'[^'\\n]*'?|\"[^\"\\n]*\"?|[^\\s,)\\]}'\"]+)");
 
     private Secrets() {
     }
