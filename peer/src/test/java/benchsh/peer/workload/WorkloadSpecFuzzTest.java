@@ -147,8 +147,9 @@ class WorkloadSpecFuzzTest {
             done.cancel(true);
             fail("a cancelled side did not end: " + e + " for " + c, e);
         }
-        if (c.workload.equals("pipe") && c.role.equals("listen") && c.spec.get("sink_path") instanceof String path) {
-            Path sink = Path.of(path);
+        if (c.workload.equals("pipe") && c.role.equals("listen") && "file".equals(c.spec.get("sink"))
+                && c.spec.get("sink_path") instanceof String path) {
+            Path sink = Path.of(path); // a new file: an existing one (the source) is refused before the side opens
             boolean kept = Files.exists(sink, java.nio.file.LinkOption.NOFOLLOW_LINKS);
             try {
                 Files.deleteIfExists(sink);
