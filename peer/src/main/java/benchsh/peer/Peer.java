@@ -30,6 +30,8 @@ import java.util.stream.Stream;
 public final class Peer {
     static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(15);
     static final Duration POLL = Duration.ofSeconds(1);
+    /** How long one control frame may take to arrive in full once its header has been read. */
+    static final Duration FRAME_DEADLINE = Duration.ofSeconds(10);
 
     private final ControlChannel channel;
     private final Duration idleTimeout;
@@ -96,6 +98,11 @@ public final class Peer {
             try {
                 m = channel.receive(POLL);
             } catch (TimeoutException e) {
+                Duration stuck = channel.partialFrameAge();
+                String partial = channel.partialFrame();
+                if (partial != null && stuck.compareTo(FRAME_DEADLINE) > 0) {
+                    throw new ProtocolException("a " + partial + " frame from the shell is incomplete after " + stuck.toSeconds() + " s");
+                }
                 if (running.isEmpty() && System.nanoTime() - lastActivity > idleTimeout.toNanos()) {
                     System.err.println("benchsh-peer: idle for " + idleTimeout.toSeconds() + " s, exiting");
                     return;

@@ -22,6 +22,8 @@ import java.util.function.BooleanSupplier;
 public final class TokenGate {
     /** How long one connection may take to present its token. */
     public static final Duration TOKEN_TIMEOUT = Duration.ofSeconds(5);
+    /** At most this many connections may be waiting to present a token at once; beyond that the oldest is dropped. */
+    public static final int MAX_PENDING = 256;
     /** Token length on the wire. */
     public static final int TOKEN_BYTES = 16;
 
@@ -68,9 +70,15 @@ public final class TokenGate {
                 }
                 selector.select(100);
                 for (SelectionKey key : selector.selectedKeys()) {
+                    if (!key.isValid()) {
+                        continue; // dropped as the oldest while this round was handled
+                    }
                     if (key.isAcceptable()) {
                         SocketChannel ch = server.accept();
                         if (ch != null) {
+                            if (selector.keys().size() > MAX_PENDING) {
+                                dropOldest(selector); // a flood: bounded file descriptors, and the newest may be the real sender
+                            }
                             ch.configureBlocking(false);
                             ch.register(selector, SelectionKey.OP_READ, new Pending(now));
                         }
@@ -117,6 +125,18 @@ public final class TokenGate {
             } else {
                 drop(key);
             }
+        }
+    }
+
+    private void dropOldest(Selector selector) throws IOException {
+        SelectionKey oldest = null;
+        for (SelectionKey key : selector.keys()) {
+            if (key.isValid() && key.attachment() instanceof Pending p && (oldest == null || p.since < ((Pending) oldest.attachment()).since)) {
+                oldest = key;
+            }
+        }
+        if (oldest != null) {
+            drop(oldest);
         }
     }
 

@@ -25,6 +25,7 @@ public final class ControlChannel implements AutoCloseable {
     private final BlockingQueue<Object> inbox = new LinkedBlockingQueue<>(1024);
     private final Thread reader;
     private volatile String pendingFrame;
+    private volatile long pendingSince;
     private volatile boolean closed;
 
     /**
@@ -75,9 +76,25 @@ public final class ControlChannel implements AutoCloseable {
         return (Message) o;
     }
 
+    /**
+     * How long the frame now being read has been incomplete (its header arrived, not all of its
+     * payload); {@link Duration#ZERO} when no frame is in progress. Lets a caller that polls with
+     * short timeouts still give a stuck frame a deadline.
+     */
+    public Duration partialFrameAge() {
+        String partial = pendingFrame;
+        return partial == null ? Duration.ZERO : Duration.ofNanos(System.nanoTime() - pendingSince);
+    }
+
+    /** The frame now incomplete, e.g. "START (120 bytes)", or null. */
+    public String partialFrame() {
+        return pendingFrame;
+    }
+
     private void readLoop() {
         FrameCodec.FrameProgress progress = new FrameCodec.FrameProgress() {
             public void started(MessageType type, int length) {
+                pendingSince = System.nanoTime();
                 pendingFrame = type + " (" + length + " bytes)";
             }
 

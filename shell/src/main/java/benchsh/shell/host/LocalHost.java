@@ -17,6 +17,9 @@ public final class LocalHost extends Host {
     private Process process;
     private Path log;
 
+    /** Local peer logs are named {@code benchsh-local-peer-<shell pid>-<random>.log} in the temp directory. */
+    static final String LOG_PREFIX = "benchsh-local-peer-";
+
     public LocalHost(String name, String java) {
         super(name);
         this.java = java;
@@ -41,7 +44,8 @@ public final class LocalHost extends Host {
         List<String> command;
         try {
             command = List.of(java, "-XX:+UseSerialGC", "-Xss512k", "-jar", PeerJar.local().toString(), "--stdio");
-            log = Files.createTempFile("benchsh-local-peer-", ".log");
+            sweepLogsOfDeadShells();
+            log = Files.createTempFile(LOG_PREFIX + ProcessHandle.current().pid() + "-", ".log");
             log.toFile().deleteOnExit();
         } catch (IOException e) {
             throw new HostException(name(), "start peer", e.getMessage());
@@ -61,6 +65,30 @@ public final class LocalHost extends Host {
             throw new HostException(name(), e.step(), e.detail() + "; tried '" + String.join(" ", command) + "'");
         }
         return connection;
+    }
+
+    /**
+     * Removes the peer logs of shells that are no longer running: a shell killed with SIGKILL cannot
+     * delete its own, so the next one does.
+     */
+    static void sweepLogsOfDeadShells() {
+        Path dir = Path.of(System.getProperty("java.io.tmpdir"));
+        try (var logs = Files.newDirectoryStream(dir, LOG_PREFIX + "*.log")) {
+            for (Path p : logs) {
+                String rest = p.getFileName().toString().substring(LOG_PREFIX.length());
+                int dash = rest.indexOf('-');
+                try {
+                    long pid = Long.parseLong(dash < 0 ? "" : rest.substring(0, dash));
+                    if (ProcessHandle.of(pid).isEmpty()) {
+                        Files.deleteIfExists(p);
+                    }
+                } catch (NumberFormatException | IOException e) {
+                    // not one of ours, or already gone
+                }
+            }
+        } catch (IOException e) {
+            // the temp directory is unreadable: nothing to sweep
+        }
     }
 
     private String stderrTail() {

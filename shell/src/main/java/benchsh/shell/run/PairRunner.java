@@ -22,6 +22,7 @@ public final class PairRunner {
     static final Duration GRACE = Duration.ofSeconds(20);
     static final Duration READY_TIMEOUT = Duration.ofSeconds(15);
     static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
+    private static final String STALL = "no data for ";
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final ProgressListener progress;
@@ -157,19 +158,28 @@ public final class PairRunner {
         if (status == Status.INTERRUPTED) {
             return "interrupted by the user";
         }
+        String le = l == null ? null : l.error();
+        String ce = c == null ? null : c.error();
+        // a side's own error says more than a timeout: e.g. the sender's stall when the receiver's link is down
+        if (le != null && !le.equals("cancelled")) {
+            return named(lHost, cHost, le);
+        }
+        if (ce != null && !ce.equals("cancelled")) {
+            return named(cHost, lHost, ce);
+        }
         if (l == null || c == null) {
-            return "the test did not end within " + limit.toSeconds() + " s; both sides were stopped";
+            String silent = l == null && c == null ? lHost + " and " + cHost : l == null ? lHost : cHost;
+            return "the test did not end within " + limit.toSeconds() + " s (no report from " + silent + "); both sides were stopped";
         }
-        if (l.error() != null && !l.error().equals("cancelled")) {
-            return named(lHost, l.error());
-        }
-        if (c.error() != null && !c.error().equals("cancelled")) {
-            return named(cHost, c.error());
-        }
-        return l.error() != null ? named(lHost, l.error()) : c.error() != null ? named(cHost, c.error()) : null;
+        return le != null ? named(lHost, cHost, le) : ce != null ? named(cHost, lHost, ce) : null;
     }
 
-    private static String named(String host, String error) {
-        return error.startsWith(host + ":") ? error : host + ": " + error;
+    /**
+     * The error as "host: what", and a stall ("no data for N s", from a side's meter) also names the
+     * partner the data should have come from: "h1: no data from h2 for 10 s".
+     */
+    static String named(String host, String partner, String error) {
+        String e = error.startsWith(STALL) ? "no data from " + partner + error.substring("no data".length()) : error;
+        return e.startsWith(host + ":") ? e : host + ": " + e;
     }
 }

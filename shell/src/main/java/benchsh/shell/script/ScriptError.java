@@ -1,13 +1,16 @@
 package benchsh.shell.script;
 
-/** A scenario failed to compile or run: reported as {@code file:line: message}. */
+/**
+ * A scenario failed to compile or run: reported as {@code file:line: message}. The message may quote
+ * the script, so passwords in it are masked ({@link Secrets}).
+ */
 public class ScriptError extends RuntimeException {
     private static final long serialVersionUID = 1L;
     private final String file;
     private final int line;
 
     public ScriptError(String file, int line, String message, Throwable cause) {
-        super(message, cause);
+        super(Secrets.redact(message), cause);
         this.file = file;
         this.line = line;
     }

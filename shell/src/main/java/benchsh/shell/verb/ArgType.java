@@ -46,7 +46,7 @@ public enum ArgType {
                 case RATE -> positive(arg, raw instanceof Number n ? Math.round(n.doubleValue()) : parse(raw.toString(), RATE_UNITS));
                 case DURATION -> positiveDuration(arg, raw, false);
                 case DURATION_OR_ZERO -> positiveDuration(arg, raw, true);
-                case COUNT -> (int) positive(arg, raw instanceof Number n ? n.longValue() : Long.parseLong(raw.toString().trim()));
+                case COUNT -> count(arg, raw);
                 case NUMBER -> {
                     double d = raw instanceof Number n ? n.doubleValue() : Double.parseDouble(raw.toString().trim());
                     if (!(d > 0) || Double.isInfinite(d)) {
@@ -54,7 +54,7 @@ public enum ArgType {
                     }
                     yield d;
                 }
-                case BOOL -> raw instanceof Boolean b ? b : Boolean.parseBoolean(raw.toString().trim());
+                case BOOL -> bool(arg, raw);
                 case HOST -> host(arg, raw, hosts);
                 case TEXT -> raw.toString();
                 case CLOSURE -> {
@@ -84,6 +84,28 @@ public enum ArgType {
             throw new UsageException(arg + ": no host named '" + raw + "'; define it first, e.g. h1 = host 'user@h1'");
         }
         return h;
+    }
+
+    private static int count(String arg, Object raw) {
+        if (raw instanceof Number n && n.doubleValue() != n.longValue()) {
+            throw new UsageException(arg + ": " + raw + " is not " + COUNT.description);
+        }
+        long v = positive(arg, raw instanceof Number n ? n.longValue() : Long.parseLong(raw.toString().trim()));
+        if (v > Integer.MAX_VALUE) {
+            throw new UsageException(arg + " must be at most " + Integer.MAX_VALUE + ", not " + v);
+        }
+        return (int) v;
+    }
+
+    private static boolean bool(String arg, Object raw) {
+        if (raw instanceof Boolean b) {
+            return b;
+        }
+        return switch (raw.toString().trim().toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new UsageException(arg + ": '" + raw + "' is not " + BOOL.description);
+        };
     }
 
     private static long positive(String arg, long v) {

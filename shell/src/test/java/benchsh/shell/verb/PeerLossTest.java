@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import benchsh.shell.ProcFs;
 import benchsh.shell.Session;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.LocalHost;
@@ -21,7 +22,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** A peer that disappears mid-test: the test stops within seconds and keeps the intervals measured so far. */
+/**
+ * A peer killed with SIGKILL mid-test: the test stops within 5 s with an error naming the host, the
+ * partner peer's side stops (it closes every data socket) and the intervals measured so far are kept.
+ */
 @Timeout(90)
 class PeerLossTest {
     @ParameterizedTest
@@ -29,6 +33,7 @@ class PeerLossTest {
     void theTestStopsSoonAndKeepsItsIntervals(String verb) throws Exception {
         try (Session session = new Session(new PrintWriter(new StringWriter()))) {
             session.hosts().local().peer();
+            Set<String> idleSockets = ProcFs.socketInodes(((LocalHost) session.hosts().local()).peerPid());
             Set<Long> before = children();
             Host far = session.hosts().add(new LocalHost("far", LocalHost.defaultJava()));
             far.peer();
@@ -60,12 +65,27 @@ class PeerLossTest {
             assertTrue(stopSeconds < 5.0 + 1.0, "stopped " + stopSeconds + " s after the peer died");
             assertEquals(Status.FAILED, r.status());
             assertTrue(r.error() != null && r.error().contains("far"), r.error());
+            long survivor = ((LocalHost) session.hosts().local()).peerPid();
+            assertTrue(survivor > 0, "the partner peer process itself lives on for the next test");
+            assertTrue(noSocketsWithin(survivor, idleSockets, 5), "the partner peer's side stopped: it still holds " + ProcFs.openFiles(survivor));
             if (!verb.equals("rr")) { // rr's figures come from the client, which is on the surviving host
                 assertFalse(r.intervals().isEmpty(), "intervals measured before the loss are kept");
             } else {
                 assertTrue(r.metric("transactions") > 0, r.metrics().toString());
             }
         }
+    }
+
+    /** True once the process holds no socket but those it had when idle (its sides closed their data sockets), polling up to {@code seconds}. */
+    private static boolean noSocketsWithin(long pid, Set<String> idle, int seconds) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (!idle.containsAll(ProcFs.socketInodes(pid))) {
+            if (System.nanoTime() > end) {
+                return !ProcFs.available();
+            }
+            Thread.sleep(50);
+        }
+        return true;
     }
 
     private static Set<Long> children() {

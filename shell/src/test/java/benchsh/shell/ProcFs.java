@@ -1,0 +1,66 @@
+package benchsh.shell;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/** What /proc tells about a process: its sockets, its bound ports and its open files (for fault tests; Linux only). */
+public final class ProcFs {
+    private ProcFs() {
+    }
+
+    public static boolean available() {
+        return Files.isReadable(Path.of("/proc/self/net/tcp"));
+    }
+
+    /** The targets of the process's open file descriptors ("socket:[123]", "/tmp/x", "pipe:[4]"); empty when it is gone. */
+    public static List<String> openFiles(long pid) {
+        List<String> targets = new java.util.ArrayList<>();
+        try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
+            for (Path fd : fds.toList()) {
+                try {
+                    targets.add(Files.readSymbolicLink(fd).toString());
+                } catch (IOException e) {
+                    // closed meanwhile
+                }
+            }
+        } catch (IOException e) {
+            // the process is gone
+        }
+        return targets;
+    }
+
+    /** Inodes of the process's sockets. */
+    public static Set<String> socketInodes(long pid) {
+        Set<String> inodes = new HashSet<>();
+        for (String target : openFiles(pid)) {
+            if (target.startsWith("socket:[")) {
+                inodes.add(target.substring(8, target.length() - 1));
+            }
+        }
+        return inodes;
+    }
+
+    /** Local ports of the process's listening TCP sockets, or unconnected UDP sockets, on 127.0.0.1 (IPv4 or IPv4-mapped). */
+    public static Set<Integer> boundLoopbackPorts(long pid, String proto) throws IOException {
+        Set<String> inodes = socketInodes(pid);
+        Set<Integer> ports = new HashSet<>();
+        for (String file : List.of(proto, proto + "6")) { // Java's sockets are often IPv6 ones with a mapped address
+            List<String> lines = Files.readAllLines(Path.of("/proc", Long.toString(pid), "net", file));
+            for (String line : lines.subList(1, lines.size())) {
+                String[] f = line.trim().split("\\s+");
+                String[] local = f[1].split(":");
+                boolean loopback = local[0].equals("0100007F") || local[0].equals("0000000000000000FFFF00000100007F");
+                boolean bound = proto.equals("tcp") ? f[3].equals("0A") : f[2].matches("0+:0000");
+                if (bound && loopback && inodes.contains(f[9])) {
+                    ports.add(Integer.parseInt(local[1], 16));
+                }
+            }
+        }
+        return ports;
+    }
+}

@@ -1,0 +1,116 @@
+package benchsh.shell.verb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import benchsh.shell.Batch;
+import benchsh.shell.ProcFs;
+import benchsh.shell.Session;
+import benchsh.shell.host.LocalHost;
+import benchsh.shell.result.Result;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
+import java.nio.channels.SocketChannel;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Faults at the data ports: a port already in use is a clear error naming host, address and port;
+ * stray connections and garbage datagrams sent to a running test's port are dropped, counted in
+ * {@code strays_dropped}, and the test still ends ok. The running test's port is found the way an
+ * attacker on the host would, in /proc: the local peer's bound sockets.
+ */
+@Timeout(60)
+class DataPortFaultTest {
+    @Test
+    void aPortInUseIsAClearErrorNamingHostAddressAndPort() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            int port = taken.getLocalPort();
+            Batch b = Batch.run("-e", "tcp to: local, port: " + port + ", time: 1.s");
+            assertNotEquals(0, b.exit());
+            assertTrue(b.err().contains("local: ") && b.err().contains("127.0.0.1:" + port) && b.err().contains("in use"), b.err());
+        }
+    }
+
+    @Test
+    void strayConnectionsDuringATcpCrrTestAreDroppedAndTheTestIsUnaffected() throws Exception {
+        Result r = runWithStrays("rr", Map.of("to", "local", "connect", true, "time", 8), "tcp", port -> {
+            for (int i = 0; i < 5; i++) {
+                try (SocketChannel ch = SocketChannel.open(new InetSocketAddress("127.0.0.1", port))) {
+                    ch.write(ByteBuffer.wrap("GET / HTTP/1.0\r\n\r\n".getBytes()));
+                    ch.socket().setSoTimeout(2000);
+                    ch.socket().getInputStream().read(); // until the peer drops us
+                } catch (java.net.SocketException e) {
+                    // reset: dropped with our bytes unread
+                }
+            }
+            return 5;
+        });
+        assertTrue(r.ok(), r.toString());
+        assertTrue(r.metric("transactions") > 0, r.metrics().toString());
+        assertTrue(r.metric("strays_dropped") >= 5, r.metrics().toString());
+    }
+
+    @Test
+    void garbageDatagramsDuringAUdpTestAreDroppedAndNotCountedAsData() throws Exception {
+        Result r = runWithStrays("udp", Map.of("to", "local", "time", 3, "rate", 10_000_000L), "udp", port -> {
+            try (DatagramChannel ch = DatagramChannel.open()) {
+                for (int i = 0; i < 50; i++) {
+                    ch.send(ByteBuffer.wrap(("garbage " + i + " ".repeat(40)).getBytes()), new InetSocketAddress("127.0.0.1", port));
+                }
+            }
+            return 50;
+        });
+        assertTrue(r.ok(), r.toString());
+        assertTrue(r.metric("strays_dropped") >= 50, r.metrics().toString());
+        assertTrue(r.metric("messages_received") <= r.metric("messages_sent"), "garbage is not counted as data: " + r.metrics());
+        assertEquals(0.0, r.metric("messages_duplicate"), r.metrics().toString());
+    }
+
+    private interface Strays {
+        int send(int port) throws IOException;
+    }
+
+    private static Result runWithStrays(String verb, Map<String, Object> args, String proto, Strays strays) throws Exception {
+        assumeTrue(ProcFs.available(), "needs /proc (Linux)");
+        try (Session session = new Session(new PrintWriter(new StringWriter()))) {
+            LocalHost local = (LocalHost) session.hosts().local();
+            local.peer();
+            long pid = local.peerPid();
+            Set<Integer> before = ProcFs.boundLoopbackPorts(pid, proto);
+            CompletableFuture<Object> run = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return session.verbs().get(verb).invoke(session, new Object[] {args});
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            int port = -1;
+            for (int i = 0; i < 500 && port < 0 && !run.isDone(); i++) {
+                Set<Integer> now = ProcFs.boundLoopbackPorts(pid, proto);
+                now.removeAll(before);
+                port = now.stream().findFirst().orElse(-1);
+                Thread.sleep(20);
+            }
+            assertTrue(port > 0, "the test's " + proto + " port shows up in /proc; test: " + (run.isDone() ? run.get() : "running"));
+            try {
+                strays.send(port);
+            } catch (IOException e) {
+                throw new AssertionError("strays to port " + port + ": " + e + "; test: " + (run.isDone() ? run.get() : "running"), e);
+            }
+            return (Result) run.get(30, TimeUnit.SECONDS);
+        }
+    }
+}
