@@ -11,10 +11,11 @@ import java.net.UnknownHostException;
 import org.apache.sshd.client.session.ClientSession;
 
 /**
- * A host reached over SSH: log in, check Java, upload the peer jar (cached by hash), start the peer
- * on an exec channel and talk to it over that channel. The peer dies with its channel. Data flows
- * to the address the host was reached at. The password, if any, stays in memory for reconnects and
- * is never logged or put in results. Thread-safe.
+ * A host reached over SSH (directly or through jump hosts, see {@link SshLogin}): log in, check
+ * Java, upload the peer jar (cached by hash), start the peer on an exec channel and talk to it over
+ * that channel. The peer dies with its channel. Data flows to the address the host was reached at
+ * (its own address, also behind a jump host). The password, if any, stays in memory for reconnects
+ * and is never logged or put in results. Thread-safe.
  */
 public final class SshHost extends Host {
     private final SshContext ssh;

@@ -20,8 +20,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * End to end on the real testbed: three network namespaces with OpenSSH, the peer deployed to two
  * of them, TCP from the root namespace to a host and back (with bind:), between two hosts driven
- * from here (third party) in both directions and with target:; an unreachable address bounded by
- * the connect timeout; no peer left behind. Needs root, ip netns and sshd; skips otherwise ({@link Testbed}).
+ * from here (third party) in both directions and with target:; h3 reached through h1 as a jump
+ * host; an unreachable address bounded by the connect timeout; no peer left behind. Needs root,
+ * ip netns and sshd; skips otherwise ({@link Testbed}).
  */
 @Tag("e2e")
 @ExtendWith(Testbed.class)
@@ -63,6 +64,11 @@ class TestbedE2eTest {
             assertEquals("sftp", c.params().get("via"));
             assertTrue(session.results().get(session.results().size() - 1).ok(), text.toString());
             assertTrue(!Files.exists(Path.of(base + "-tree")) && !Files.exists(Path.of(base + "-sftp")), "tree and copy are removed");
+
+            runner.evaluate("c = host 'h3', jump: 'h1'; tcp from: local, to: c, time: 1.s", "e2e");
+            Result viaJump = session.results().get(session.results().size() - 1);
+            assertTrue(viaJump.ok() && "h3".equals(viaJump.to()), "h3 reached through h1: " + viaJump + "\n" + text);
+            assertEquals("10.250.0.13", session.host("h3").dataAddress(), "data goes to h3 directly, not through h1");
 
             long start = System.nanoTime();
             runner.evaluate("ghost = host 'bsh-test@10.250.0.99', name: 'ghost'; connect ghost", "e2e");

@@ -11,9 +11,9 @@ import org.apache.sshd.client.config.hosts.HostConfigEntryResolver;
 
 /**
  * Turns what the user wrote ({@code host 'h1', key: ...}) into an {@link SshTarget} by applying the
- * ssh config (HostName, User, Port, IdentityFile, UserKnownHostsFile; ProxyJump is read so
- * that login can refuse it clearly). Options given in
- * the shell win over the config. Thread-safe.
+ * ssh config (HostName, User, Port, IdentityFile, UserKnownHostsFile, ProxyJump). Options given in
+ * the shell win over the config. Each jump host is resolved through the config too (its own
+ * ProxyJump is not followed: the chain is the list as written). Thread-safe.
  */
 public final class SshConfig {
     private final HostConfigEntryResolver resolver;
@@ -31,6 +31,16 @@ public final class SshConfig {
      * @param knownHosts a known_hosts file ({@code known_hosts:}), or null for the config's or the default
      */
     public SshTarget resolve(String name, SshSpec spec, Path key, String java, String dir, Path knownHosts) throws IOException {
+        return resolve(name, spec, key, java, dir, knownHosts, null);
+    }
+
+    /**
+     * @param jump jump hosts ({@code jump:}, ProxyJump syntax {@code [user@]host[:port][,...]}), {@code none} for
+     *             a direct connection, or null for the config's ProxyJump
+     * @throws IllegalArgumentException if a jump host is not of the form {@code [user@]host[:port]}
+     */
+    public SshTarget resolve(String name, SshSpec spec, Path key, String java, String dir, Path knownHosts, String jump)
+            throws IOException {
         HostConfigEntry e = resolver.resolveEffectiveHost(spec.host(), spec.port(), null, spec.user(), null, null);
         String hostName = e != null && notBlank(e.getHostName()) ? e.getHostName() : spec.host();
         String user = spec.user() != null ? spec.user()
@@ -51,7 +61,14 @@ public final class SshConfig {
                 }
             }
         }
-        String proxy = e == null || !notBlank(e.getProxyJump()) || "none".equalsIgnoreCase(e.getProxyJump()) ? null : e.getProxyJump();
+        String chain = jump != null ? jump : e == null ? null : e.getProxyJump();
+        List<SshTarget> jumps = new ArrayList<>();
+        if (notBlank(chain) && !"none".equalsIgnoreCase(chain.strip())) {
+            for (String hop : chain.split(",")) {
+                String h = hop.strip().startsWith("ssh://") ? hop.strip().substring(6) : hop.strip();
+                jumps.add(resolve(h, SshSpec.parse(h), null, null, null, null, "none"));
+            }
+        }
         Path kh = knownHosts;
         if (kh == null && e != null && notBlank(e.getProperty("UserKnownHostsFile"))) {
             kh = expand(e.getProperty("UserKnownHostsFile").strip().split("\\s+")[0]);
@@ -59,7 +76,7 @@ public final class SshConfig {
         if (kh == null) {
             kh = settings.knownHosts();
         }
-        return new SshTarget(name, user, hostName, port, identities, proxy, kh, java == null ? "java" : java,
+        return new SshTarget(name, user, hostName, port, identities, jumps, kh, java == null ? "java" : java,
                 dir == null ? SshTarget.DEFAULT_DIR : dir);
     }
 

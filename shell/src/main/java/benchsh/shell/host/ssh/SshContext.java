@@ -1,5 +1,8 @@
 package benchsh.shell.host.ssh;
 
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import org.apache.sshd.client.SshClient;
 import org.apache.sshd.client.config.hosts.HostConfigEntryResolver;
 import org.apache.sshd.common.keyprovider.KeyIdentityProvider;
@@ -8,14 +11,24 @@ import org.apache.sshd.core.CoreModuleProperties;
 /**
  * The session's SSH machinery: the settings in force, the ssh config, and one Apache SSHD client
  * (started on first use, with keepalive heartbeats, our host key check, and no hidden identities:
- * {@link SshLogin} offers exactly the keys it lists in errors). Thread-safe.
+ * {@link SshLogin} offers exactly the keys it lists in errors, plus the ssh-agent's when
+ * {@link SshSettings#agent()} is set). Thread-safe.
  */
 public final class SshContext implements AutoCloseable {
+    private final Consumer<String> notes;
+    private final Set<String> noted = ConcurrentHashMap.newKeySet();
     private volatile SshSettings settings;
     private volatile SshConfig config;
     private SshClient client;
 
+    /** Notes (e.g. an unusable ssh-agent) go to stderr. */
     public SshContext(SshSettings settings) {
+        this(settings, line -> System.err.println("benchsh: note: " + line));
+    }
+
+    /** @param notes receives each distinct one-line note once */
+    public SshContext(SshSettings settings, Consumer<String> notes) {
+        this.notes = notes;
         settings(settings);
     }
 
@@ -29,7 +42,16 @@ public final class SshContext implements AutoCloseable {
         this.config = new SshConfig(s);
         if (client != null) {
             timeouts(client, s);
+            agent(client, s);
         }
+    }
+
+    private void agent(SshClient c, SshSettings s) {
+        c.setAgentFactory(s.agent() == null ? null : new AgentFactory(s.agent(), line -> {
+            if (noted.add(line)) {
+                notes.accept(line);
+            }
+        }));
     }
 
     public SshConfig config() {
@@ -44,6 +66,7 @@ public final class SshContext implements AutoCloseable {
             c.setHostConfigEntryResolver(HostConfigEntryResolver.EMPTY); // SshConfig resolved the target already
             c.setKeyIdentityProvider(KeyIdentityProvider.EMPTY_KEYS_PROVIDER);
             timeouts(c, settings);
+            agent(c, settings);
             c.start();
             client = c;
         }

@@ -20,14 +20,17 @@ import org.apache.sshd.client.config.hosts.HostConfigEntry;
 import org.apache.sshd.client.future.AuthFuture;
 import org.apache.sshd.client.future.ConnectFuture;
 import org.apache.sshd.client.session.ClientSession;
+import org.apache.sshd.client.session.forward.ExplicitPortForwardingTracker;
 import org.apache.sshd.common.AttributeRepository;
 import org.apache.sshd.common.config.keys.FilePasswordProvider;
 import org.apache.sshd.common.util.io.resource.PathResource;
+import org.apache.sshd.common.util.net.SshdSocketAddress;
 import org.apache.sshd.common.util.security.SecurityUtils;
 
 /**
  * Opens one authenticated SSH session: DNS, TCP connect (bounded by the connect timeout), host key
- * check, login with keys and/or a password (bounded by the auth timeout). Every failure becomes a
+ * check, login with the ssh-agent, keys and/or a password (bounded by the auth timeout), through
+ * jump hosts when the target has any. Every failure becomes a
  * {@link HostException} naming the host, the step and what to try. Passwords are used once and
  * never logged. Stateless; thread-safe.
  */
@@ -39,31 +42,104 @@ public final class SshLogin {
     public record Opened(ClientSession session, String address) {
     }
 
+    /**
+     * Logs in to {@code t}, through its jump hosts if it has any (each hop's host key is checked
+     * against its own known_hosts, like the target's). A failure at a jump host is reported as
+     * {@code h2 via h1: connect to h1: ...}. Closing the returned session closes the jump sessions.
+     *
+     * @param password the target's password, or null (jump hosts log in with keys, the agent or a prompt)
+     */
     public static Opened open(SshClient client, SshSettings settings, SshTarget t, char[] password)
             throws HostException, InterruptedException {
-        if (t.proxyJump() != null) {
-            throw new HostException(t.name(), "connect", "the ssh config asks for ProxyJump " + t.proxyJump()
-                    + ", which benchsh does not support yet; reach the host directly (e.g. through a VPN) or give its address");
+        if (t.jumps().isEmpty()) {
+            return hop(client, settings, t, password, null);
         }
+        String who = t.name() + " via " + t.via();
+        List<ClientSession> jumps = new ArrayList<>();
+        try {
+            ClientSession previous = null;
+            for (SshTarget jump : t.jumps()) {
+                try {
+                    previous = hop(client, settings, jump, null, previous).session();
+                } catch (HostException e) {
+                    throw new HostException(who, atHop(e.step(), jump.name()), e.detail(), e.getCause());
+                }
+                jumps.add(previous);
+            }
+            Opened last;
+            try {
+                last = hop(client, settings, t, password, previous);
+            } catch (HostException e) {
+                throw new HostException(who, e.step(), e.detail(), e.getCause());
+            }
+            last.session().addCloseFutureListener(f -> closeAll(jumps));
+            return last;
+        } catch (HostException | InterruptedException | RuntimeException e) {
+            closeAll(jumps);
+            throw e;
+        }
+    }
+
+    /** {@code connect} at jump host h1 becomes {@code connect to h1}, {@code host key} becomes {@code host key of h1}. */
+    private static String atHop(String step, String hop) {
+        return switch (step) {
+            case "resolve" -> "resolve " + hop;
+            case "host key" -> "host key of " + hop;
+            default -> step + " to " + hop;
+        };
+    }
+
+    private static void closeAll(List<ClientSession> sessions) {
+        for (int i = sessions.size() - 1; i >= 0; i--) {
+            sessions.get(i).close(true);
+        }
+    }
+
+    /**
+     * One hop: directly (through {@code via} == null: DNS, TCP) or through the session {@code via},
+     * which forwards a loopback port to the host ({@code direct-tcpip}; the jump host resolves its name).
+     */
+    private static Opened hop(SshClient client, SshSettings settings, SshTarget t, char[] password, ClientSession via)
+            throws HostException, InterruptedException {
         InetAddress address;
         try {
             address = InetAddress.getByName(t.hostName());
         } catch (UnknownHostException e) {
-            throw new HostException(t.name(), "resolve", "unknown host name '" + t.hostName()
-                    + "' (DNS lookup failed); check the spelling or add a Host entry to the ssh config");
+            if (via == null) {
+                throw new HostException(t.name(), "resolve", "unknown host name '" + t.hostName()
+                        + "' (DNS lookup failed); check the spelling or add a Host entry to the ssh config");
+            }
+            address = null; // the jump host may know the name; data then goes to the name as written
         }
-        List<String> names = new ArrayList<>(new LinkedHashSet<>(List.of(t.hostName(), address.getHostAddress())));
+        String reached = address == null ? t.hostName() : address.getHostAddress();
+        List<String> names = new ArrayList<>(new LinkedHashSet<>(List.of(t.hostName(), reached)));
         HostKeyCheck check = new HostKeyCheck(new KnownHosts(t.knownHosts()), names, t.port(), settings.hostKeys());
-        HostConfigEntry entry = new HostConfigEntry(t.hostName(), address.getHostAddress(), t.port(), t.user());
-        String where = address.getHostAddress() + ":" + t.port();
+        String where = reached + ":" + t.port();
+        HostConfigEntry entry;
+        String tunnel = null;
+        if (via == null) {
+            entry = new HostConfigEntry(t.hostName(), reached, t.port(), t.user());
+        } else {
+            SshdSocketAddress local;
+            try {
+                ExplicitPortForwardingTracker f = via.createLocalPortForwardingTracker(
+                        new SshdSocketAddress(SshdSocketAddress.LOCALHOST_IPV4, 0), new SshdSocketAddress(t.hostName(), t.port()));
+                local = f.getBoundAddress();
+            } catch (IOException | RuntimeException e) {
+                throw new HostException(t.name(), "connect", "cannot forward a local port to " + t.hostName() + ":" + t.port()
+                        + " through the jump host: " + e.getMessage(), e);
+            }
+            entry = new HostConfigEntry(t.hostName(), local.getHostName(), local.getPort(), t.user());
+            tunnel = t.hostName() + ":" + t.port();
+        }
         ClientSession session = connect(client, settings, t, entry, check, where);
         try {
-            login(session, settings, t, password, check);
+            login(session, settings, t, password, check, tunnel);
         } catch (HostException | InterruptedException | RuntimeException e) {
             session.close(true);
             throw e;
         }
-        return new Opened(session, address.getHostAddress());
+        return new Opened(session, reached);
     }
 
     private static ClientSession connect(SshClient client, SshSettings settings, SshTarget t, HostConfigEntry entry,
@@ -101,7 +177,8 @@ public final class SshLogin {
         return f.getSession();
     }
 
-    private static void login(ClientSession s, SshSettings settings, SshTarget t, char[] password, HostKeyCheck check)
+    /** @param tunnel {@code host:port} when reached through a jump host's forwarded channel, else null */
+    private static void login(ClientSession s, SshSettings settings, SshTarget t, char[] password, HostKeyCheck check, String tunnel)
             throws HostException, InterruptedException {
         List<String> tried = new ArrayList<>();
         List<String> keyNotes = new ArrayList<>();
@@ -128,6 +205,9 @@ public final class SshLogin {
                         + ")");
             }
         }
+        if (settings.agent() != null) {
+            tried.add("publickey (ssh-agent)");
+        }
         if (!keys.isEmpty()) {
             tried.add("publickey (" + String.join(", ", keys) + ")");
         }
@@ -153,6 +233,10 @@ public final class SshLogin {
         if (!done) {
             af.cancel();
             throw failure(t, check, "login", "no answer within " + settings.authTimeout().toSeconds() + " s", null);
+        }
+        if (!af.isSuccess() && s.getServerVersion() == null && tunnel != null) {
+            throw failure(t, check, "connect", "the jump host opened no channel to " + tunnel + " (the target is down or unreachable "
+                    + "from there, or the jump host does not allow TCP forwarding: AllowTcpForwarding)", af.getException());
         }
         if (!af.isSuccess() && s.getServerVersion() == null) {
             throw failure(t, check, "login", "the server sent no SSH greeting; is port " + t.port() + " an SSH port?", af.getException());

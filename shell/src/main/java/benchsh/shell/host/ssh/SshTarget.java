@@ -10,17 +10,23 @@ import java.util.List;
  * @param hostName the name or address to connect to (HostName)
  * @param port the SSH port
  * @param identities private key files to offer, in order (IdentityFile, {@code key:})
- * @param proxyJump ProxyJump hosts, or null
+ * @param jumps the jump hosts to go through, first hop first (ProxyJump, {@code jump:}); empty for a direct connection
  * @param knownHosts the known_hosts file that vouches for the host key
  * @param java the remote java command ({@code java:}, default {@code java})
  * @param dir the remote work directory ({@code dir:}), absolute or relative to the login directory
  */
-public record SshTarget(String name, String user, String hostName, int port, List<Path> identities, String proxyJump,
+public record SshTarget(String name, String user, String hostName, int port, List<Path> identities, List<SshTarget> jumps,
                         Path knownHosts, String java, String dir) {
     public static final String DEFAULT_DIR = ".cache/benchsh";
 
     public SshTarget {
         identities = List.copyOf(identities);
+        jumps = jumps == null ? List.of() : List.copyOf(jumps);
+    }
+
+    /** The jump hosts' names, first hop first ({@code h1} or {@code h1, h0}); empty when direct. */
+    public String via() {
+        return String.join(", ", jumps.stream().map(SshTarget::name).toList());
     }
 
     /** {@code user@hostName:port}, for messages. */

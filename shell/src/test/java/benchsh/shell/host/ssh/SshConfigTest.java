@@ -52,7 +52,7 @@ class SshConfigTest {
         assertEquals(tmp.resolve("kh"), t.knownHosts());
         assertEquals("java", t.java());
         assertEquals(SshTarget.DEFAULT_DIR, t.dir());
-        assertNull(t.proxyJump());
+        assertEquals(List.of(), t.jumps());
     }
 
     @Test
@@ -66,6 +66,42 @@ class SshConfigTest {
         assertEquals("/opt/java", t.java());
         assertEquals("/tmp/w", t.dir());
         assertEquals(tmp.resolve("kh2"), t.knownHosts());
+    }
+
+    @Test
+    void proxyJumpHopsAreResolvedThroughTheConfig() throws Exception {
+        SshConfig c = config("""
+                Host bastion
+                    HostName 192.0.2.1
+                    User jumper
+                    Port 2022
+                    IdentityFile %s/id_jump
+                    ProxyJump ignored-for-hops
+                Host inner
+                    HostName 10.9.0.5
+                    User tester
+                    ProxyJump bastion,ops@gw:2200
+                """.formatted(tmp));
+        SshTarget t = c.resolve("inner", SshSpec.parse("inner"), null, null, null, null);
+        assertEquals(2, t.jumps().size());
+        SshTarget b = t.jumps().get(0);
+        assertEquals("bastion", b.name());
+        assertEquals("jumper@192.0.2.1:2022", b.where());
+        assertEquals(List.of(tmp.resolve("id_jump")), b.identities());
+        assertEquals(List.of(), b.jumps(), "a hop's own ProxyJump is not followed");
+        assertEquals("ops@gw:2200", t.jumps().get(1).where());
+        assertEquals("bastion, ops@gw:2200", t.via());
+    }
+
+    @Test
+    void jumpOptionWinsOverTheConfigAndNoneDisablesIt() throws Exception {
+        SshConfig c = config("Host inner\n    HostName 10.9.0.5\n    ProxyJump bastion\n");
+        SshTarget t = c.resolve("inner", SshSpec.parse("inner"), null, null, null, null, "me@other:2222");
+        assertEquals("other", t.jumps().get(0).hostName());
+        assertEquals(2222, t.jumps().get(0).port());
+        assertEquals(List.of(), c.resolve("inner", SshSpec.parse("inner"), null, null, null, null, "none").jumps());
+        assertEquals("x", c.resolve("inner", SshSpec.parse("inner"), null, null, null, null, "ssh://u@x:22").jumps().get(0).hostName());
+        assertThrows(IllegalArgumentException.class, () -> c.resolve("inner", SshSpec.parse("inner"), null, null, null, null, "a b"));
     }
 
     @Test

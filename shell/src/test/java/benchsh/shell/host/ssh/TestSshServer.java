@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.keyprovider.KeyPairProvider;
 import org.apache.sshd.server.SshServer;
+import org.apache.sshd.server.forward.ForwardingFilter;
 import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
 import org.apache.sshd.server.session.ServerSession;
 import org.apache.sshd.server.shell.ProcessShellFactory;
@@ -20,7 +21,7 @@ import org.apache.sshd.sftp.server.SftpSubsystemFactory;
 /**
  * An in-process SSH server on a free loopback port: password and public-key login, exec through
  * {@code /bin/sh -c} (so the real peer runs as a child process), SFTP with an optional write
- * failure after some bytes. For tests.
+ * failure after some bytes, optionally TCP forwarding (a jump host). For tests.
  */
 public final class TestSshServer implements AutoCloseable {
     public static final String USER = "bench";
@@ -32,7 +33,17 @@ public final class TestSshServer implements AutoCloseable {
     public final AtomicLong failWritesFrom = new AtomicLong(Long.MAX_VALUE);
 
     public TestSshServer(Path dir, PublicKey acceptedUserKey) throws IOException {
+        this(dir, acceptedUserKey, null);
+    }
+
+    /**
+     * @param forwarding what TCP forwarding to allow (e.g. to act as a jump host), or null for none
+     */
+    public TestSshServer(Path dir, PublicKey acceptedUserKey, ForwardingFilter forwarding) throws IOException {
         server = SshServer.setUpDefaultServer();
+        if (forwarding != null) {
+            server.setForwardingFilter(forwarding);
+        }
         server.setHost("127.0.0.1");
         server.setPort(0);
         SimpleGeneratorHostKeyProvider keys = new SimpleGeneratorHostKeyProvider(dir.resolve("hostkey.ser"));
@@ -70,6 +81,11 @@ public final class TestSshServer implements AutoCloseable {
 
     public int port() {
         return server.getPort();
+    }
+
+    /** How many sessions are open on the server now. */
+    public int activeSessions() {
+        return server.getActiveSessions().size();
     }
 
     public PublicKey hostKey() {
