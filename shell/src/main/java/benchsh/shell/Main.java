@@ -32,8 +32,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.jline.terminal.Terminal;
-import org.jline.terminal.TerminalBuilder;
 
 /**
  * {@code benchsh [options] [-e STATEMENTS | run FILE | demo]}. Without a command it starts the REPL.
@@ -228,11 +226,8 @@ public final class Main {
     }
 
     private static int repl(Session session) {
-        try (Terminal terminal = TerminalBuilder.builder().name("benchsh").system(true).build()) {
-            PrintWriter w = terminal.writer();
-            Session s = session;
-            s.attachTerminal(w);
-            new Repl(terminal, s, Repl.defaultHistory()).run();
+        try {
+            Repl.onSystemTerminal(session);
             return OK;
         } catch (IOException e) {
             System.err.println("benchsh: terminal: " + e.getMessage());

@@ -39,6 +39,14 @@ public final class Repl {
         this.historyFile = historyFile;
     }
 
+    /** Runs the REPL on this process's terminal (a dumb one without a TTY), with the default history file. */
+    public static void onSystemTerminal(Session session) throws IOException {
+        try (Terminal terminal = org.jline.terminal.TerminalBuilder.builder().name("benchsh").system(true).build()) {
+            session.attachTerminal(terminal.writer());
+            new Repl(terminal, session, defaultHistory()).run();
+        }
+    }
+
     /** Default history location: ~/.local/share/benchsh/history. */
     public static Path defaultHistory() {
         return Path.of(System.getProperty("user.home"), ".local", "share", "benchsh", "history");
