@@ -111,7 +111,7 @@ public final class Main {
             }
             openStore(o, session, stderr);
             if (o.progress && o.command != null) {
-                session.progress(new IntervalLines(session.out(), session::unit, session::step));
+                session.progress(new IntervalLines(session.out(), session::unit, session.control()::step));
             }
             if (o.acceptNewHostKeys) {
                 session.ssh().settings(session.ssh().settings().withHostKeys(HostKeyPrompt.ACCEPT));

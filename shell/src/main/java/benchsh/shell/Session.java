@@ -21,11 +21,10 @@ import benchsh.shell.run.Plan;
 import benchsh.shell.script.Scenario;
 import benchsh.shell.run.ProgressListener;
 import benchsh.shell.run.SingleRunner;
-import benchsh.shell.run.TestCancelledException;
+import benchsh.shell.run.Control;
 import benchsh.shell.verb.Verbs;
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,7 +38,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * unit, the tags in force (labels, sweep coordinates) and where output goes. Verbs run against it.
  * Tags, repeat number and start gate are per thread ({@link Frame}), so {@code together} blocks can
  * run tests concurrently; results, printing and JSON output are thread-safe.
- * {@link #step()} and {@link #requestCancel()} may be called from other threads (progress display, signal handlers).
+ * {@link #control()} may be used from other threads (progress display, signal handlers).
  */
 public final class Session implements AutoCloseable {
     private final Hosts hosts = new Hosts();
@@ -63,8 +62,7 @@ public final class Session implements AutoCloseable {
     private final List<ResultSink> sinks = new CopyOnWriteArrayList<>();
     private ResultStore store;
     private final Set<Long> loaded = new HashSet<>();
-    private final Deque<int[]> steps = new java.util.concurrent.ConcurrentLinkedDeque<>();
-    private volatile boolean cancelRequested;
+    private final Control control = new Control();
     private final Provenance provenance = new Provenance();
 
     public Session(PrintWriter out) {
@@ -287,44 +285,9 @@ public final class Session implements AutoCloseable {
         return added;
     }
 
-    /** Runs {@code body} as step {@code i} of {@code n} (1-based); nested steps show innermost last. */
-    public <T> T withStep(int i, int n, java.util.function.Supplier<T> body) {
-        steps.addLast(new int[] {i, n});
-        try {
-            return body.get();
-        } finally {
-            steps.pollLast();
-        }
-    }
-
-    /** "step 3 of 12" (nested: "step 1 of 2 · step 3 of 12"), or null outside steps. Any thread. */
-    public String step() {
-        List<String> parts = new ArrayList<>();
-        for (int[] s : steps) {
-            parts.add("step " + s[0] + " of " + s[1]);
-        }
-        return parts.isEmpty() ? null : String.join(" · ", parts);
-    }
-
-    /** Asks the running script to stop before its next verb (a second Ctrl-C). Any thread. */
-    public void requestCancel() {
-        cancelRequested = true;
-    }
-
-    /** Clears a cancel request: a new REPL line starts. */
-    public void clearCancel() {
-        cancelRequested = false;
-    }
-
-    public boolean cancelRequested() {
-        return cancelRequested;
-    }
-
-    /** @throws TestCancelledException when the user asked to stop the script */
-    public void checkCancelled() {
-        if (cancelRequested) {
-            throw new TestCancelledException("stopped by the user (Ctrl-C twice)");
-        }
+    /** Which step is running, and whether the user asked to stop the script. */
+    public Control control() {
+        return control;
     }
 
     public void print(String text) {

@@ -19,7 +19,7 @@ public final class BatchInterrupts implements AutoCloseable {
             if (++count > 1) {
                 Runtime.getRuntime().exit(EXIT_CODE); // shutdown hooks close the peers
             }
-            session.requestCancel();
+            session.control().requestCancel();
             evaluator.interrupt();
         });
     }

@@ -86,7 +86,7 @@ final class LiveStatus implements ProgressListener, AutoCloseable {
             return;
         }
         double elapsed = (System.nanoTime() - startNanos) / 1e9;
-        String text = ProgressText.status(test, elapsed, expected.toNanos() / 1e9, last, rates, session.step(), session.unit());
+        String text = ProgressText.status(test, elapsed, expected.toNanos() / 1e9, last, rates, session.control().step(), session.unit());
         int width = Math.max(10, terminal.getWidth() - 1);
         if (text.length() > width) {
             text = text.substring(0, width);

@@ -102,11 +102,11 @@ public final class Repl {
     private void evaluate(String line) {
         var out = terminal.writer();
         Thread evaluator = Thread.currentThread();
-        session.clearCancel();
+        session.control().clearCancel();
         java.util.concurrent.atomic.AtomicInteger interrupts = new java.util.concurrent.atomic.AtomicInteger();
         Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, s -> {
             if (interrupts.incrementAndGet() > 1) {
-                session.requestCancel(); // the second Ctrl-C stops the whole line or script
+                session.control().requestCancel(); // the second Ctrl-C stops the whole line or script
             }
             evaluator.interrupt(); // the first one stops the running test; its partial result is kept
         });

@@ -29,7 +29,7 @@ public abstract class BenchScript extends Script {
         }
         Object[] callArgs = args instanceof Object[] a ? a : new Object[] {args};
         Session session = session();
-        session.checkCancelled();
+        session.control().checkCancelled();
         if (session.collecting() && verb.measures()) {
             benchsh.shell.run.Frame frame = session.frame();
             session.defer(gate -> session.within(frame.withGate(gate), () -> {
@@ -50,7 +50,7 @@ public abstract class BenchScript extends Script {
             if (verb.measures()) {
                 return new benchsh.shell.verb.VerbRef(verb.spec());
             }
-            session().checkCancelled();
+            session().control().checkCancelled();
             return verb.invoke(session(), new Object[0]);
         }
         List<String> known = new ArrayList<>(session().verbs().names());

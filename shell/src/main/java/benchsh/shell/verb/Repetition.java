@@ -40,7 +40,7 @@ final class Repetition {
             int before = session.results().size();
             Object[] error = new Object[1];
             int run = i;
-            session.withStep(run, limit, () -> session.within(session.frame().withRepeat(run), () -> {
+            session.control().withStep(run, limit, () -> session.within(session.frame().withRepeat(run), () -> {
                 try {
                     return body.run();
                 } catch (Exception e) {

@@ -56,8 +56,8 @@ public final class SweepVerb implements Verb {
         List<Map<String, Object>> points = product(dims);
         for (int i = 0; i < points.size(); i++) {
             Map<String, Object> point = points.get(i);
-            session.checkCancelled();
-            session.withStep(i + 1, points.size(), () -> session.withTags(point,
+            session.control().checkCancelled();
+            session.control().withStep(i + 1, points.size(), () -> session.withTags(point,
                     () -> body.getMaximumNumberOfParameters() == 0 ? body.call() : body.call(point)));
         }
         List<Result> measured = session.results().subList(before, session.results().size());
