@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -21,7 +22,6 @@ public final class PairRunner {
     /** Allowed beyond a test's expected duration before it is declared hung. */
     static final Duration GRACE = Duration.ofSeconds(20);
     static final Duration READY_TIMEOUT = Duration.ofSeconds(15);
-    static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
     private static final String STALL = "no data for ";
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -99,7 +99,7 @@ public final class PairRunner {
             }
             SideHandle measuring = measuringSide.equals("listen") ? listen : connect;
             measuring.onInterval(s -> progress.interval(test.workload(), s));
-            Status status = watch(listen, connect, test.expected().plus(GRACE));
+            Status status = SideWatch.watch(List.of(listen, connect), test.expected().plus(GRACE));
             progress.finished(test.workload());
             Message.Done l = listen.doneNow();
             Message.Done c = connect.doneNow();
@@ -112,46 +112,6 @@ public final class PairRunner {
             Thread.currentThread().interrupt();
             throw new TestCancelledException("interrupted while starting the test");
         }
-    }
-
-    /** Waits for both sides; stops both on a failure, a timeout or an interrupt. */
-    private Status watch(SideHandle listen, SideHandle connect, Duration limit) {
-        long deadline = System.nanoTime() + limit.toNanos();
-        Status status = Status.OK;
-        while (!(listen.isDone() && connect.isDone())) {
-            if (failed(listen) || failed(connect)) {
-                status = Status.FAILED;
-                break;
-            }
-            if (System.nanoTime() > deadline) {
-                status = Status.FAILED;
-                break;
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                status = Status.INTERRUPTED;
-                break;
-            }
-        }
-        if (status != Status.OK) {
-            listen.stop();
-            connect.stop();
-            long stopBy = System.nanoTime() + STOP_TIMEOUT.toNanos();
-            while (!(listen.isDone() && connect.isDone()) && System.nanoTime() < stopBy) {
-                try {
-                    Thread.sleep(20);
-                } catch (InterruptedException e) {
-                    break;
-                }
-            }
-        }
-        return status;
-    }
-
-    private static boolean failed(SideHandle s) {
-        Message.Done d = s.doneNow();
-        return d != null && d.error() != null;
     }
 
     private static String firstError(Status status, String lHost, Message.Done l, String cHost, Message.Done c, Duration limit) {

@@ -44,7 +44,7 @@ public final class SingleRunner {
         }
         side.onInterval(s -> progress.interval(workload, s));
         progress.started(workload, limit);
-        Status status = watch(side, limit.plus(PairRunner.GRACE));
+        Status status = SideWatch.watch(java.util.List.of(side), limit.plus(PairRunner.GRACE));
         progress.finished(workload);
         Message.Done done = side.doneNow();
         String error;
@@ -62,32 +62,4 @@ public final class SingleRunner {
         return new SideOutcome(status, error, started, done, host.facts());
     }
 
-    private static Status watch(SideHandle side, Duration limit) {
-        long deadline = System.nanoTime() + limit.toNanos();
-        Status status = Status.OK;
-        while (!side.isDone()) {
-            if (System.nanoTime() > deadline) {
-                status = Status.FAILED;
-                break;
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                status = Status.INTERRUPTED;
-                break;
-            }
-        }
-        if (status != Status.OK) {
-            side.stop();
-            long stopBy = System.nanoTime() + PairRunner.STOP_TIMEOUT.toNanos();
-            while (!side.isDone() && System.nanoTime() < stopBy) {
-                try {
-                    Thread.sleep(20);
-                } catch (InterruptedException e) {
-                    break;
-                }
-            }
-        }
-        return status;
-    }
 }

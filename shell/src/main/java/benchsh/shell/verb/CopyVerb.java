@@ -39,8 +39,7 @@ public final class CopyVerb implements Verb {
                 Arg.of("via", ArgType.TEXT, "stream", "stream (peer to peer, one TCP stream) or sftp (through SSH, like scp)"),
                 Arg.of("verify", ArgType.BOOL, false, "compare SHA-256 checksums of source and destination after the copy"),
                 Arg.of("cold", ArgType.BOOL, false, "drop the page cache before reading the source (root), else say warm"),
-                Arg.of("keep", ArgType.BOOL, true, "keep the destination; false removes it afterwards"),
-                Arg.of("interval", ArgType.DURATION, Duration.ofSeconds(1), "interval between progress samples")));
+                Arg.of("keep", ArgType.BOOL, true, "keep the destination; false removes it afterwards")));
         a.addAll(FsArgs.mount());
         a.addAll(FsArgs.common(Duration.ofSeconds(60)));
         return a;

@@ -35,8 +35,7 @@ public final class DiskVerb implements Verb {
                 Arg.of("dsync", ArgType.BOOL, false, "O_DSYNC on every write (dd oflag=dsync)"),
                 Arg.of("direct", ArgType.BOOL, false, "O_DIRECT with aligned buffers (dd oflag/iflag=direct)"),
                 Arg.of("cold", ArgType.BOOL, false, "read cold: drop the page cache (root), else O_DIRECT, else say warm"),
-                Arg.of("keep", ArgType.BOOL, false, "keep the file this run created (removed by default)"),
-                Arg.of("interval", ArgType.DURATION, Duration.ofSeconds(1), "interval between progress samples")));
+                Arg.of("keep", ArgType.BOOL, false, "keep the file this run created (removed by default)")));
         a.addAll(FsArgs.mount());
         a.addAll(FsArgs.common(Duration.ofSeconds(60)));
         return a;

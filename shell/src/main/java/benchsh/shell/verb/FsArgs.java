@@ -28,6 +28,7 @@ final class FsArgs {
 
     static List<Arg> common(Duration timeout) {
         return List.of(
+                Arg.of("interval", ArgType.DURATION, Duration.ofSeconds(1), "interval between progress samples"),
                 Arg.of("timeout", ArgType.DURATION, timeout, "give up after this long without progress"),
                 Arg.of("label", ArgType.TEXT, null, "a label for side-by-side comparisons"),
                 Arg.of("tags", ArgType.MAP, null, "extra tags for tables"));

@@ -37,8 +37,7 @@ public final class TreeVerb implements Verb {
                 Arg.of("sigma", ArgType.NUMBER, null, "spread of the log-normal file sizes (overrides the profile)"),
                 Arg.of("scale", ArgType.NUMBER, 1.0, "scale files, dirs and bytes, e.g. 0.01 for a quick test"),
                 Arg.of("seed", ArgType.COUNT, 1, "the same seed gives the same tree"),
-                Arg.of("random", ArgType.BOOL, false, "incompressible content (default: mail-like text)"),
-                Arg.of("interval", ArgType.DURATION, Duration.ofSeconds(1), "interval between progress samples")));
+                Arg.of("random", ArgType.BOOL, false, "incompressible content (default: mail-like text)")));
         a.addAll(FsArgs.common(Duration.ofSeconds(60)));
         return a;
     }
