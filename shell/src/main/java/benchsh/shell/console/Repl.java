@@ -115,7 +115,8 @@ public final class Repl {
             Object value = help != null ? null : runner.evaluate(line, "<repl>");
             if (help != null) {
                 out.print(help);
-            } else if (value != null && !(value instanceof Result) && !isResults(value) && !(value instanceof benchsh.shell.report.TextTable)) {
+            } else if (value != null && !(value instanceof Result) && !isResults(value) && !(value instanceof benchsh.shell.report.TextTable)
+                    && !(value instanceof benchsh.shell.result.Repeated)) {
                 session.print("=> " + value + "\n");
             }
         } catch (ScriptError e) {

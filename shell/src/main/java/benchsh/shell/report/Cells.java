@@ -12,6 +12,10 @@ public final class Cells {
     }
 
     public static String header(String key, ThroughputUnit unit) {
+        return rawHeader(key, unit).replace("p99 9", "p99.9");
+    }
+
+    private static String rawHeader(String key, ThroughputUnit unit) {
         if (key.endsWith("_bps")) {
             return key.substring(0, key.length() - 4).replace('_', ' ') + " " + unit.name();
         }

@@ -64,24 +64,8 @@ public record ReportSection(String title, List<Result> results, String value, St
         return new ReportSection(title.toString(), group, value, rows, cols, value == null ? null : chartX, series);
     }
 
-    /**
-     * throughput_bps when present, else the first *_bps metric, else the first rate (*_per_s, e.g.
-     * transactions_per_s), else the first numeric metric.
-     */
     static String valueMetric(List<Result> group) {
-        List<String> metrics = keys(group, Result::metrics).stream()
-                .filter(k -> group.stream().anyMatch(r -> r.metrics().get(k) instanceof Number)).toList();
-        if (metrics.contains("throughput_bps")) {
-            return "throughput_bps";
-        }
-        for (String suffix : List.of("_bps", "_per_s", "")) {
-            for (String k : metrics) {
-                if (k.endsWith(suffix)) {
-                    return k;
-                }
-            }
-        }
-        return null;
+        return Result.headlineMetric(group);
     }
 
     /** The first key whose values (in {@code part} of the completed results) are all numbers, at least two distinct. */

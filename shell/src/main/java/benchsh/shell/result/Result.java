@@ -71,6 +71,33 @@ public record Result(String test, Status status, String from, String to, Map<Str
         };
     }
 
+    /**
+     * The metric a set of results is best summarized by: throughput_bps when present, else the first
+     * *_bps metric, else the first rate (*_per_s, e.g. transactions_per_s), else the first numeric one;
+     * null when there is none.
+     */
+    public static String headlineMetric(java.util.Collection<Result> results) {
+        java.util.LinkedHashSet<String> keys = new java.util.LinkedHashSet<>();
+        for (Result r : results) {
+            r.metrics.forEach((k, v) -> {
+                if (v instanceof Number) {
+                    keys.add(k);
+                }
+            });
+        }
+        if (keys.contains("throughput_bps")) {
+            return "throughput_bps";
+        }
+        for (String suffix : List.of("_bps", "_per_s", "")) {
+            for (String k : keys) {
+                if (k.endsWith(suffix)) {
+                    return k;
+                }
+            }
+        }
+        return null;
+    }
+
     /** The contract's JSON object as a map, ready for a JSON writer. */
     public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();

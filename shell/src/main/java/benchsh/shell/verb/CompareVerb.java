@@ -13,7 +13,7 @@ import java.util.List;
 public final class CompareVerb implements Verb {
     private static final VerbSpec SPEC = new VerbSpec("compare", "two labelled sets of results side by side with the delta in %", "A, B",
             List.of(
-                    Arg.of("value", ArgType.TEXT, "throughput_bps", "the metric to compare"),
+                    Arg.of("value", ArgType.TEXT, null, "the metric to compare (default throughput, else the results' main rate)"),
                     Arg.of("by", ArgType.TEXT, "label", "the tag whose values A and B are")),
             List.of("compare 'kernel 2.6.34', 'kernel 2.6.35'", "compare 'switch A', 'switch B', value: 'latency_p99_us'"));
 
@@ -40,7 +40,7 @@ public final class CompareVerb implements Verb {
                         + Suggest.hint(label, all.stream().map(r -> String.valueOf(r.lookup(by))).distinct().toList()));
             }
         }
-        TextTable t = Comparison.of(all, by, a, b, TableVerb.value(args.text("value")), session.unit());
+        TextTable t = Comparison.of(all, by, a, b, TableVerb.value(args.text("value"), all), session.unit());
         session.print(t.toString());
         return t;
     }

@@ -44,7 +44,7 @@ public final class MatrixVerb implements Verb {
         }
         List<Result> measured = session.results().subList(before, session.results().size());
         if (!measured.isEmpty()) {
-            session.print("\n" + Pivot.of(measured, "from", "to", "throughput_bps", session.unit()));
+            session.print("\n" + Pivot.of(measured, "from", "to", TableVerb.value(null, measured), session.unit()));
         }
         return measured;
     }

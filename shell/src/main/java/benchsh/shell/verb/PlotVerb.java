@@ -10,7 +10,7 @@ public final class PlotVerb implements Verb {
     private static final VerbSpec SPEC = new VerbSpec("plot", "bar chart of results in the terminal, drawn with Unicode blocks", "[RESULTS]",
             List.of(
                     Arg.of("x", ArgType.TEXT, "size", "the key whose values make the bars"),
-                    Arg.of("y", ArgType.TEXT, "throughput_bps", "the metric the bars measure (median of runs)"),
+                    Arg.of("y", ArgType.TEXT, null, "the metric the bars measure, median of runs (default throughput, else the main rate)"),
                     Arg.of("by", ArgType.TEXT, null, "a key whose values make one bar each under every x"),
                     Arg.of("width", ArgType.COUNT, 50, "the longest bar, in characters"),
                     Arg.of("where", ArgType.CLOSURE, null, "a closure that keeps a result, e.g. { it.ok() }")),
@@ -28,7 +28,8 @@ public final class PlotVerb implements Verb {
         if (args.count("width") > 500) {
             throw new UsageException("width " + args.count("width") + " is wider than any terminal; give at most 500");
         }
-        String chart = TerminalChart.bars(TableVerb.filter(results, args), args.text("x"), TableVerb.value(args.text("y")), args.text("by"),
+        List<Result> chosen = TableVerb.filter(results, args);
+        String chart = TerminalChart.bars(chosen, args.text("x"), TableVerb.value(args.text("y"), chosen), args.text("by"),
                 args.count("width"), session.unit());
         session.print(chart);
         return null;

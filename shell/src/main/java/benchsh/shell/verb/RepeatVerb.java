@@ -18,7 +18,7 @@ public final class RepeatVerb implements Verb {
                     Arg.of("max", ArgType.COUNT, 30, "give up after this many runs"),
                     Arg.of("confidence", ArgType.COUNT, 99, "confidence level in percent"),
                     Arg.of("width", ArgType.TEXT, 0.05, "full interval width as a fraction of the mean, e.g. 5.percent"),
-                    Arg.of("value", ArgType.TEXT, "throughput_bps", "the metric to summarize")),
+                    Arg.of("value", ArgType.TEXT, null, "the metric to summarize (default throughput, else the results' main rate)")),
             List.of("repeat(3) { tcp to: local, time: 2.s }",
                     "repeat(min: 3, max: 30, confidence: 99, width: 5.percent) { tcp to: local, time: 2.s }"));
 
@@ -44,7 +44,7 @@ public final class RepeatVerb implements Verb {
             if (min > max || max > 10_000 || confidence >= 1 || !(width > 0 && width < 1)) {
                 throw new UsageException("repeat: need min <= max <= 10000, confidence below 100 and 0 < width < 1 (e.g. 5.percent)");
             }
-            return Repetition.run(session, Math.max(2, min), max, confidence, width, TableVerb.value(args.text("value")), body::call);
+            return Repetition.run(session, Math.max(2, min), max, confidence, width, args.given("value") ? TableVerb.value(args.text("value"), List.of()) : null, body::call);
         }
         throw new UsageException("usage: repeat(3) { ... } or repeat(min: 3, max: 30, confidence: 99, width: 5.percent) { ... }");
     }

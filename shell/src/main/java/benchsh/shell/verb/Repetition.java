@@ -23,12 +23,13 @@ final class Repetition {
     }
 
     static Repeated fixed(Session session, int times, Body body) throws Exception {
-        return run(session, times, times, Double.NaN, Double.NaN, "throughput_bps", body);
+        return run(session, times, times, Double.NaN, Double.NaN, null, body);
     }
 
     /**
      * @param confidence e.g. 0.99; NaN for a fixed count
      * @param width      the full interval width as a fraction of the mean, e.g. 0.05
+     * @param value      the metric to summarize; null for the first run's headline metric
      */
     static Repeated run(Session session, int min, int max, double confidence, double width, String value, Body body) throws Exception {
         List<Result> runs = new ArrayList<>();
@@ -53,14 +54,18 @@ final class Repetition {
             }
             List<Result> mine = session.results().subList(before, session.results().size());
             runs.addAll(mine);
-            mine.stream().filter(Result::ok).map(r -> r.lookup(value)).filter(v -> v instanceof Number)
+            if (value == null) {
+                value = Result.headlineMetric(mine);
+            }
+            String metric = value;
+            mine.stream().filter(Result::ok).map(r -> metric == null ? null : r.lookup(metric)).filter(v -> v instanceof Number)
                     .forEach(v -> values.add(((Number) v).doubleValue()));
             stats = Stats.of(values);
             if (confident && i >= min && stats.converged(confidence, width)) {
                 break;
             }
         }
-        Repeated rep = new Repeated(runs, value, stats, confidence, width, !confident || stats.converged(confidence, width));
+        Repeated rep = new Repeated(runs, value == null ? "throughput_bps" : value, stats, confidence, width, !confident || stats.converged(confidence, width));
         if (session.plan() == null && !runs.isEmpty()) {
             session.print(RepeatSummary.line(rep, session.unit()) + "\n");
         }

@@ -24,7 +24,7 @@ public final class SweepVerb implements Verb {
                     Arg.of("step", ArgType.COUNT, null, "step through ranges, e.g. size: 64..1518, step: 64"),
                     Arg.of("rows", ArgType.TEXT, null, "the table's rows (default the first dimension)"),
                     Arg.of("cols", ArgType.TEXT, null, "the table's columns (default the second dimension)"),
-                    Arg.of("value", ArgType.TEXT, "throughput_bps", "the metric in the table")),
+                    Arg.of("value", ArgType.TEXT, null, "the metric in the table (default throughput, else the results' main rate)")),
             List.of("sweep(size: [1.KiB, 2.KiB, 4.KiB], dir: ['tx', 'rx']) { p -> tcp size: p.size, reverse: p.dir == 'rx', time: 2.s }",
                     "sweep(size: 64..1518, step: 128) { p -> tcp size: p.size, time: 1.s }"));
 
@@ -64,7 +64,7 @@ public final class SweepVerb implements Verb {
         List<String> keys = new ArrayList<>(dims.keySet());
         String rows = options.getOrDefault("rows", keys.get(0)).toString();
         Object cols = options.getOrDefault("cols", keys.size() > 1 ? keys.get(1) : null);
-        String value = TableVerb.value(options.getOrDefault("value", "throughput_bps").toString());
+        String value = TableVerb.value(options.containsKey("value") ? options.get("value").toString() : null, measured);
         if (!measured.isEmpty()) {
             session.print("\n" + Pivot.of(measured, rows, cols == null ? null : cols.toString(), value, session.unit()));
         }

@@ -13,7 +13,7 @@ public final class TableVerb implements Verb {
             List.of(
                     Arg.of("rows", ArgType.TEXT, "size", "the key whose values make the rows"),
                     Arg.of("cols", ArgType.TEXT, null, "the key whose values make the columns"),
-                    Arg.of("value", ArgType.TEXT, "throughput_bps", "the metric in the cells"),
+                    Arg.of("value", ArgType.TEXT, null, "the metric in the cells (default throughput, else the results' main rate)"),
                     Arg.of("where", ArgType.CLOSURE, null, "a closure that keeps a result, e.g. { it.test == 'tcp' }")),
             List.of("table rows: 'size', cols: 'dir'", "table rows: 'size', value: 'cpu_local_pct', where: { it.ok() }"));
 
@@ -29,12 +29,18 @@ public final class TableVerb implements Verb {
         }
         @SuppressWarnings("unchecked")
         List<Result> results = args.positional().isEmpty() ? session.results() : (List<Result>) args.positional().get(0);
-        TextTable t = Pivot.of(filter(results, args), args.text("rows"), args.text("cols"), value(args.text("value")), session.unit());
+        List<Result> chosen = filter(results, args);
+        TextTable t = Pivot.of(chosen, args.text("rows"), args.text("cols"), value(args.text("value"), chosen), session.unit());
         session.print(t.toString());
         return t;
     }
 
-    static String value(String v) {
+    /** The metric named (throughput means throughput_bps), or the results' headline metric when none is. */
+    static String value(String v, List<Result> results) {
+        if (v == null) {
+            String headline = Result.headlineMetric(results);
+            return headline == null ? "throughput_bps" : headline;
+        }
         return v.equals("throughput") ? "throughput_bps" : v;
     }
 
