@@ -26,7 +26,7 @@ public enum ArgType {
     MAP("a map, e.g. [dir: 'tx']"),
     CLOSURE("a closure, e.g. { it.ok() }");
 
-    private static final Pattern QUANTITY = Pattern.compile("\\s*([0-9]+(?:\\.[0-9]+)?)\\s*([a-zA-Z/]*)\\s*");
+    private static final Pattern QUANTITY = Pattern.compile("\\s*([0-9]+(?:\\.[0-9]+)?)\\.?\\s*([a-zA-Z/]*)\\s*");
 
     private final String description;
 
