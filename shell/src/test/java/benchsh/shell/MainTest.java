@@ -92,6 +92,15 @@ class MainTest {
     }
 
     @Test
+    void anUnreachableHostFailsItsTestAndTheScriptGoesOn() throws Exception {
+        Batch b = Batch.run("-e", "h = host 'me@127.0.0.1:1'\ntcp to: h, time: 1.s\ntcp to: local, bytes: 1.MiB", "--json", "-");
+        assertEquals(1, b.exit(), b.err());
+        List<Map<String, Object>> results = b.results();
+        assertEquals(List.of("failed", "ok"), results.stream().map(r -> r.get("status")).toList());
+        assertTrue(results.get(0).get("error").toString().startsWith("me@127.0.0.1:1: connect: "), results.get(0).toString());
+    }
+
+    @Test
     void usageErrorsExitWithTwo() {
         assertEquals(2, Batch.run("--bogus").exit());
         assertEquals(2, Batch.run("run").exit());

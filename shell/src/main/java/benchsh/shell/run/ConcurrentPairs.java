@@ -1,6 +1,5 @@
 package benchsh.shell.run;
 
-import benchsh.shell.host.HostException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 
@@ -14,7 +13,7 @@ public final class ConcurrentPairs {
     }
 
     /** @return the two outcomes, in order */
-    public static PairOutcome[] run(PairRunner runner, PairTest first, String firstSide, PairTest second, String secondSide) throws HostException {
+    public static PairOutcome[] run(PairRunner runner, PairTest first, String firstSide, PairTest second, String secondSide) {
         FutureTask<PairOutcome> other = new FutureTask<>(() -> runner.secondary().run(second, secondSide));
         Thread t = new Thread(other, "pair-" + second.workload());
         t.setDaemon(true);
@@ -22,7 +21,7 @@ public final class ConcurrentPairs {
         PairOutcome a;
         try {
             a = runner.run(first, firstSide);
-        } catch (HostException | RuntimeException e) {
+        } catch (RuntimeException e) {
             t.interrupt();
             throw e;
         }
@@ -36,10 +35,7 @@ public final class ConcurrentPairs {
             Thread.currentThread().interrupt();
             throw new TestCancelledException("interrupted while waiting for the second direction");
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof HostException he) {
-                throw he;
-            }
-            throw new IllegalStateException(e.getCause());
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
         }
     }
 }

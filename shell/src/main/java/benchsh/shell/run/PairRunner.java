@@ -51,10 +51,13 @@ public final class PairRunner {
     }
 
     /**
+     * Runs the test. A peer that cannot be reached, or refuses the test before it starts, gives a
+     * failed outcome whose error names the host and the step, so a script goes on and the failure
+     * is kept with the other results.
+     *
      * @param measuringSide "listen" or "connect": whose intervals drive live progress
-     * @throws HostException if a peer cannot be reached or refuses the test before it starts
      */
-    public PairOutcome run(PairTest test, String measuringSide) throws HostException {
+    public PairOutcome run(PairTest test, String measuringSide) {
         Instant started = Instant.now();
         if (plan != null) {
             if (test.timed()) {
@@ -64,6 +67,17 @@ public final class PairRunner {
             }
             return new PairOutcome(Status.OK, null, started, null, null, Map.of(), Map.of());
         }
+        try {
+            return attempt(test, measuringSide, started);
+        } catch (HostException e) {
+            if (gate != null) {
+                gate.abandon();
+            }
+            return new PairOutcome(Status.FAILED, e.getMessage(), started, null, null, test.listener().facts(), test.connector().facts());
+        }
+    }
+
+    private PairOutcome attempt(PairTest test, String measuringSide, Instant started) throws HostException {
         String id = newToken().substring(0, 12);
         String token = newToken();
         try {
@@ -74,14 +88,7 @@ public final class PairRunner {
             listenSpec.putIfAbsent("address", test.listener().dataAddress());
             SideHandle listen = listenPeer.start(id + "-l", test.workload(), "listen", listenSpec);
             Map<String, Object> endpoint;
-            try {
-                endpoint = listen.awaitReady(READY_TIMEOUT);
-            } catch (HostException e) {
-                if (gate != null) {
-                    gate.abandon();
-                }
-                throw e;
-            }
+            endpoint = listen.awaitReady(READY_TIMEOUT);
             if (gate != null) {
                 gate.pass();
             }

@@ -25,10 +25,12 @@ public final class SingleRunner {
     }
 
     /**
+     * Runs the side. A host whose peer cannot be reached gives a failed outcome naming the host and
+     * the step, so a script goes on and the failure is kept with the other results.
+     *
      * @param limit how long the side may take before it is declared hung (the runner adds {@link PairRunner#GRACE})
-     * @throws HostException if the host's peer cannot be reached
      */
-    public SideOutcome run(Host host, String workload, String role, Map<String, Object> spec, Duration limit) throws HostException {
+    public SideOutcome run(Host host, String workload, String role, Map<String, Object> spec, Duration limit) {
         Instant started = Instant.now();
         if (plan != null) {
             plan.expectUnknown();
@@ -38,6 +40,8 @@ public final class SingleRunner {
         SideHandle side;
         try {
             side = host.peer().start(id + "-s", workload, role, spec);
+        } catch (HostException e) {
+            return new SideOutcome(Status.FAILED, e.getMessage(), started, null, host.facts());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TestCancelledException("interrupted while starting the test");

@@ -68,13 +68,9 @@ final class MountScope implements AutoCloseable {
         if (at == null) {
             return;
         }
-        try {
-            SideOutcome o = session.single().run(host, "mount", "umount", Map.of("at", at), LIMIT);
-            if (o.error() != null) {
-                session.print("warning: " + o.error() + "\n");
-            }
-        } catch (HostException e) {
-            session.print("warning: " + e.getMessage() + "\n");
+        SideOutcome o = session.single().run(host, "mount", "umount", Map.of("at", at), LIMIT);
+        if (o.error() != null) {
+            session.print("warning: " + o.error() + "\n");
         }
     }
 }

@@ -38,9 +38,12 @@ class DataPortFaultTest {
     void aPortInUseIsAClearErrorNamingHostAddressAndPort() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             int port = taken.getLocalPort();
-            Batch b = Batch.run("-e", "tcp to: local, port: " + port + ", time: 1.s");
-            assertNotEquals(0, b.exit());
-            assertTrue(b.err().contains("local: ") && b.err().contains("127.0.0.1:" + port) && b.err().contains("in use"), b.err());
+            Batch b = Batch.run("-e", "tcp to: local, port: " + port + ", time: 1.s", "--json", "-");
+            assertEquals(1, b.exit(), "a test that could not start is a failed test: " + b.err());
+            Map<String, Object> r = b.results().get(0);
+            assertEquals("failed", r.get("status"));
+            String error = String.valueOf(r.get("error"));
+            assertTrue(error.startsWith("local: ") && error.contains("127.0.0.1:" + port) && error.contains("in use"), error);
         }
     }
 
