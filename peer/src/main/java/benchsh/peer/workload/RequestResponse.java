@@ -367,8 +367,10 @@ public final class RequestResponse implements Workload {
     }
 
     private static final class TcpServer extends RrSide {
+        /** Connections a TCP_CRR server serves at once; more are dropped as strays. */
+        private static final int CRR_WORKERS = 8;
         private final ServerSocketChannel server;
-        private long strays;
+        private final java.util.concurrent.atomic.AtomicLong strays = new java.util.concurrent.atomic.AtomicLong();
 
         TcpServer(Spec spec, ServerSocketChannel server, SideContext context) {
             super(spec, context, false);
@@ -392,7 +394,7 @@ public final class RequestResponse implements Workload {
             } catch (IOException | RuntimeException e) {
                 error = describe(e);
             }
-            return finish(error, Map.of("strays_dropped", strays));
+            return finish(error, Map.of("strays_dropped", strays.get()));
         }
 
         private void serveOne() throws IOException {
@@ -401,7 +403,7 @@ public final class RequestResponse implements Workload {
             try {
                 ch = track(gate.admit(server, 1, Duration.ofNanos(spec.timeoutNanos), () -> cancelled).get(0));
             } finally {
-                strays = gate.strays();
+                strays.set(gate.strays());
                 server.close();
             }
             ch.setOption(java.net.StandardSocketOptions.TCP_NODELAY, true);
@@ -419,47 +421,90 @@ public final class RequestResponse implements Workload {
             }
         }
 
+        /**
+         * TCP_CRR: one connection per transaction. Each accepted connection is served on a small pool,
+         * so a stray that connects and stays silent holds one worker until its token deadline while the
+         * accept loop goes on serving the client.
+         */
         private void servePerConnection() throws IOException {
             byte[] token = TokenGate.decode(spec.token);
-            byte[] head = new byte[TokenGate.TOKEN_BYTES + 1];
-            byte[] request = new byte[spec.request];
-            byte[] response = new byte[spec.response];
             server.socket().setSoTimeout(POLL_MS);
             long idleSince = System.nanoTime();
-            while (!cancelled) {
-                Socket s;
-                try {
-                    s = server.socket().accept();
-                } catch (SocketTimeoutException e) {
-                    if (!meter.started() && System.nanoTime() - idleSince > spec.timeoutNanos) {
-                        throw new IOException("no connection with the test token within " + Duration.ofNanos(spec.timeoutNanos).toSeconds()
-                                + " s" + (strays > 0 ? " (" + strays + " strays dropped)" : ""));
-                    }
-                    continue;
-                }
-                try (s) {
-                    s.setTcpNoDelay(true);
-                    s.setSoTimeout((int) TokenGate.TOKEN_TIMEOUT.toMillis());
-                    var in = s.getInputStream();
-                    if (in.readNBytes(head, 0, head.length) < head.length
-                            || !java.security.MessageDigest.isEqual(Arrays.copyOf(head, TokenGate.TOKEN_BYTES), token)) {
-                        strays++;
+            java.util.concurrent.atomic.AtomicReference<IOException> failure = new java.util.concurrent.atomic.AtomicReference<>();
+            java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
+            java.util.concurrent.Semaphore slots = new java.util.concurrent.Semaphore(CRR_WORKERS);
+            java.util.concurrent.ExecutorService workers = java.util.concurrent.Executors.newFixedThreadPool(CRR_WORKERS, r -> {
+                Thread t = new Thread(r, "rr-crr");
+                t.setDaemon(true);
+                return t;
+            });
+            try {
+                while (!cancelled && !ended.get() && failure.get() == null) {
+                    Socket s;
+                    try {
+                        s = server.socket().accept();
+                    } catch (SocketTimeoutException e) {
+                        if (!meter.started() && System.nanoTime() - idleSince > spec.timeoutNanos) {
+                            throw new IOException("no connection with the test token within " + Duration.ofNanos(spec.timeoutNanos).toSeconds()
+                                    + " s" + (strays.get() > 0 ? " (" + strays.get() + " strays dropped)" : ""));
+                        }
                         continue;
                     }
-                    if (head[TokenGate.TOKEN_BYTES] == 1) {
-                        return;
+                    if (!slots.tryAcquire()) {
+                        strays.incrementAndGet();
+                        s.close();
+                        continue;
                     }
-                    if (in.readNBytes(request, 0, request.length) < request.length) {
-                        throw new EOFException("a client closed its connection in the middle of a request");
-                    }
+                    workers.execute(() -> {
+                        try {
+                            if (serveTransaction(s, token)) {
+                                ended.set(true);
+                            }
+                        } catch (IOException e) {
+                            failure.compareAndSet(null, e);
+                        } finally {
+                            slots.release();
+                        }
+                    });
+                }
+                if (failure.get() != null) {
+                    throw failure.get();
+                }
+            } finally {
+                workers.shutdownNow();
+            }
+        }
+
+        /** Serves one connection's transaction; true when it was the client's end marker. */
+        private boolean serveTransaction(Socket socket, byte[] token) throws IOException {
+            byte[] head = new byte[TokenGate.TOKEN_BYTES + 1];
+            try (Socket s = socket) {
+                s.setTcpNoDelay(true);
+                s.setSoTimeout((int) TokenGate.TOKEN_TIMEOUT.toMillis());
+                var in = s.getInputStream();
+                if (in.readNBytes(head, 0, head.length) < head.length
+                        || !java.security.MessageDigest.isEqual(Arrays.copyOf(head, TokenGate.TOKEN_BYTES), token)) {
+                    strays.incrementAndGet();
+                    return false;
+                }
+                if (head[TokenGate.TOKEN_BYTES] == 1) {
+                    return true;
+                }
+                byte[] request = new byte[spec.request];
+                if (in.readNBytes(request, 0, request.length) < request.length) {
+                    throw new EOFException("a client closed its connection in the middle of a request");
+                }
+                synchronized (meter) {
                     if (!meter.started()) {
                         meter.start();
                     }
-                    s.getOutputStream().write(response);
-                    meter.add(0, 1);
-                } catch (SocketTimeoutException e) {
-                    strays++;
                 }
+                s.getOutputStream().write(new byte[spec.response]);
+                meter.add(0, 1);
+                return false;
+            } catch (SocketTimeoutException e) {
+                strays.incrementAndGet();
+                return false;
             }
         }
     }

@@ -78,6 +78,35 @@ class RequestResponseTest {
     }
 
     @Test
+    void silentStraysDoNotStallAConnectPerTransactionServer() throws Exception {
+        Map<String, Object> server = spec();
+        server.putAll(Map.of("proto", "tcp", "connect", true, "time_ns", 1_000_000_000L, "omit_ns", 0L));
+        Side l = new RequestResponse().open("listen", new Fields("spec", server), new TcpStreamTest.Ctx());
+        int port = ((Number) l.endpoint().get("port")).intValue();
+        java.util.concurrent.CompletableFuture<Outcome> lo = java.util.concurrent.CompletableFuture.supplyAsync(l::run);
+        List<java.net.Socket> strays = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < 3; i++) {
+                strays.add(new java.net.Socket("127.0.0.1", port)); // connect and say nothing
+            }
+            Map<String, Object> client = spec();
+            client.putAll(server);
+            client.put("port", (long) port);
+            Outcome co = new RequestResponse().open("connect", new Fields("spec", client), new TcpStreamTest.Ctx()).run();
+            assertNull(co.error(), co.error());
+            // a stalled server would answer one transaction per token timeout (5 s); the pool keeps answering
+            assertTrue(longOf(co, "transactions_total") > 10, co.metrics().toString());
+        } finally {
+            for (java.net.Socket s : strays) {
+                s.close();
+            }
+        }
+        Outcome so = lo.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        assertNull(so.error(), so.error());
+        assertTrue(longOf(so, "strays_dropped") >= 3, so.metrics().toString());
+    }
+
+    @Test
     void connectPerTransactionNeedsTcpAndSizesAreCapped() {
         RequestResponse rr = new RequestResponse();
         assertThrows(Exception.class, () -> rr.open("connect", new Fields("spec", spec("proto", "udp", "connect", true, "port", 1L)), null));
