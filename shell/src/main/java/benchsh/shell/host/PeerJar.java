@@ -59,7 +59,24 @@ public final class PeerJar {
             }
         }
         extracted = target;
+        removeOtherVersions(dir, target);
         return target;
+    }
+
+    /**
+     * Older peer jars this machine extracted for earlier builds: a shell that still needs one
+     * extracts it again, and a running peer keeps its open file.
+     */
+    private static void removeOtherVersions(Path dir, Path current) {
+        try (var jars = Files.newDirectoryStream(dir, "peer-*.jar")) {
+            for (Path jar : jars) {
+                if (!jar.equals(current) && Files.isRegularFile(jar, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    Files.deleteIfExists(jar);
+                }
+            }
+        } catch (IOException e) {
+            // a stale cache costs only disk space
+        }
     }
 
     public static InputStream open() throws IOException {

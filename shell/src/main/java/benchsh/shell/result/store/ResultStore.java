@@ -57,6 +57,18 @@ public final class ResultStore implements AutoCloseable {
     }
 
     /** Opens (creating it and its directory if needed) and upgrades the store. */
+    /**
+     * sqlite-jdbc unpacks its native library once per JVM; it goes to ~/.cache/benchsh/sqlite rather
+     * than the shared temp directory, where a killed shell's copy would stay behind.
+     */
+    private static synchronized void nativeLibraryHome() throws java.io.IOException {
+        if (System.getProperty("org.sqlite.tmpdir") == null) {
+            Path dir = Path.of(System.getProperty("user.home"), ".cache", "benchsh", "sqlite");
+            Files.createDirectories(dir);
+            System.setProperty("org.sqlite.tmpdir", dir.toString());
+        }
+    }
+
     public static ResultStore open(Path file) throws StoreException {
         Connection c = null;
         try {
@@ -64,6 +76,7 @@ public final class ResultStore implements AutoCloseable {
             if (parent != null) {
                 Files.createDirectories(parent);
             }
+            nativeLibraryHome();
             c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
             try (Statement s = c.createStatement()) {
                 s.execute("PRAGMA busy_timeout = " + BUSY_TIMEOUT_MS);
