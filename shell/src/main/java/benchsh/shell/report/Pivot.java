@@ -18,6 +18,14 @@ public final class Pivot {
     }
 
     public static TextTable of(List<Result> results, String rows, String cols, String value, ThroughputUnit unit) {
+        return of(results, rows, cols, value, unit, false);
+    }
+
+    /**
+     * @param withCi cells with several runs show {@code median ± half-width of the 99 % confidence
+     *               interval of the mean} instead of the runs
+     */
+    public static TextTable of(List<Result> results, String rows, String cols, String value, ThroughputUnit unit, boolean withCi) {
         List<Object> rowKeys = distinct(results, rows);
         List<Object> colKeys = cols == null ? java.util.Collections.singletonList(null) : distinct(results, cols);
         List<String> header = new ArrayList<>();
@@ -36,11 +44,20 @@ public final class Pivot {
                         .filter(v -> v instanceof Number)
                         .map(v -> ((Number) v).doubleValue())
                         .toList();
-                line.add(cell(runs, value, unit));
+                line.add(withCi ? ciCell(runs, value, unit) : cell(runs, value, unit));
             }
             t.row(line);
         }
         return t;
+    }
+
+    /** "83.0 ± 0.4": the median and the 99 % confidence half-width (Student's t) of several runs. */
+    static String ciCell(List<Double> runs, String value, ThroughputUnit unit) {
+        if (runs.size() < 2) {
+            return cell(runs, value, unit);
+        }
+        benchsh.shell.result.Stats s = benchsh.shell.result.Stats.of(runs);
+        return Cells.cell(value, s.median(), unit) + " ± " + Cells.cell(value, s.ciHalfWidth(0.99), unit);
     }
 
     static String cell(List<Double> runs, String value, ThroughputUnit unit) {

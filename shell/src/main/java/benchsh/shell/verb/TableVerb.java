@@ -14,8 +14,9 @@ public final class TableVerb implements Verb {
                     Arg.of("rows", ArgType.TEXT, "size", "the key whose values make the rows"),
                     Arg.of("cols", ArgType.TEXT, null, "the key whose values make the columns"),
                     Arg.of("value", ArgType.TEXT, null, "the metric in the cells (default throughput, else the results' main rate)"),
+                    Arg.of("show", ArgType.TEXT, "runs", "cells with several runs: runs (median and each run) or ci (median ± 99 % CI)"),
                     Arg.of("where", ArgType.CLOSURE, null, "a closure that keeps a result, e.g. { it.test == 'tcp' }")),
-            List.of("table rows: 'size', cols: 'dir'", "table rows: 'size', value: 'cpu_local_pct', where: { it.ok() }"));
+            List.of("table rows: 'size', cols: 'dir'", "table rows: 'size', cols: 'dir', show: 'ci'", "table rows: 'size', value: 'cpu_local_pct', where: { it.ok() }"));
 
     @Override
     public VerbSpec spec() {
@@ -30,7 +31,11 @@ public final class TableVerb implements Verb {
         @SuppressWarnings("unchecked")
         List<Result> results = args.positional().isEmpty() ? session.results() : (List<Result>) args.positional().get(0);
         List<Result> chosen = filter(results, args);
-        TextTable t = Pivot.of(chosen, args.text("rows"), args.text("cols"), value(args.text("value"), chosen), session.unit());
+        String show = args.text("show");
+        if (!show.equals("runs") && !show.equals("ci")) {
+            throw new UsageException("table show: is runs or ci, not '" + show + "'");
+        }
+        TextTable t = Pivot.of(chosen, args.text("rows"), args.text("cols"), value(args.text("value"), chosen), session.unit(), show.equals("ci"));
         session.print(t.toString());
         return t;
     }

@@ -86,6 +86,20 @@ class ScenarioTest {
     }
 
     @Test
+    void tablesShowTheRunsOrTheMedianWithItsConfidenceInterval() {
+        samples.addAll(List.of(83.3, 82.9, 83.0));
+        eval("repeat(3) { fake size: 1.KiB }");
+        eval("table rows: 'size', show: 'ci'");
+        // t(0.995, 2) = 9.925; stddev 0.208 MB/s; 9.925 * 0.208 / sqrt(3) = 1.19
+        assertTrue(printed.toString().contains("83.0 ± 1.19"), printed.toString());
+        assertTrue(assertThrowsUsage("table rows: 'size', show: 'mean'").contains("runs or ci"));
+    }
+
+    String assertThrowsUsage(String code) {
+        return org.junit.jupiter.api.Assertions.assertThrows(benchsh.shell.script.ScriptError.class, () -> eval(code)).getMessage();
+    }
+
+    @Test
     void confidenceModeStopsWhenTheIntervalIsNarrowEnough() {
         samples.addAll(List.of(100.0, 100.2, 99.9, 100.1, 500.0));
         Repeated rep = (Repeated) eval("repeat(min: 3, max: 30, confidence: 99, width: 5.percent) { fake() }");
