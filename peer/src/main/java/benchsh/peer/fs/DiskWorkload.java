@@ -2,7 +2,6 @@ package benchsh.peer.fs;
 
 import benchsh.peer.protocol.Fields;
 import benchsh.peer.protocol.ProtocolException;
-import benchsh.peer.workload.Meter;
 import benchsh.peer.workload.Outcome;
 import benchsh.peer.workload.Side;
 import benchsh.peer.workload.SideContext;
@@ -85,20 +84,12 @@ public final class DiskWorkload implements Workload {
         return new DiskSide(s, context);
     }
 
-    private static final class DiskSide implements Side {
+    private static final class DiskSide extends LocalSide {
         private final Spec spec;
-        private final Meter meter;
-        private volatile boolean cancelled;
 
         DiskSide(Spec spec, SideContext context) {
+            super(spec.intervalNanos, spec.timeoutNanos, context);
             this.spec = spec;
-            this.meter = new Meter(1, Duration.ZERO, Duration.ofNanos(spec.intervalNanos), Duration.ofNanos(spec.timeoutNanos), context,
-                    this::cancel);
-        }
-
-        @Override
-        public Map<String, Object> endpoint() {
-            return Map.of();
         }
 
         @Override
@@ -120,7 +111,7 @@ public final class DiskWorkload implements Workload {
                     read(align, extra);
                 }
             } catch (IOException e) {
-                error = cancelled ? (meter.stallError() != null ? meter.stallError() : "cancelled") : FsErrors.describe(e);
+                error = cancelled ? cancelReason() : FsErrors.describe(e);
                 if (FsErrors.noSpace(e)) {
                     error += " after " + meter.total() + " bytes; the partial file was removed";
                 }
@@ -239,11 +230,6 @@ public final class DiskWorkload implements Workload {
                 return ByteBuffer.allocateDirect(spec.bs);
             }
             return ByteBuffer.allocateDirect(spec.bs + align).alignedSlice(align).limit(spec.bs).slice();
-        }
-
-        @Override
-        public void cancel() {
-            cancelled = true;
         }
     }
 }

@@ -15,7 +15,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -123,20 +122,12 @@ public final class TreeWorkload implements Workload {
         Files.setLastModifiedTime(root, dirTime);
     }
 
-    private static final class TreeSide implements Side {
+    private static final class TreeSide extends LocalSide {
         private final Spec spec;
-        private final Meter meter;
-        private volatile boolean cancelled;
 
         TreeSide(Spec spec, SideContext context) {
+            super(spec.intervalNanos, spec.timeoutNanos, context);
             this.spec = spec;
-            this.meter = new Meter(1, Duration.ZERO, Duration.ofNanos(spec.intervalNanos), Duration.ofNanos(spec.timeoutNanos), context,
-                    this::cancel);
-        }
-
-        @Override
-        public Map<String, Object> endpoint() {
-            return Map.of();
         }
 
         @Override
@@ -161,7 +152,7 @@ public final class TreeWorkload implements Workload {
             try {
                 write(spec.path, plan, spec.random, meter, () -> cancelled);
             } catch (IOException e) {
-                error = cancelled ? (meter.stallError() != null ? meter.stallError() : "cancelled") : FsErrors.describe(e);
+                error = cancelled ? cancelReason() : FsErrors.describe(e);
                 if (FsErrors.noSpace(e)) {
                     error += " after " + meter.total() + " bytes";
                 }
@@ -199,11 +190,6 @@ public final class TreeWorkload implements Workload {
             } catch (IOException e) {
                 return new Outcome(m, List.of(), FsErrors.describe(e));
             }
-        }
-
-        @Override
-        public void cancel() {
-            cancelled = true;
         }
     }
 }
