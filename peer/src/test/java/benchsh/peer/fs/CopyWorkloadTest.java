@@ -1,5 +1,6 @@
 package benchsh.peer.fs;
 
+import benchsh.peer.workload.RecordingContext;
 import static benchsh.peer.fs.FsTestSupport.number;
 import static benchsh.peer.fs.FsTestSupport.pair;
 import static benchsh.peer.fs.FsTestSupport.run;
@@ -91,9 +92,9 @@ class CopyWorkloadTest {
     @Test
     void refusesAnExistingDestinationAndOverlaps() {
         assertThrows(IOException.class, () -> copy.open("local", new Fields("spec", spec("src", src.toString(), "dst", src.toString())),
-                new FsTestSupport.Ctx()));
+                new RecordingContext()));
         assertThrows(IOException.class, () -> copy.open("local", new Fields("spec", spec("src", src.toString(), "dst", src.resolve("x").toString())),
-                new FsTestSupport.Ctx()));
+                new RecordingContext()));
     }
 
     @Test
@@ -101,7 +102,7 @@ class CopyWorkloadTest {
         for (String hostile : new String[] {"../escaped", "/tmp/absolute-benchsh", "a/../../escaped"}) {
             Path dst = dir.resolve("victim");
             Side l = copy.open("listen", new Fields("spec", spec("dst", dst.toString(), "token", FsTestSupport.TOKEN, "address", "127.0.0.1")),
-                    new FsTestSupport.Ctx());
+                    new RecordingContext());
             CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
             try (Socket s = new Socket("127.0.0.1", ((Number) l.endpoint().get("port")).intValue())) {
                 DataOutputStream out = new DataOutputStream(s.getOutputStream());
@@ -156,7 +157,7 @@ class CopyWorkloadTest {
     void aStrayWithoutTheTokenIsDropped() throws Exception {
         Path dst = dir.resolve("tok");
         Side l = copy.open("listen", new Fields("spec", spec("dst", dst.toString(), "token", FsTestSupport.TOKEN, "address", "127.0.0.1",
-                "timeout_ns", 1_000_000_000L)), new FsTestSupport.Ctx());
+                "timeout_ns", 1_000_000_000L)), new RecordingContext());
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         try (Socket s = new Socket("127.0.0.1", ((Number) l.endpoint().get("port")).intValue())) {
             s.getOutputStream().write(new byte[16]);

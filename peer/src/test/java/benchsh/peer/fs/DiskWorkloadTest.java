@@ -1,5 +1,6 @@
 package benchsh.peer.fs;
 
+import benchsh.peer.workload.RecordingContext;
 import static benchsh.peer.fs.FsTestSupport.number;
 import static benchsh.peer.fs.FsTestSupport.run;
 import static benchsh.peer.fs.FsTestSupport.spec;
@@ -96,13 +97,13 @@ class DiskWorkloadTest {
         Path existing = Files.writeString(dir.resolve("mine.txt"), "precious");
         Path link = Files.createSymbolicLink(dir.resolve("link"), existing);
         IOException e = assertThrows(IOException.class, () -> disk.open("run",
-                new Fields("spec", spec("path", existing.toString(), "op", "write", "bytes", 10L)), new FsTestSupport.Ctx()));
+                new Fields("spec", spec("path", existing.toString(), "op", "write", "bytes", 10L)), new RecordingContext()));
         assertTrue(e.getMessage().contains("already exists"), e.getMessage());
         e = assertThrows(IOException.class, () -> disk.open("run",
-                new Fields("spec", spec("path", link.toString(), "op", "read", "bytes", 10L)), new FsTestSupport.Ctx()));
+                new Fields("spec", spec("path", link.toString(), "op", "read", "bytes", 10L)), new RecordingContext()));
         assertTrue(e.getMessage().contains("symbolic link"), e.getMessage());
         e = assertThrows(IOException.class, () -> disk.open("run",
-                new Fields("spec", spec("path", "/dev/null", "op", "write", "bytes", 10L)), new FsTestSupport.Ctx()));
+                new Fields("spec", spec("path", "/dev/null", "op", "write", "bytes", 10L)), new RecordingContext()));
         assertTrue(e.getMessage().contains("device"), e.getMessage());
         assertEquals("precious", Files.readString(existing));
         assertTrue(Files.isSymbolicLink(link));
@@ -137,8 +138,8 @@ class DiskWorkloadTest {
     @Test
     void relativePathsAndUnknownFieldsAreRejected() {
         assertThrows(IOException.class, () -> disk.open("run", new Fields("spec", spec("path", "rel.dat", "op", "write", "bytes", 1L)),
-                new FsTestSupport.Ctx()));
+                new RecordingContext()));
         assertThrows(IOException.class, () -> disk.open("run", new Fields("spec", spec("path", "/tmp/x", "op", "write", "bytes", 1L, "bogus", 1L)),
-                new FsTestSupport.Ctx()));
+                new RecordingContext()));
     }
 }

@@ -1,15 +1,14 @@
 package benchsh.peer.fs;
 
+import benchsh.peer.workload.RecordingContext;
 import benchsh.peer.protocol.Fields;
 import benchsh.peer.workload.Outcome;
 import benchsh.peer.workload.Side;
-import benchsh.peer.workload.SideContext;
 import benchsh.peer.workload.Workload;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,20 +22,6 @@ final class FsTestSupport {
     private FsTestSupport() {
     }
 
-    static final class Ctx implements SideContext {
-        final List<Map<String, Object>> samples = new ArrayList<>();
-
-        @Override
-        public synchronized void interval(Map<String, Object> sample) {
-            samples.add(sample);
-        }
-
-        @Override
-        public Path tempDir() {
-            return Path.of(System.getProperty("java.io.tmpdir"));
-        }
-    }
-
     static Map<String, Object> spec(Object... kv) {
         Map<String, Object> m = new LinkedHashMap<>();
         for (int i = 0; i < kv.length; i += 2) {
@@ -46,18 +31,18 @@ final class FsTestSupport {
     }
 
     static Outcome run(Workload w, String role, Map<String, Object> spec) throws IOException {
-        return w.open(role, new Fields("spec", spec), new Ctx()).run();
+        return w.open(role, new Fields("spec", spec), new RecordingContext()).run();
     }
 
     /** Runs a listen side and a connect side; returns {listen, connect}. */
     static Outcome[] pair(Workload w, Map<String, Object> listen, Map<String, Object> connect) throws Exception {
         listen.putIfAbsent("token", TOKEN);
         listen.putIfAbsent("address", "127.0.0.1");
-        Side l = w.open("listen", new Fields("spec", listen), new Ctx());
+        Side l = w.open("listen", new Fields("spec", listen), new RecordingContext());
         connect.putIfAbsent("token", TOKEN);
         connect.putIfAbsent("address", "127.0.0.1");
         connect.put("port", l.endpoint().get("port"));
-        Side c = w.open("connect", new Fields("spec", connect), new Ctx());
+        Side c = w.open("connect", new Fields("spec", connect), new RecordingContext());
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         Outcome co = c.run();
         return new Outcome[] {lo.get(), co};

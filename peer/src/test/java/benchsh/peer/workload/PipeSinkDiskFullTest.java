@@ -47,7 +47,7 @@ class PipeSinkDiskFullTest {
     void aFullDiskStopsTheSinkReportsEnospcAndRemovesThePartialFile() throws Exception {
         Path sink = dir.resolve("sink.bin");
         Outcome[] o = Sides.pair(new PipeStream(), spec("sink", "file", "sink_path", sink.toString(), "keep", true),
-                spec("bs", 65536L, "count", 100L), new TcpStreamTest.Ctx(), new TcpStreamTest.Ctx());
+                spec("bs", 65536L, "count", 100L), new RecordingContext(), new RecordingContext());
         String error = o[0].error();
         assertNotNull(error, o[0].metrics().toString());
         assertTrue(error.matches(".*is full \\(ENOSPC\\) after \\d+ bytes written.*"), error);

@@ -31,7 +31,7 @@ class PipeStreamTest {
     @Test
     void zeroToNullMovesBsTimesCountAndTimesEachStage() throws Exception {
         Outcome[] o = Sides.pair(new PipeStream(), spec("bs", 65536L), spec("bs", 65536L, "count", 100L),
-                new TcpStreamTest.Ctx(), new TcpStreamTest.Ctx());
+                new RecordingContext(), new RecordingContext());
         assertNull(o[0].error(), o[0].error());
         assertNull(o[1].error(), o[1].error());
         assertEquals(6_553_600L, o[0].metrics().get("bytes"));
@@ -52,7 +52,7 @@ class PipeStreamTest {
         Path src = Files.write(dir.resolve("src.bin"), data);
         Path dst = dir.resolve("dst.bin");
         Outcome[] o = Sides.pair(new PipeStream(), spec("bs", 100_000L, "sink", "file", "sink_path", dst.toString(), "sync", true, "keep", true),
-                spec("bs", 100_000L, "source", "file", "source_path", src.toString()), new TcpStreamTest.Ctx(), new TcpStreamTest.Ctx());
+                spec("bs", 100_000L, "source", "file", "source_path", src.toString()), new RecordingContext(), new RecordingContext());
         assertNull(o[0].error(), o[0].error());
         assertArrayEquals(data, Files.readAllBytes(dst));
         assertEquals(4L, o[1].metrics().get("blocks"));
@@ -63,7 +63,7 @@ class PipeStreamTest {
     void theSinkFileIsRemovedAfterTheTestUnlessKept() throws Exception {
         Path dst = dir.resolve("gone.bin");
         Outcome[] o = Sides.pair(new PipeStream(), spec("sink", "file", "sink_path", dst.toString()), spec("bs", 4096L, "count", 10L),
-                new TcpStreamTest.Ctx(), new TcpStreamTest.Ctx());
+                new RecordingContext(), new RecordingContext());
         assertNull(o[0].error(), o[0].error());
         assertFalse(Files.exists(dst));
     }
@@ -91,7 +91,7 @@ class PipeStreamTest {
             }
         };
         Outcome[] o = Sides.pair(new PipeStream(() -> slow), spec("bs", 65536L), spec("bs", 65536L, "count", 15L),
-                new TcpStreamTest.Ctx(), new TcpStreamTest.Ctx());
+                new RecordingContext(), new RecordingContext());
         assertNull(o[0].error(), o[0].error());
         double sink = doubleOf(o[0], "sink_write_seconds");
         assertTrue(sink >= 15 * 0.020, "sink time " + sink);
@@ -103,7 +103,7 @@ class PipeStreamTest {
     @Test
     void aMissingSourceFileFailsBeforeTheTest() {
         Exception e = assertThrows(Exception.class, () -> new PipeStream().open("connect",
-                new Fields("spec", spec("source", "file", "source_path", dir.resolve("nope").toString(), "port", 1L)), new TcpStreamTest.Ctx()));
+                new Fields("spec", spec("source", "file", "source_path", dir.resolve("nope").toString(), "port", 1L)), new RecordingContext()));
         assertTrue(e.getMessage().contains("does not exist"), e.getMessage());
     }
 
@@ -115,7 +115,7 @@ class PipeStreamTest {
         for (String path : new String[] {existing.toString(), link.toString(), "/dev/null", dir.resolve("no/such/dir/f").toString(),
             "/proc/benchsh-sink-test"}) {
             Exception e = assertThrows(Exception.class, () -> new PipeStream().open("listen",
-                    new Fields("spec", spec("sink", "file", "sink_path", path)), new TcpStreamTest.Ctx()), path);
+                    new Fields("spec", spec("sink", "file", "sink_path", path)), new RecordingContext()), path);
             assertTrue(e.getMessage().contains("sink"), e.getMessage());
         }
         assertEquals("keep me", Files.readString(existing));
@@ -126,11 +126,11 @@ class PipeStreamTest {
     void aFailedTestRemovesThePartialSinkFile() throws Exception {
         Path dst = dir.resolve("partial.bin");
         PipeStream pipe = new PipeStream();
-        Side l = pipe.open("listen", new Fields("spec", spec("sink", "file", "sink_path", dst.toString(), "keep", true)), new TcpStreamTest.Ctx());
+        Side l = pipe.open("listen", new Fields("spec", spec("sink", "file", "sink_path", dst.toString(), "keep", true)), new RecordingContext());
         assertTrue(Files.exists(dst), "created before the test starts");
         Map<String, Object> c = spec("bs", 65536L, "count", 1_000_000L);
         c.put("port", l.endpoint().get("port"));
-        Side source = pipe.open("connect", new Fields("spec", c), new TcpStreamTest.Ctx());
+        Side source = pipe.open("connect", new Fields("spec", c), new RecordingContext());
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         CompletableFuture<Outcome> so = CompletableFuture.supplyAsync(source::run);
         Thread.sleep(300);
@@ -143,7 +143,7 @@ class PipeStreamTest {
     @Test
     void endlessSourcesNeedACount() {
         assertThrows(Exception.class, () -> new PipeStream().open("connect", new Fields("spec", spec("source", "random", "port", 1L)),
-                new TcpStreamTest.Ctx()));
+                new RecordingContext()));
     }
 
     @Test

@@ -28,7 +28,7 @@ class RequestResponseTest {
         client.put("histogram", true);
         Map<String, Object> server = spec();
         server.putAll(common);
-        Outcome[] o = Sides.pair(new RequestResponse(), server, client, new TcpStreamTest.Ctx(), new TcpStreamTest.Ctx());
+        Outcome[] o = Sides.pair(new RequestResponse(), server, client, new RecordingContext(), new RecordingContext());
         assertNull(o[0].error(), o[0].error());
         assertNull(o[1].error(), o[1].error());
         long transactions = longOf(o[1], "transactions_total");
@@ -53,7 +53,7 @@ class RequestResponseTest {
             server.bind(new java.net.InetSocketAddress("127.0.0.1", 0));
             Map<String, Object> client = spec("proto", "udp", "time_ns", 1_000_000_000L, "omit_ns", 0L);
             client.put("port", (long) ((java.net.InetSocketAddress) server.getLocalAddress()).getPort());
-            Side c = new RequestResponse().open("connect", new Fields("spec", client), new TcpStreamTest.Ctx());
+            Side c = new RequestResponse().open("connect", new Fields("spec", client), new RecordingContext());
             java.util.concurrent.CompletableFuture<Outcome> co = java.util.concurrent.CompletableFuture.supplyAsync(c::run);
             java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(2048);
             boolean droppedOne = false;
@@ -81,7 +81,7 @@ class RequestResponseTest {
     void silentStraysDoNotStallAConnectPerTransactionServer() throws Exception {
         Map<String, Object> server = spec();
         server.putAll(Map.of("proto", "tcp", "connect", true, "time_ns", 1_000_000_000L, "omit_ns", 0L));
-        Side l = new RequestResponse().open("listen", new Fields("spec", server), new TcpStreamTest.Ctx());
+        Side l = new RequestResponse().open("listen", new Fields("spec", server), new RecordingContext());
         int port = ((Number) l.endpoint().get("port")).intValue();
         java.util.concurrent.CompletableFuture<Outcome> lo = java.util.concurrent.CompletableFuture.supplyAsync(l::run);
         List<java.net.Socket> strays = new java.util.ArrayList<>();
@@ -92,7 +92,7 @@ class RequestResponseTest {
             Map<String, Object> client = spec();
             client.putAll(server);
             client.put("port", (long) port);
-            Outcome co = new RequestResponse().open("connect", new Fields("spec", client), new TcpStreamTest.Ctx()).run();
+            Outcome co = new RequestResponse().open("connect", new Fields("spec", client), new RecordingContext()).run();
             assertNull(co.error(), co.error());
             // a stalled server would answer one transaction per token timeout (5 s); the pool keeps answering
             assertTrue(longOf(co, "transactions_total") > 10, co.metrics().toString());
@@ -120,7 +120,7 @@ class RequestResponseTest {
         for (String proto : List.of("tcp", "udp")) {
             for (boolean crr : proto.equals("tcp") ? List.of(false, true) : List.of(false)) {
                 Side s = new RequestResponse().open("listen", new Fields("spec", spec("proto", proto, "connect", crr, "timeout_ns", 300_000_000L)),
-                        new TcpStreamTest.Ctx());
+                        new RecordingContext());
                 Outcome o = s.run();
                 assertTrue(o.error() != null && o.error().contains("within"), proto + " crr=" + crr + ": " + o.error());
             }

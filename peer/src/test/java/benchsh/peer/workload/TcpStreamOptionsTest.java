@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Timeout;
 class TcpStreamOptionsTest {
     @Test
     void zeroCopySendsExactlyTheByteCountAndRemovesItsFile() throws Exception {
-        TcpStreamTest.Ctx sender = new TcpStreamTest.Ctx();
+        RecordingContext sender = new RecordingContext();
         Outcome[] o = Sides.pair(new TcpStream(), spec("send", false, "streams", 2L),
-                spec("send", true, "zerocopy", true, "bytes", 5_000_003L, "size", 65536L, "streams", 2L), new TcpStreamTest.Ctx(), sender);
+                spec("send", true, "zerocopy", true, "bytes", 5_000_003L, "size", 65536L, "streams", 2L), new RecordingContext(), sender);
         assertNull(o[0].error(), o[0].error());
         assertEquals(5_000_003L, o[0].metrics().get("bytes_total"));
         try (var files = Files.list(sender.tempDir())) {
@@ -31,7 +31,7 @@ class TcpStreamOptionsTest {
     void aPacedSenderNeverRunsAheadOfItsRate() throws Exception {
         long rate = 40_000_000L; // 5 MB/s
         Outcome[] o = Sides.pair(new TcpStream(), spec("send", false),
-                spec("send", true, "rate", rate, "time_ns", 800_000_000L, "size", 16384L), new TcpStreamTest.Ctx(), new TcpStreamTest.Ctx());
+                spec("send", true, "rate", rate, "time_ns", 800_000_000L, "size", 16384L), new RecordingContext(), new RecordingContext());
         assertNull(o[0].error(), o[0].error());
         double seconds = doubleOf(o[1], "seconds");
         long bytes = longOf(o[1], "bytes");
@@ -43,7 +43,7 @@ class TcpStreamOptionsTest {
     @Test
     void perStreamFiguresAddUpToTheTotal() throws Exception {
         Outcome[] o = Sides.pair(new TcpStream(), spec("send", false, "streams", 3L), spec("send", true, "streams", 3L, "bytes", 3_000_000L),
-                new TcpStreamTest.Ctx(), new TcpStreamTest.Ctx());
+                new RecordingContext(), new RecordingContext());
         List<?> perStream = (List<?>) o[0].metrics().get("stream_bytes");
         assertEquals(3, perStream.size());
         assertEquals(longOf(o[0], "bytes"), perStream.stream().mapToLong(v -> ((Number) v).longValue()).sum());
@@ -52,10 +52,10 @@ class TcpStreamOptionsTest {
 
     @Test
     void omitLeavesTheWarmUpOutAndIntervalSetsTheSamples() throws Exception {
-        TcpStreamTest.Ctx rx = new TcpStreamTest.Ctx();
+        RecordingContext rx = new RecordingContext();
         Outcome[] o = Sides.pair(new TcpStream(), spec("send", false, "omit_ns", 300_000_000L, "interval_ns", 100_000_000L),
                 spec("send", true, "time_ns", 600_000_000L, "omit_ns", 300_000_000L, "window", 262_144L, "nodelay", true),
-                rx, new TcpStreamTest.Ctx());
+                rx, new RecordingContext());
         assertNull(o[0].error(), o[0].error());
         assertTrue(doubleOf(o[0], "omitted_seconds") >= 0.3, o[0].metrics().toString());
         assertTrue(longOf(o[0], "bytes") < longOf(o[0], "bytes_total"), "the warm-up's bytes are not in the figure");

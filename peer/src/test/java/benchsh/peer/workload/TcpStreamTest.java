@@ -8,12 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import benchsh.peer.protocol.Fields;
 import java.io.OutputStream;
 import java.net.Socket;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
@@ -22,20 +19,6 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(60)
 class TcpStreamTest {
     static final String TOKEN = "00112233445566778899aabbccddeeff";
-
-    static final class Ctx implements SideContext {
-        final List<Map<String, Object>> samples = new ArrayList<>();
-
-        @Override
-        public synchronized void interval(Map<String, Object> sample) {
-            samples.add(sample);
-        }
-
-        @Override
-        public Path tempDir() {
-            return Path.of(System.getProperty("java.io.tmpdir"));
-        }
-    }
 
     static Map<String, Object> spec(Object... kv) {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -48,7 +31,7 @@ class TcpStreamTest {
     }
 
     /** Runs a listen side and a connect side in this JVM and returns {listen, connect}. */
-    static Outcome[] pair(Map<String, Object> listen, Map<String, Object> connect, Ctx lc, Ctx cc) throws Exception {
+    static Outcome[] pair(Map<String, Object> listen, Map<String, Object> connect, RecordingContext lc, RecordingContext cc) throws Exception {
         TcpStream tcp = new TcpStream();
         Side l = tcp.open("listen", new Fields("spec", listen), lc);
         connect.put("port", l.endpoint().get("port"));
@@ -60,9 +43,9 @@ class TcpStreamTest {
 
     @Test
     void sendsForTheGivenTimeAndBothSidesCountTheSameBytes() throws Exception {
-        Ctx lc = new Ctx();
+        RecordingContext lc = new RecordingContext();
         Outcome[] o = pair(spec("send", false, "size", 16384L, "interval_ns", 200_000_000L, "streams", 2L),
-                spec("send", true, "size", 16384L, "time_ns", 1_000_000_000L, "streams", 2L), lc, new Ctx());
+                spec("send", true, "size", 16384L, "time_ns", 1_000_000_000L, "streams", 2L), lc, new RecordingContext());
         assertNull(o[0].error(), o[0].error());
         assertNull(o[1].error(), o[1].error());
         long received = ((Number) o[0].metrics().get("bytes")).longValue();
@@ -75,21 +58,21 @@ class TcpStreamTest {
 
     @Test
     void byteCountModeSendsExactlyThatMany() throws Exception {
-        Outcome[] o = pair(spec("send", false, "streams", 3L), spec("send", true, "bytes", 3_000_001L, "streams", 3L, "size", 65536L), new Ctx(), new Ctx());
+        Outcome[] o = pair(spec("send", false, "streams", 3L), spec("send", true, "bytes", 3_000_001L, "streams", 3L, "size", 65536L), new RecordingContext(), new RecordingContext());
         assertEquals(3_000_001L, o[0].metrics().get("bytes_total"));
         assertEquals(3_000_001L, o[0].metrics().get("bytes"));
     }
 
     @Test
     void reverseLetsTheListenerSend() throws Exception {
-        Outcome[] o = pair(spec("send", true, "bytes", 1_000_000L), spec("send", false), new Ctx(), new Ctx());
+        Outcome[] o = pair(spec("send", true, "bytes", 1_000_000L), spec("send", false), new RecordingContext(), new RecordingContext());
         assertEquals(1_000_000L, o[1].metrics().get("bytes_total"));
     }
 
     @Test
     void strayConnectionsAndGarbageAreDroppedWithoutDisturbingTheTest() throws Exception {
         TcpStream tcp = new TcpStream();
-        Side l = tcp.open("listen", new Fields("spec", spec("send", false)), new Ctx());
+        Side l = tcp.open("listen", new Fields("spec", spec("send", false)), new RecordingContext());
         int port = ((Number) l.endpoint().get("port")).intValue();
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         try (Socket garbage = new Socket("127.0.0.1", port)) {
@@ -99,7 +82,7 @@ class TcpStreamTest {
             Thread.sleep(100);
             Map<String, Object> c = spec("send", true, "bytes", 500_000L);
             c.put("port", (long) port);
-            Outcome co = tcp.open("connect", new Fields("spec", c), new Ctx()).run();
+            Outcome co = tcp.open("connect", new Fields("spec", c), new RecordingContext()).run();
             assertNull(co.error());
         }
         Outcome o = lo.get();
@@ -111,7 +94,7 @@ class TcpStreamTest {
     @Test
     void aListenerWithoutSenderGivesUpAtItsDeadline() throws Exception {
         TcpStream tcp = new TcpStream();
-        Side l = tcp.open("listen", new Fields("spec", spec("send", false, "timeout_ns", 300_000_000L)), new Ctx());
+        Side l = tcp.open("listen", new Fields("spec", spec("send", false, "timeout_ns", 300_000_000L)), new RecordingContext());
         Outcome o = l.run();
         assertNotNull(o.error());
         assertTrue(o.error().contains("0 of 1 connections"), o.error());
@@ -121,17 +104,17 @@ class TcpStreamTest {
     void specsOverThePeerCapsAreRejected() {
         TcpStream tcp = new TcpStream();
         Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
-                () -> tcp.open("connect", new Fields("spec", spec("send", true, "time_ns", 1L, "size", 1L << 30, "port", 1L)), new Ctx()));
+                () -> tcp.open("connect", new Fields("spec", spec("send", true, "time_ns", 1L, "size", 1L << 30, "port", 1L)), new RecordingContext()));
         assertTrue(e.getMessage().contains("size"), e.getMessage());
     }
 
     @Test
     void cancelStopsARunningSideAndKeepsItsFigures() throws Exception {
         TcpStream tcp = new TcpStream();
-        Side l = tcp.open("listen", new Fields("spec", spec("send", false)), new Ctx());
+        Side l = tcp.open("listen", new Fields("spec", spec("send", false)), new RecordingContext());
         Map<String, Object> c = spec("send", true, "time_ns", Duration.ofSeconds(30).toNanos());
         c.put("port", l.endpoint().get("port"));
-        Side sender = tcp.open("connect", new Fields("spec", c), new Ctx());
+        Side sender = tcp.open("connect", new Fields("spec", c), new RecordingContext());
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         CompletableFuture<Outcome> co = CompletableFuture.supplyAsync(sender::run);
         Thread.sleep(500);

@@ -28,9 +28,9 @@ class UdpStreamTest {
 
     @Test
     void sentEqualsReceivedPlusLostAndBothSidesAgreeOnTheCount() throws Exception {
-        TcpStreamTest.Ctx lc = new TcpStreamTest.Ctx();
+        RecordingContext lc = new RecordingContext();
         Outcome[] o = Sides.pair(new UdpStream(), spec("size", 1000L, "time_ns", SECOND, "interval_ns", 200_000_000L),
-                spec("size", 1000L, "time_ns", SECOND, "rate", 20_000_000L), lc, new TcpStreamTest.Ctx());
+                spec("size", 1000L, "time_ns", SECOND, "rate", 20_000_000L), lc, new RecordingContext());
         assertNull(o[0].error(), o[0].error());
         assertNull(o[1].error(), o[1].error());
         long sent = longOf(o[1], "messages_sent");
@@ -48,7 +48,7 @@ class UdpStreamTest {
     void aReceiverThatDropsOnPurposeReportsExactlyThoseAsLost() throws Exception {
         UdpStream lossy = new UdpStream(seq -> seq % 10 == 3);
         Outcome[] o = Sides.pair(lossy, spec("size", 200L), spec("size", 200L, "time_ns", SECOND / 2, "rate", 8_000_000L),
-                new TcpStreamTest.Ctx(), new TcpStreamTest.Ctx());
+                new RecordingContext(), new RecordingContext());
         long sent = longOf(o[1], "messages_sent");
         long dropped = (sent + 6) / 10; // sequence numbers 3, 13, 23, ... below sent
         long lost = longOf(o[0], "messages_lost");
@@ -60,7 +60,7 @@ class UdpStreamTest {
     @Test
     void datagramsWithoutTheTokenAreCountedAsStrays() throws Exception {
         UdpStream udp = new UdpStream();
-        Side l = udp.open("listen", new Fields("spec", spec("size", 100L, "time_ns", SECOND / 2)), new TcpStreamTest.Ctx());
+        Side l = udp.open("listen", new Fields("spec", spec("size", 100L, "time_ns", SECOND / 2)), new RecordingContext());
         int port = ((Number) l.endpoint().get("port")).intValue();
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         try (DatagramSocket stray = new DatagramSocket()) {
@@ -70,7 +70,7 @@ class UdpStreamTest {
         }
         Map<String, Object> c = spec("size", 100L, "time_ns", SECOND / 2, "rate", 1_000_000L);
         c.put("port", (long) port);
-        Outcome co = udp.open("connect", new Fields("spec", c), new TcpStreamTest.Ctx()).run();
+        Outcome co = udp.open("connect", new Fields("spec", c), new RecordingContext()).run();
         Outcome o = lo.get(30, TimeUnit.SECONDS);
         assertNull(o.error(), o.error());
         assertEquals(3L, o.metrics().get("strays_dropped"));
@@ -79,7 +79,7 @@ class UdpStreamTest {
 
     @Test
     void aReceiverWithoutSenderGivesUpAtItsTimeout() throws Exception {
-        Side l = new UdpStream().open("listen", new Fields("spec", spec("timeout_ns", 300_000_000L)), new TcpStreamTest.Ctx());
+        Side l = new UdpStream().open("listen", new Fields("spec", spec("timeout_ns", 300_000_000L)), new RecordingContext());
         Outcome o = l.run();
         assertNotNull(o.error());
         assertTrue(o.error().contains("no datagram with the test token"), o.error());
@@ -89,18 +89,18 @@ class UdpStreamTest {
     void sizesOverTheUdpLimitAndBadRolesAreRejected() {
         UdpStream udp = new UdpStream();
         Exception e = assertThrows(Exception.class,
-                () -> udp.open("connect", new Fields("spec", spec("size", 65_508L, "port", 9L)), new TcpStreamTest.Ctx()));
+                () -> udp.open("connect", new Fields("spec", spec("size", 65_508L, "port", 9L)), new RecordingContext()));
         assertTrue(e.getMessage().contains("size"), e.getMessage());
-        assertThrows(Exception.class, () -> udp.open("both", new Fields("spec", spec()), new TcpStreamTest.Ctx()));
+        assertThrows(Exception.class, () -> udp.open("both", new Fields("spec", spec()), new RecordingContext()));
     }
 
     @Test
     void cancelStopsTheSenderAndKeepsItsCount() throws Exception {
         UdpStream udp = new UdpStream();
-        Side l = udp.open("listen", new Fields("spec", spec()), new TcpStreamTest.Ctx());
+        Side l = udp.open("listen", new Fields("spec", spec()), new RecordingContext());
         Map<String, Object> c = spec("time_ns", 30 * SECOND, "rate", 10_000_000L);
         c.put("port", l.endpoint().get("port"));
-        Side sender = udp.open("connect", new Fields("spec", c), new TcpStreamTest.Ctx());
+        Side sender = udp.open("connect", new Fields("spec", c), new RecordingContext());
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         CompletableFuture<Outcome> so = CompletableFuture.supplyAsync(sender::run);
         Thread.sleep(400);
@@ -115,12 +115,12 @@ class UdpStreamTest {
     @ValueSource(longs = {1, 22})
     void smallDatagramsReconcileAndStraysFromAnotherSocketAreNotCounted(long size) throws Exception {
         UdpStream udp = new UdpStream();
-        Side l = udp.open("listen", new Fields("spec", spec("size", size, "time_ns", SECOND)), new TcpStreamTest.Ctx());
+        Side l = udp.open("listen", new Fields("spec", spec("size", size, "time_ns", SECOND)), new RecordingContext());
         int port = ((Number) l.endpoint().get("port")).intValue();
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         Map<String, Object> c = spec("size", size, "time_ns", SECOND, "rate", size * 8 * 20_000);
         c.put("port", (long) port);
-        Side sender = udp.open("connect", new Fields("spec", c), new TcpStreamTest.Ctx());
+        Side sender = udp.open("connect", new Fields("spec", c), new RecordingContext());
         try (DatagramSocket stray = new DatagramSocket()) {
             for (int i = 0; i < 3; i++) { // before the hello: seen and dropped by the receiver
                 stray.send(new DatagramPacket(new byte[(int) size], (int) size, InetAddress.getLoopbackAddress(), port));
@@ -153,7 +153,7 @@ class UdpStreamTest {
     void smallDatagramsDroppedOnPurposeAreReportedAsLost() throws Exception {
         UdpStream lossy = new UdpStream(i -> i % 10 == 3);
         Outcome[] o = Sides.pair(lossy, spec("size", 22L), spec("size", 22L, "time_ns", SECOND / 2, "rate", 22 * 8 * 20_000L),
-                new TcpStreamTest.Ctx(), new TcpStreamTest.Ctx());
+                new RecordingContext(), new RecordingContext());
         assertNull(o[0].error(), o[0].error());
         long sent = longOf(o[1], "messages_sent");
         long lost = longOf(o[0], "messages_lost");
@@ -172,7 +172,7 @@ class UdpStreamTest {
         Map<String, Object> c = spec("size", 1L, "time_ns", SECOND);
         c.put("port", (long) port);
         long t0 = System.nanoTime();
-        Outcome o = new UdpStream().open("connect", new Fields("spec", c), new TcpStreamTest.Ctx()).run();
+        Outcome o = new UdpStream().open("connect", new Fields("spec", c), new RecordingContext()).run();
         assertNotNull(o.error());
         assertTrue(o.error().contains("answered none of " + UdpHeader.HELLO_TRIES + " hellos"), o.error());
         assertEquals(0L, longOf(o, "messages_sent"));
@@ -182,7 +182,7 @@ class UdpStreamTest {
     @Test
     void sizeZeroIsRejected() {
         Exception e = assertThrows(Exception.class, () -> new UdpStream().open("connect",
-                new Fields("spec", spec("size", 0L, "port", 9L)), new TcpStreamTest.Ctx()));
+                new Fields("spec", spec("size", 0L, "port", 9L)), new RecordingContext()));
         assertTrue(e.getMessage().contains("size"), e.getMessage());
     }
 }
