@@ -371,6 +371,8 @@ public final class RequestResponse implements Workload {
         private static final int CRR_WORKERS = 8;
         private final ServerSocketChannel server;
         private final java.util.concurrent.atomic.AtomicLong strays = new java.util.concurrent.atomic.AtomicLong();
+        /** TCP_CRR connections accepted and not yet served or dropped. */
+        private final java.util.Set<Socket> pending = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
         TcpServer(Spec spec, ServerSocketChannel server, SideContext context) {
             super(spec, context, false);
@@ -424,7 +426,8 @@ public final class RequestResponse implements Workload {
         /**
          * TCP_CRR: one connection per transaction. Each accepted connection is served on a small pool,
          * so a stray that connects and stays silent holds one worker until its token deadline while the
-         * accept loop goes on serving the client.
+         * accept loop goes on serving the client. Connections still waiting for their token when the
+         * test ends are closed and counted as strays.
          */
         private void servePerConnection() throws IOException {
             byte[] token = TokenGate.decode(spec.token);
@@ -450,9 +453,9 @@ public final class RequestResponse implements Workload {
                         }
                         continue;
                     }
+                    pending.add(s);
                     if (!slots.tryAcquire()) {
-                        strays.incrementAndGet();
-                        s.close();
+                        drop(s);
                         continue;
                     }
                     workers.execute(() -> {
@@ -463,6 +466,7 @@ public final class RequestResponse implements Workload {
                         } catch (IOException e) {
                             failure.compareAndSet(null, e);
                         } finally {
+                            pending.remove(s);
                             slots.release();
                         }
                     });
@@ -471,7 +475,20 @@ public final class RequestResponse implements Workload {
                     throw failure.get();
                 }
             } finally {
+                pending.forEach(this::drop);
                 workers.shutdownNow();
+            }
+        }
+
+        /** Closes a connection that never made a transaction and counts it as a stray, once. */
+        private void drop(Socket s) {
+            if (pending.remove(s)) {
+                strays.incrementAndGet();
+            }
+            try {
+                s.close();
+            } catch (IOException e) {
+                // already gone
             }
         }
 
@@ -484,7 +501,7 @@ public final class RequestResponse implements Workload {
                 var in = s.getInputStream();
                 if (in.readNBytes(head, 0, head.length) < head.length
                         || !java.security.MessageDigest.isEqual(Arrays.copyOf(head, TokenGate.TOKEN_BYTES), token)) {
-                    strays.incrementAndGet();
+                    drop(s);
                     return false;
                 }
                 if (head[TokenGate.TOKEN_BYTES] == 1) {
@@ -503,7 +520,7 @@ public final class RequestResponse implements Workload {
                 meter.add(0, 1);
                 return false;
             } catch (SocketTimeoutException e) {
-                strays.incrementAndGet();
+                drop(socket);
                 return false;
             }
         }
