@@ -21,9 +21,17 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * The netns testbed ({@code scripts/testbed up 3}) as a JUnit extension: brought up once per test
  * JVM by the first e2e class that needs it and torn down when the run ends, so several classes share
  * it. Skips (assumptions) without root, sshd or ip netns, and when someone else's testbed is up.
+ * {@code BENCHSH_TESTBED_ID=k} in the environment selects the k-th testbed (its own names and subnet,
+ * see {@code scripts/testbed}), so several test runs on one machine do not collide.
  */
 public final class Testbed implements BeforeAllCallback {
-    public static final Path STATE = Path.of("/tmp/benchsh-testbed-e2e");
+    /** Which testbed: 0 (the default) or 1..99. */
+    public static final int ID = Integer.parseInt(System.getenv().getOrDefault("BENCHSH_TESTBED_ID", "0"));
+    /** Prefix of the testbed's bridge, namespaces and veths: bsh for testbed 0, bK for testbed K. */
+    public static final String NAME = ID == 0 ? "bsh" : "b" + ID;
+    /** The user every sshd admits. */
+    public static final String USER = ID == 0 ? "bsh-test" : "bsh-test" + ID;
+    public static final Path STATE = Path.of("/tmp/benchsh-testbed-e2e" + (ID == 0 ? "" : "-" + ID));
     public static final Path SCRIPT = Path.of("..", "scripts", "testbed").toAbsolutePath().normalize();
     public static final int HOSTS = 3;
 
@@ -37,7 +45,7 @@ public final class Testbed implements BeforeAllCallback {
     }
 
     /** The testbed this JVM brought up; closing it (at the end of the run) tears it down. */
-    static final class Up implements ExtensionContext.Store.CloseableResource {
+    static final class Up implements ExtensionContext.Store.CloseableResource, AutoCloseable {
         final String error;
 
         private Up(String error) {
@@ -46,8 +54,8 @@ public final class Testbed implements BeforeAllCallback {
 
         static Up bring() {
             try {
-                if (run(List.of("ip", "link", "show", "bsh-br0"), Duration.ofSeconds(10)).exit() == 0) {
-                    return new Up("a testbed is already up (bsh-br0 exists); run 'scripts/testbed down' first");
+                if (run(List.of("ip", "link", "show", NAME + "-br0"), Duration.ofSeconds(10)).exit() == 0) {
+                    return new Up("a testbed is already up (" + NAME + "-br0 exists); run 'scripts/testbed down' first");
                 }
                 Outcome o = run(List.of(SCRIPT.toString(), "up", Integer.toString(HOSTS)), Duration.ofSeconds(120));
                 if (o.exit() != 0) {
@@ -69,11 +77,26 @@ public final class Testbed implements BeforeAllCallback {
                 throw new IllegalStateException("testbed down failed: " + o.output());
             }
             for (int i = 1; i <= HOSTS; i++) {
-                if (run(List.of("ip", "netns", "pids", "bsh-h" + i), Duration.ofSeconds(10)).exit() == 0) {
-                    throw new IllegalStateException("bsh-h" + i + " is still there after down");
+                if (run(List.of("ip", "netns", "pids", netns(i)), Duration.ofSeconds(10)).exit() == 0) {
+                    throw new IllegalStateException(netns(i) + " is still there after down");
                 }
             }
         }
+    }
+
+    /** The namespace of host {@code hN}. */
+    public static String netns(int host) {
+        return NAME + "-h" + host;
+    }
+
+    /** The root-namespace end of host {@code hN}'s veth (set it down to cut hN off). */
+    public static String veth(int host) {
+        return NAME + "-v" + host;
+    }
+
+    /** Host {@code hN}'s address; {@code address(0)} is the root namespace's (this machine's) address on the bridge. */
+    public static String address(int host) {
+        return "10.250." + ID + "." + (host == 0 ? 1 : 10 + host);
     }
 
     /** A session whose SSH settings point at the testbed's config, known_hosts and key. */
@@ -87,7 +110,7 @@ public final class Testbed implements BeforeAllCallback {
     /** Pids of benchsh peers (processes with --stdio on their command line) running in the namespace of host {@code hN}. */
     public static List<Long> peers(int host) throws Exception {
         List<Long> pids = new ArrayList<>();
-        for (String pid : run(List.of("ip", "netns", "pids", "bsh-h" + host), Duration.ofSeconds(10)).output().split("\\s+")) {
+        for (String pid : run(List.of("ip", "netns", "pids", netns(host)), Duration.ofSeconds(10)).output().split("\\s+")) {
             if (pid.isBlank()) {
                 continue;
             }
@@ -127,6 +150,7 @@ public final class Testbed implements BeforeAllCallback {
     public static Outcome run(List<String> command, Duration timeout) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().put("BENCHSH_TESTBED_DIR", STATE.toString());
+        pb.environment().put("BENCHSH_TESTBED_ID", Integer.toString(ID));
         Process p = pb.start();
         StringBuilder sb = new StringBuilder();
         Thread reader = new Thread(() -> {

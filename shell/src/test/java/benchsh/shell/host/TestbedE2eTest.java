@@ -37,11 +37,11 @@ class TestbedE2eTest {
                     a = host 'h1'; b = host 'h2'
                     connect a, b
                     tcp from: local, to: a, time: 2.s
-                    tcp from: a, to: local, bind: '10.250.0.1', time: 2.s
+                    tcp from: a, to: local, bind: '%s', time: 2.s
                     tcp from: a, to: b, time: 2.s
                     tcp from: b, to: a, time: 2.s
-                    tcp from: a, to: b, bind: '0.0.0.0', target: '10.250.0.12', time: 2.s
-                    """, "e2e");
+                    tcp from: a, to: b, bind: '0.0.0.0', target: '%s', time: 2.s
+                    """.formatted(Testbed.address(0), Testbed.address(2)), "e2e");
             results = session.results();
             assertEquals(5, results.size(), text.toString());
             for (Result r : results) {
@@ -50,7 +50,7 @@ class TestbedE2eTest {
             }
             assertEquals(List.of("local>h1", "h1>local", "h1>h2", "h2>h1", "h1>h2"),
                     results.stream().map(r -> r.from() + ">" + r.to()).toList());
-            assertEquals("10.250.0.11", session.host("h1").dataAddress());
+            assertEquals(Testbed.address(1), session.host("h1").dataAddress());
 
             // copy via SFTP between two SSH hosts (the namespaces share the file system: distinct paths), then remove the tree
             String base = "/tmp/bsh-e2e-" + ProcessHandle.current().pid();
@@ -68,10 +68,10 @@ class TestbedE2eTest {
             runner.evaluate("c = host 'h3', jump: 'h1'; tcp from: local, to: c, time: 1.s", "e2e");
             Result viaJump = session.results().get(session.results().size() - 1);
             assertTrue(viaJump.ok() && "h3".equals(viaJump.to()), "h3 reached through h1: " + viaJump + "\n" + text);
-            assertEquals("10.250.0.13", session.host("h3").dataAddress(), "data goes to h3 directly, not through h1");
+            assertEquals(Testbed.address(3), session.host("h3").dataAddress(), "data goes to h3 directly, not through h1");
 
             long start = System.nanoTime();
-            runner.evaluate("ghost = host 'bsh-test@10.250.0.99', name: 'ghost'; connect ghost", "e2e");
+            runner.evaluate("ghost = host '" + Testbed.USER + "@10.250." + Testbed.ID + ".99', name: 'ghost'; connect ghost", "e2e");
             assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(30), "an unreachable host is bounded by the connect timeout");
             assertTrue(text.toString().contains("ghost: connect:"), text.toString());
         }

@@ -112,7 +112,7 @@ class TestbedFaultsE2eTest {
             CompletableFuture<Result> run = start(session, "tcp", Map.of("from", "h1", "to", "h2", "time", 30, "timeout", 3));
             Thread.sleep(2000);
             assertFalse(run.isDone(), "still running: " + text);
-            assertEquals(0, Testbed.run(List.of("ip", "link", "set", "bsh-v2", "down"), Duration.ofSeconds(10)).exit());
+            assertEquals(0, Testbed.run(List.of("ip", "link", "set", Testbed.veth(2), "down"), Duration.ofSeconds(10)).exit());
             long down = System.nanoTime();
             Result r = run.get(30, TimeUnit.SECONDS);
             double seconds = (System.nanoTime() - down) / 1e9;
@@ -120,7 +120,7 @@ class TestbedFaultsE2eTest {
             assertTrue(r.error() != null && r.error().matches(".*no data from h2 for \\d+ s.*"), r.error());
             assertTrue(seconds < 3 + 5 + 2, "ended " + seconds + " s after the link went down (receive timeout 3 s)");
         } finally {
-            Testbed.run(List.of("ip", "link", "set", "bsh-v2", "up"), Duration.ofSeconds(10));
+            Testbed.run(List.of("ip", "link", "set", Testbed.veth(2), "up"), Duration.ofSeconds(10));
             long closing = System.nanoTime();
             session.close();
             assertTrue(System.nanoTime() - closing < TimeUnit.SECONDS.toNanos(30), "closing a session with a host cut off is bounded");
