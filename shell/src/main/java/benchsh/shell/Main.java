@@ -236,14 +236,15 @@ public final class Main {
     }
 
     /**
-     * The command line that reruns this one: {@code scripts/benchsh ...} from the checkout benchsh runs
-     * from, else {@code benchsh ...}.
+     * The command line that reruns this one: the launcher that started benchsh ({@code $BENCHSH_LAUNCHER}:
+     * {@code scripts/benchsh} in a checkout, {@code bin/benchsh} in a release), relative to the working
+     * directory when it lies below it, else {@code benchsh ...}.
      */
     static String commandLine(String[] args) {
-        String home = System.getenv("BENCHSH_HOME");
+        String given = System.getenv("BENCHSH_LAUNCHER");
         String launcher = "benchsh";
-        if (home != null && !home.isBlank()) {
-            Path launcherPath = Path.of(home, "scripts", "benchsh").toAbsolutePath().normalize();
+        if (given != null && !given.isBlank()) {
+            Path launcherPath = Path.of(given).toAbsolutePath().normalize();
             Path cwd = Path.of("").toAbsolutePath();
             launcher = launcherPath.startsWith(cwd) ? cwd.relativize(launcherPath).toString() : launcherPath.toString();
         }
