@@ -1,4 +1,4 @@
-# benchsh testbed, --nfs: sourced by scripts/testbed (uses its STATE, USER_NAME, record, recorded, die).
+# benchsh testbed, --nfs: sourced by scripts/testbed (uses its STATE, USER_NAME, record, recorded, die...).
 #
 # Server: rpcbind and nfs-ganesha (VFS backend) run in h2's network namespace, in a mount namespace
 # of their own with a private tmpfs on /run: rpcbind's socket and lock live there, so an NFS server
@@ -26,7 +26,7 @@ nfs_wait() { # what tenths-of-a-second command...
   shift 2
   until "$@" >/dev/null 2>&1; do
     i=$((i + 1))
-    [ "$i" -lt "$tries" ] || die "--nfs: $what not there after $((tries / 10)) s; see the logs in $STATE/nfs"
+    [ "$i" -lt "$tries" ] || die_showing "--nfs: $what not there after $((tries / 10)) s" "$STATE"/nfs/*.out "$STATE/nfs/ganesha.log"
     sleep 0.1
   done
 }
@@ -88,10 +88,18 @@ CONF
   nfs_wait "gvfsd-fuse's mount in h1" 300 grep -q " $dir/xdg/gvfs " "/proc/$sshd_pid/mountinfo"
   record "nfs_gio=nfs://$srv_addr/export"
   timeout 60 "${NFS_CLIENT[@]}" /usr/bin/gio mount "nfs://$srv_addr/export" >>"$dir/gio.out" 2>&1 ||
-    die "--nfs: 'gio mount nfs://$srv_addr/export' in h1 failed; see $dir/gio.out, $dir/gvfsd.out and $dir/ganesha.log"
+    die_showing "--nfs: 'gio mount nfs://$srv_addr/export' in h1 failed" "$dir/gio.out" "$dir/gvfsd.out" "$dir/ganesha.log"
   mount="$dir/xdg/gvfs/nfs:host=$srv_addr,prefix=%2Fexport"
   nfs_wait "the NFS mount in h1" 100 "${NFS_CLIENT[@]}" test -d "$mount"
   record "nfs_mount=$mount"
+}
+
+# a process that has exited but is not yet reaped (a zombie, state Z) counts as gone
+nfs_running() { # pid
+  local stat
+  stat="$(cat "/proc/$1/stat" 2>/dev/null)" || return 1
+  stat="${stat##*) }"
+  [ "${stat%% *}" != Z ]
 }
 
 # ends one recorded process: only while it is still in the namespace it was started in
@@ -99,8 +107,8 @@ nfs_stop() { # pid netns
   local pid="$1" ns="$2" tries=0
   [ "$(ip netns identify "$pid" 2>/dev/null)" = "$ns" ] || return 0
   kill "$pid" 2>/dev/null || return 0
-  while kill -0 "$pid" 2>/dev/null && [ $tries -lt 50 ]; do sleep 0.1; tries=$((tries + 1)); done
-  kill -9 "$pid" 2>/dev/null || true
+  while nfs_running "$pid" && [ $tries -lt 50 ]; do sleep 0.1; tries=$((tries + 1)); done
+  ! nfs_running "$pid" || kill -9 "$pid" 2>/dev/null || true
 }
 
 nfs_down() {
