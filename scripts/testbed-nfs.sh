@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # benchsh testbed, --nfs: sourced by scripts/testbed (uses its STATE, USER_NAME, record, recorded, die...).
 #
 # Server: rpcbind and nfs-ganesha (VFS backend) run in h2's network namespace, in a mount namespace
@@ -64,6 +65,7 @@ CONF
   record "nfs_url=nfs://$srv_addr/export"
 
   # the server: one shell in h2's namespace makes the private /run and starts both daemons in it
+  # shellcheck disable=SC2016 # expanded by that shell
   ip netns exec "$srv_ns" setsid -w sh -c '
     set -e
     mount -t tmpfs -o mode=755,size=16m benchsh-testbed-nfs /run
