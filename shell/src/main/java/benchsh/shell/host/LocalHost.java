@@ -34,9 +34,16 @@ public final class LocalHost extends Host {
         return ProcessHandle.current().info().command().orElse("java");
     }
 
+    /** Loopback: the address another local endpoint reaches this one at. */
     @Override
     public String dataAddress() {
-        return "127.0.0.1";
+        return DataAddresses.LOOPBACK;
+    }
+
+    /** Loopback for another local endpoint; for a remote host, this machine's address on the route to it. */
+    @Override
+    public String dataAddressFor(Host partner) throws HostException {
+        return partner instanceof LocalHost ? dataAddress() : DataAddresses.towards(name(), partner);
     }
 
     @Override

@@ -7,6 +7,7 @@ import benchsh.shell.host.ssh.SshContext;
 import benchsh.shell.host.ssh.SshLogin;
 import benchsh.shell.host.ssh.SshTarget;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import org.apache.sshd.client.session.ClientSession;
 
@@ -60,6 +61,18 @@ public final class SshHost extends Host {
         } catch (UnknownHostException e) {
             return target.hostName();
         }
+    }
+
+    /**
+     * The address of this machine that the shell's SSH connection to this host starts from, when that
+     * connection goes straight to the host; null behind a jump host (it starts at a loopback port
+     * forwarded through the jump host) and when not connected.
+     */
+    synchronized InetAddress directSshLocalAddress() {
+        if (!target.jumps().isEmpty() || session == null || !session.isOpen()) {
+            return null;
+        }
+        return session.getIoSession().getLocalAddress() instanceof InetSocketAddress a ? a.getAddress() : null;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package benchsh.shell.run;
 
 import benchsh.peer.protocol.Message;
+import benchsh.shell.host.DataAddresses;
 import benchsh.shell.host.HostException;
 import benchsh.shell.host.PeerConnection;
 import benchsh.shell.host.SideHandle;
@@ -14,9 +15,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Runs a two-sided test: starts the listening side, hands its port and the test's random token to
- * the connecting side, watches both, and stops the survivor when one side fails or the user
- * interrupts. Every wait has a deadline. Results measured before a failure are returned, marked.
+ * Runs a two-sided test: starts the listening side on the address its partner reaches it at
+ * ({@link DataAddresses}), hands that address, its port and the test's random token to the
+ * connecting side, watches both, and stops the survivor when one side fails or the user interrupts.
+ * Every wait has a deadline. Results measured before a failure are returned, marked.
  */
 public final class PairRunner {
     /** Allowed beyond a test's expected duration before it is declared hung. */
@@ -85,7 +87,8 @@ public final class PairRunner {
             PeerConnection connectPeer = test.connector().peer();
             Map<String, Object> listenSpec = new LinkedHashMap<>(test.listenSpec());
             listenSpec.put("token", token);
-            listenSpec.putIfAbsent("address", test.listener().dataAddress());
+            String listenAddress = DataAddresses.listenAddress(test.listener(), test.connector(), test.bind(), test.target());
+            listenSpec.put("address", listenAddress);
             SideHandle listen = listenPeer.start(id + "-l", test.workload(), "listen", listenSpec);
             Map<String, Object> endpoint;
             endpoint = listen.awaitReady(READY_TIMEOUT);
@@ -94,7 +97,7 @@ public final class PairRunner {
             }
             Map<String, Object> connectSpec = new LinkedHashMap<>(test.connectSpec());
             connectSpec.put("token", token);
-            connectSpec.putIfAbsent("address", listenSpec.get("address"));
+            connectSpec.putIfAbsent("address", listenAddress);
             connectSpec.put("port", endpoint.get("port"));
             progress.started(test.workload(), test.expected());
             SideHandle connect;

@@ -6,7 +6,9 @@ import java.util.Map;
 
 /**
  * A two-sided test as the runner sees it: which workload, which host listens and which connects,
- * each side's spec, and how long it should take. The runner adds the token and the addresses.
+ * each side's spec, and how long it should take. The runner adds the token and the addresses: an
+ * {@code address} already in the listen spec is the user's {@code bind:}, one in the connect spec the
+ * user's {@code target:}.
  *
  * @param expected how long the test should run, including warm-up; the runner allows a grace period
  * @param timed    whether {@code expected} is known in advance (a run for a time) rather than a limit for
@@ -19,5 +21,15 @@ public record PairTest(String workload, Host listener, Map<String, Object> liste
     public PairTest(String workload, Host listener, Map<String, Object> listenSpec, Host connector, Map<String, Object> connectSpec,
                     Duration expected) {
         this(workload, listener, listenSpec, connector, connectSpec, expected, true);
+    }
+
+    /** The address the user asked the listener to listen on ({@code bind:}), or null. */
+    public String bind() {
+        return listenSpec.get("address") instanceof String a ? a : null;
+    }
+
+    /** The address the user asked the connector to connect to ({@code target:}), or null. */
+    public String target() {
+        return connectSpec.get("address") instanceof String a ? a : null;
     }
 }

@@ -39,7 +39,9 @@ public final class CopyVerb implements Verb {
                 Arg.of("via", ArgType.TEXT, "stream", "stream (peer to peer, one TCP stream) or sftp (through SSH, like scp)"),
                 Arg.of("verify", ArgType.BOOL, false, "compare SHA-256 checksums of source and destination after the copy"),
                 Arg.of("cold", ArgType.BOOL, false, "drop the page cache before reading the source (root), else say warm"),
-                Arg.of("keep", ArgType.BOOL, true, "keep the destination; false removes it afterwards")));
+                Arg.of("keep", ArgType.BOOL, true, "keep the destination; false removes it afterwards"),
+                Arg.of("bind", ArgType.TEXT, null, "address the receiving host listens on (host to host)"),
+                Arg.of("target", ArgType.TEXT, null, "address the sending host connects to (host to host)")));
         a.addAll(FsArgs.mount());
         a.addAll(FsArgs.common(Duration.ofSeconds(60)));
         return a;
@@ -89,8 +91,11 @@ public final class CopyVerb implements Verb {
         if (!via.equals("stream") && !via.equals(SFTP)) {
             throw new UsageException("via: must be 'stream' or 'sftp', not '" + via + "'");
         }
-        if (via.equals(SFTP) && (args.bool("cold") || args.given("mount"))) {
-            throw new UsageException("via: 'sftp' copies through SSH servers; cold: and mount: need the peers (use via: 'stream')");
+        if (via.equals(SFTP) && (args.bool("cold") || args.given("mount") || args.given("bind") || args.given("target"))) {
+            throw new UsageException("via: 'sftp' copies through SSH servers; cold:, mount:, bind: and target: need the peers (use via: 'stream')");
+        }
+        if (!network && (args.given("bind") || args.given("target"))) {
+            throw new UsageException("bind: and target: choose the addresses of a copy between hosts; give to: a host and path:");
         }
         Duration limit = Duration.ofMinutes(30);
         Copied c = via.equals(SFTP) ? sftp(session, args, source, src, target, dst, limit)
@@ -159,6 +164,7 @@ public final class CopyVerb implements Verb {
             Map<String, Object> send = new LinkedHashMap<>(common);
             send.put("src", src);
             send.put("cold", args.bool("cold"));
+            PairVerbs.addresses(args, receive, send);
             if (session.plan() != null) {
                 session.plan().expectUnknown();
                 return new Copied(new LinkedHashMap<>(), Status.OK, null, Instant.now(), List.of());

@@ -21,6 +21,7 @@ public final class HttpVerb implements Verb {
                     Arg.of("to", ArgType.HOST, null, "the host fetching it (default local)"),
                     Arg.of("bytes", ArgType.SIZE, 100L << 20, "size of the file"),
                     Arg.of("bind", ArgType.TEXT, null, "address the server listens on"),
+                    Arg.of("target", ArgType.TEXT, null, "address the client connects to"),
                     Arg.of("interval", ArgType.DURATION, Duration.ofSeconds(1), "interval between samples"),
                     Arg.of("timeout", ArgType.DURATION, Duration.ofSeconds(10), "give up after this long without data"),
                     Arg.of("label", ArgType.TEXT, null, "a label for side-by-side comparisons"),
@@ -41,11 +42,10 @@ public final class HttpVerb implements Verb {
         common.put("timeout_ns", args.duration("timeout").toNanos());
         Map<String, Object> serve = new LinkedHashMap<>(common);
         serve.put("bytes", args.size("bytes"));
-        if (args.given("bind")) {
-            serve.put("address", args.text("bind"));
-        }
+        Map<String, Object> fetch = new LinkedHashMap<>(common);
+        PairVerbs.addresses(args, serve, fetch);
         Duration expected = Duration.ofSeconds(Math.max(30, args.size("bytes") / 10_000_000));
-        PairOutcome o = session.runner().run(new PairTest("http", from, serve, to, new LinkedHashMap<>(common), expected, false), "connect");
+        PairOutcome o = session.runner().run(new PairTest("http", from, serve, to, fetch, expected, false), "connect");
         Map<String, Object> metrics = StreamMetrics.merge(o.connect(), o.listen(), true);
         Result r = new Result("http", o.status(), from.name(), to.name(), FsArgs.params(args), metrics, FsArgs.tags(args), o.started(), 1,
                 o.error(), PairOutcome.intervals(o.connect()));

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the two-host verbs (tcp, udp, rr, pipe) share: their common arguments, the hosts they run
+ * What the two-host verbs (tcp, udp, rr, pipe; copy and http for their addresses) share: their common arguments, the hosts they run
  * between, the spec fields every side gets, and how their result is built. Stateless.
  */
 final class PairVerbs {
@@ -48,6 +48,14 @@ final class PairVerbs {
             side.put("interval_ns", args.duration("interval").toNanos());
             side.put("timeout_ns", args.duration("timeout").toNanos());
         }
+        addresses(args, listen, connect);
+    }
+
+    /**
+     * The user's {@code bind:} into the listening side's spec and {@code target:} into the connecting
+     * side's, as {@code address}; the runner fills in what is not given ({@link benchsh.shell.host.DataAddresses}).
+     */
+    static void addresses(Args args, Map<String, Object> listen, Map<String, Object> connect) {
         if (args.given("bind")) {
             listen.put("address", args.text("bind"));
         }

@@ -36,8 +36,8 @@ public final class TcpVerb implements Verb {
                     Arg.of("interval", ArgType.DURATION, Duration.ofSeconds(1), "interval between samples"),
                     Arg.of("window", ArgType.SIZE, null, "SO_SNDBUF and SO_RCVBUF"),
                     Arg.of("nodelay", ArgType.BOOL, false, "TCP_NODELAY"),
-                    Arg.of("bind", ArgType.TEXT, null, "address the receiver listens on"),
-                    Arg.of("target", ArgType.TEXT, null, "address the sender connects to"),
+                    PairVerbs.BIND,
+                    PairVerbs.TARGET,
                     Arg.of("port", ArgType.COUNT, null, "the receiver's port (default: any free port)"),
                     Arg.of("timeout", ArgType.DURATION, Duration.ofSeconds(10), "give up after this long without data"),
                     Arg.of("label", ArgType.TEXT, null, "a label for side-by-side comparisons"),
@@ -92,17 +92,12 @@ public final class TcpVerb implements Verb {
         }
         Map<String, Object> listen = new LinkedHashMap<>(common);
         Map<String, Object> connect = new LinkedHashMap<>(common);
-        if (args.given("bind")) {
-            listen.put("address", args.text("bind"));
-        }
+        PairVerbs.addresses(args, listen, connect);
         if (args.given("port")) {
             if (args.count("port") > 65535) {
                 throw new UsageException("port must be at most 65535, not " + args.count("port"));
             }
             listen.put("port", (long) args.count("port"));
-        }
-        if (args.given("target")) {
-            connect.put("address", args.text("target"));
         }
         PairTest forward = new PairTest("tcp", to, with(listen, "send", reverse), from, with(connect, "send", !reverse), expected, !args.given("bytes"));
         List<String> columns = new java.util.ArrayList<>(COLUMNS);

@@ -71,6 +71,17 @@ class CopyVerbTest {
     }
 
     @Test
+    void bindAndTargetChooseTheAddressesOfACopyBetweenHosts() {
+        Result r = (Result) s.eval("copy src, from: local, to: 'b', path: '" + dir.resolve("bound-copy") + "', bind: '127.0.0.2', keep: false");
+        assertTrue(r.ok(), r.error());
+        r = (Result) s.eval("copy src, from: local, to: 'b', path: '" + dir.resolve("unbound-copy") + "', bind: '198.51.100.7'");
+        assertFalse(r.ok());
+        assertTrue(r.error().contains("198.51.100.7"), "the receiver tried the given address: " + r.error());
+        ScriptError e = assertThrows(ScriptError.class, () -> s.eval("copy src, to: '" + dir.resolve("x") + "', target: '127.0.0.1'"));
+        assertTrue(e.getMessage().contains("between hosts"), e.getMessage());
+    }
+
+    @Test
     void copyIntoATmpfsMountReportsTmpfs() throws Exception {
         Path at = Files.createDirectory(dir.resolve("mnt"));
         Result r = (Result) s.eval("copy src, to: '" + at.resolve("m") + "', verify: true, mount: 'tmpfs', at: '" + at + "', options: 'size=64m'");
