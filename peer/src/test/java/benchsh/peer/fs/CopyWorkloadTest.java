@@ -24,6 +24,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HexFormat;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -87,6 +88,51 @@ class CopyWorkloadTest {
         Outcome l = run(copy, "local", spec("src", file.toString(), "dst", dir.resolve("two.eml").toString(), "verify", true));
         assertNull(l.error(), l.error());
         assertEquals(l.metrics().get("src_digest"), l.metrics().get("dst_digest"));
+    }
+
+    /** The reproduced bug, for a single-file copy: the destination was new when the test was opened, a directory appeared before the run. */
+    @Test
+    void aDirectoryThatAppearsAtASingleFileDestinationAfterOpenIsLeftWithItsContents() throws Exception {
+        Path file = Files.list(src.resolve("cur")).findFirst().orElseThrow();
+        Path dst = dir.resolve("one.eml");
+        Side local = copy.open("local", new Fields("spec", spec("src", file.toString(), "dst", dst.toString())), new RecordingContext());
+        appear(dst);
+        assertLeftAlone(dst, local.run());
+
+        Path received = dir.resolve("received.eml");
+        Side listen = copy.open("listen", new Fields("spec", spec("dst", received.toString(), "token", FsTestSupport.TOKEN, "address", "127.0.0.1")),
+                new RecordingContext());
+        appear(received);
+        CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(listen::run);
+        Side send = copy.open("connect", new Fields("spec", spec("src", file.toString(), "token", FsTestSupport.TOKEN, "address", "127.0.0.1",
+                "port", listen.endpoint().get("port"))), new RecordingContext());
+        send.run();
+        assertLeftAlone(received, lo.get(30, TimeUnit.SECONDS));
+    }
+
+    /** The same race for a tree copy. */
+    @Test
+    void aDirectoryThatAppearsAtATreeDestinationAfterOpenIsLeftWithItsContents() throws IOException {
+        Path dst = dir.resolve("dst");
+        Side local = copy.open("local", new Fields("spec", spec("src", src.toString(), "dst", dst.toString(), "keep", false)), new RecordingContext());
+        appear(dst);
+        assertLeftAlone(dst, local.run());
+    }
+
+    private static void appear(Path p) throws IOException {
+        Files.createDirectory(p);
+        Files.writeString(p.resolve("mine.txt"), "mine");
+    }
+
+    private static void assertLeftAlone(Path p, Outcome o) throws IOException {
+        assertNotNull(o.error());
+        assertTrue(o.error().contains("already exists: " + p) && o.error().contains("something else created it after benchsh had checked"),
+                o.error());
+        assertFalse(o.error().contains("removed"), o.error());
+        assertEquals("mine", Files.readString(p.resolve("mine.txt")), "the user's directory and file are still there");
+        try (var left = Files.list(p)) {
+            assertEquals(1, left.count());
+        }
     }
 
     @Test
