@@ -119,10 +119,10 @@ class DiskWorkloadTest {
         Files.createDirectory(f);
         Files.writeString(f.resolve("mine.txt"), "mine");
         Outcome o = side.run();
+        assertEquals("mine", Files.readString(f.resolve("mine.txt")), "the user's directory and file are still there");
         assertNotNull(o.error());
         assertTrue(o.error().contains("already exists: " + f) && o.error().contains("something else created it after benchsh had checked"),
                 o.error());
-        assertEquals("mine", Files.readString(f.resolve("mine.txt")), "the user's directory and file are still there");
     }
 
     @Test

@@ -113,10 +113,10 @@ class TreeWorkloadTest {
         Files.createDirectory(t);
         Files.writeString(t.resolve("mine.txt"), "mine");
         Outcome o = side.run();
+        assertEquals("mine", Files.readString(t.resolve("mine.txt")), "the user's directory and file are still there");
         assertNotNull(o.error());
         assertTrue(o.error().contains("already exists: " + t) && o.error().contains("something else created it after benchsh had checked"),
                 o.error());
-        assertEquals("mine", Files.readString(t.resolve("mine.txt")));
         try (var left = Files.list(t)) {
             assertEquals(1, left.count(), "nothing written into it, nothing taken out");
         }
