@@ -122,10 +122,11 @@ public final class CreatedEntries {
      */
     public OutputStream createStream(String name) throws IOException {
         Path p = path(name);
+        OpenOption[] options = local ? new OpenOption[] {StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS}
+                : new OpenOption[] {StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE};
         OutputStream out;
         try {
-            out = Files.newOutputStream(p, local ? new OpenOption[] {StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS}
-                    : new OpenOption[] {StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE});
+            out = Files.newOutputStream(p, options);
         } catch (FileAlreadyExistsException e) {
             throw appeared(p, name);
         }
@@ -329,17 +330,21 @@ public final class CreatedEntries {
                 return null;
             }
             List<String> parts = new ArrayList<>();
+            String dirs = keptDirs + " created " + (keptDirs == 1 ? "directory" : "directories");
             if (notCreated > 0) {
-                parts.add("cleanup kept " + notCreated + (notCreated == 1 ? " entry" : " entries") + " benchsh did not create ("
-                        + String.join(", ", examples) + (notCreated > examples.size() ? ", ..." : "") + ")"
-                        + (keptDirs > 0 ? " and the " + keptDirs + " created " + (keptDirs == 1 ? "directory" : "directories") + " holding them" : ""));
+                parts.add("cleanup kept " + entries(notCreated) + " benchsh did not create (" + String.join(", ", examples)
+                        + (notCreated > examples.size() ? ", ..." : "") + ")" + (keptDirs > 0 ? " and the " + dirs + " holding them" : ""));
             } else if (keptDirs > 0) {
-                parts.add("cleanup kept " + keptDirs + " created " + (keptDirs == 1 ? "directory" : "directories") + " that are not empty");
+                parts.add("cleanup kept " + dirs + " that are not empty");
             }
             if (failed > 0) {
-                parts.add("cleanup could not remove " + failed + (failed == 1 ? " entry" : " entries") + " benchsh created (first: " + firstFailure + ")");
+                parts.add("cleanup could not remove " + entries(failed) + " benchsh created (first: " + firstFailure + ")");
             }
             return String.join("; ", parts);
+        }
+
+        private static String entries(long n) {
+            return n + (n == 1 ? " entry" : " entries");
         }
 
         /**

@@ -317,7 +317,8 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     /** Sets mtime (and atime when given) in one call: no extra stat. */
     private void times(Path p, FileTime mtime, FileTime atime) {
         try {
-            Files.getFileAttributeView(p, BasicFileAttributeView.class, SafePaths.noFollow(p)).setTimes(mtime, atime == null ? mtime : atime, null);
+            Files.getFileAttributeView(p, BasicFileAttributeView.class, SafePaths.noFollow(p))
+                    .setTimes(mtime, atime == null ? mtime : atime, null);
         } catch (IOException | UnsupportedOperationException e) {
             attributesNotKept.incrementAndGet();
         }

@@ -1,6 +1,8 @@
 package benchsh.peer.fs;
 
 import benchsh.peer.workload.RecordingContext;
+import static benchsh.peer.fs.FsTestSupport.appear;
+import static benchsh.peer.fs.FsTestSupport.assertLeftAlone;
 import static benchsh.peer.fs.FsTestSupport.number;
 import static benchsh.peer.fs.FsTestSupport.pair;
 import static benchsh.peer.fs.FsTestSupport.run;
@@ -108,22 +110,13 @@ class CopyWorkloadTest {
     @Test
     void aDirectoryThatAppearsWhileASingleFileIsBeingReceivedIsLeftWithItsContents() throws Exception {
         Path received = dir.resolve("received.eml");
-        Side listen = copy.open("listen", new Fields("spec", spec("dst", received.toString(), "token", FsTestSupport.TOKEN, "address", "127.0.0.1")),
-                new RecordingContext());
+        Side listen = listen(received);
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(listen::run);
         try (Socket s = new Socket("127.0.0.1", ((Number) listen.endpoint().get("port")).intValue())) {
-            DataOutputStream out = new DataOutputStream(s.getOutputStream());
-            out.write(HexFormat.of().parseHex(FsTestSupport.TOKEN));
-            out.writeInt(TreeArchive.MAGIC);
-            out.writeByte('F');
+            DataOutputStream out = stream(s, 'F');
             out.flush();
             appear(received);
-            out.writeByte('F');
-            out.writeShort(0);
-            out.writeInt(0644);
-            out.writeLong(0);
-            out.writeLong(5);
-            out.write("data\n".getBytes(StandardCharsets.UTF_8));
+            file(out, "", "data\n");
             out.writeByte('E');
             out.writeLong(1);
             out.writeLong(0);
@@ -158,20 +151,34 @@ class CopyWorkloadTest {
         assertEquals("mine", Files.readString(dst.resolve("mine.txt")));
     }
 
-    private static void appear(Path p) throws IOException {
-        Files.createDirectory(p);
-        Files.writeString(p.resolve("mine.txt"), "mine");
+    private Side listen(Path dst) throws IOException {
+        return copy.open("listen", new Fields("spec", spec("dst", dst.toString(), "token", FsTestSupport.TOKEN, "address", "127.0.0.1")),
+                new RecordingContext());
     }
 
-    private static void assertLeftAlone(Path p, Outcome o) throws IOException {
-        assertEquals("mine", Files.readString(p.resolve("mine.txt")), "the user's directory and file are still there");
-        try (var left = Files.list(p)) {
-            assertEquals(1, left.count());
-        }
-        assertNotNull(o.error());
-        assertTrue(o.error().contains("already exists: " + p) && o.error().contains("something else created it after benchsh had checked"),
-                o.error());
-        assertFalse(o.error().contains("removed"), o.error());
+    /** A hand-written sender's stream: the token, the archive's magic and its root kind ('D' tree, 'F' one file). */
+    private static DataOutputStream stream(Socket s, char root) throws IOException {
+        DataOutputStream out = new DataOutputStream(s.getOutputStream());
+        out.write(HexFormat.of().parseHex(FsTestSupport.TOKEN));
+        out.writeInt(TreeArchive.MAGIC);
+        out.writeByte(root);
+        return out;
+    }
+
+    private static void entry(DataOutputStream out, char kind, String name, int mode) throws IOException {
+        byte[] n = name.getBytes(StandardCharsets.UTF_8);
+        out.writeByte(kind);
+        out.writeShort(n.length);
+        out.write(n);
+        out.writeInt(mode);
+        out.writeLong(0);
+    }
+
+    private static void file(DataOutputStream out, String name, String content) throws IOException {
+        byte[] c = content.getBytes(StandardCharsets.UTF_8);
+        entry(out, 'F', name, 0644);
+        out.writeLong(c.length);
+        out.write(c);
     }
 
     @Test
@@ -186,28 +193,12 @@ class CopyWorkloadTest {
     void hostileNamesInAReceivedTreeAreRejectedAndNothingIsLeft() throws Exception {
         for (String hostile : new String[] {"../escaped", "/tmp/absolute-benchsh", "a/../../escaped"}) {
             Path dst = dir.resolve("victim");
-            Side l = copy.open("listen", new Fields("spec", spec("dst", dst.toString(), "token", FsTestSupport.TOKEN, "address", "127.0.0.1")),
-                    new RecordingContext());
+            Side l = listen(dst);
             CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
             try (Socket s = new Socket("127.0.0.1", ((Number) l.endpoint().get("port")).intValue())) {
-                DataOutputStream out = new DataOutputStream(s.getOutputStream());
-                out.write(HexFormat.of().parseHex(FsTestSupport.TOKEN));
-                out.writeInt(TreeArchive.MAGIC);
-                out.writeByte('D');
-                out.writeByte('D');
-                byte[] a = "a".getBytes(StandardCharsets.UTF_8);
-                out.writeShort(a.length);
-                out.write(a);
-                out.writeInt(0755);
-                out.writeLong(0);
-                byte[] n = hostile.getBytes(StandardCharsets.UTF_8);
-                out.writeByte('F');
-                out.writeShort(n.length);
-                out.write(n);
-                out.writeInt(0644);
-                out.writeLong(0);
-                out.writeLong(5);
-                out.write("evil\n".getBytes(StandardCharsets.UTF_8));
+                DataOutputStream out = stream(s, 'D');
+                entry(out, 'D', "a", 0755);
+                file(out, hostile, "evil\n");
                 out.flush();
                 Outcome o = lo.get();
                 assertNotNull(o.error());

@@ -105,8 +105,8 @@ class CreatedEntriesTest {
         assertEquals(1, r.removed());
         assertEquals(2, r.notCreated());
         assertEquals(2, r.keptDirs(), "sub and the root still hold the links");
-        assertTrue(r.problem().contains("cleanup kept 2 entries benchsh did not create") && r.problem().contains("2 created directories holding them"),
-                r.problem());
+        assertTrue(r.problem().contains("cleanup kept 2 entries benchsh did not create")
+                && r.problem().contains("2 created directories holding them"), r.problem());
     }
 
     @Test
@@ -125,8 +125,8 @@ class CreatedEntriesTest {
         assertEquals(2, r.removed());
         assertEquals(1, r.notCreated());
         assertEquals(2, r.keptDirs());
-        assertEquals("failed; cleanup kept 1 entry benchsh did not create (" + t.resolve("a/theirs.txt") + ") and the 2 created directories holding them",
-                r.addTo("failed", "tree"));
+        assertEquals("failed; cleanup kept 1 entry benchsh did not create (" + t.resolve("a/theirs.txt")
+                + ") and the 2 created directories holding them", r.addTo("failed", "tree"));
     }
 
     @Test

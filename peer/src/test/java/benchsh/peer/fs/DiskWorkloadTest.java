@@ -116,13 +116,8 @@ class DiskWorkloadTest {
     void aDirectoryThatAppearsAfterOpenIsLeftWithItsContents(String op) throws IOException {
         Path f = dir.resolve("target.dat");
         Side side = disk.open("run", new Fields("spec", spec("path", f.toString(), "op", op, "bytes", 1L << 20, "bs", 4096L)), new RecordingContext());
-        Files.createDirectory(f);
-        Files.writeString(f.resolve("mine.txt"), "mine");
-        Outcome o = side.run();
-        assertEquals("mine", Files.readString(f.resolve("mine.txt")), "the user's directory and file are still there");
-        assertNotNull(o.error());
-        assertTrue(o.error().contains("already exists: " + f) && o.error().contains("something else created it after benchsh had checked"),
-                o.error());
+        FsTestSupport.appear(f);
+        FsTestSupport.assertLeftAlone(f, side.run());
     }
 
     @Test

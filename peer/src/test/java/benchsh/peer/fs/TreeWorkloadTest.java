@@ -110,16 +110,8 @@ class TreeWorkloadTest {
     void aDirectoryThatAppearsAfterOpenIsLeftWithItsContents() throws IOException {
         Path t = dir.resolve("t");
         Side side = tree.open("run", new Fields("spec", spec("path", t.toString(), "profile", "maildir", "scale", 0.01)), new RecordingContext());
-        Files.createDirectory(t);
-        Files.writeString(t.resolve("mine.txt"), "mine");
-        Outcome o = side.run();
-        assertEquals("mine", Files.readString(t.resolve("mine.txt")), "the user's directory and file are still there");
-        assertNotNull(o.error());
-        assertTrue(o.error().contains("already exists: " + t) && o.error().contains("something else created it after benchsh had checked"),
-                o.error());
-        try (var left = Files.list(t)) {
-            assertEquals(1, left.count(), "nothing written into it, nothing taken out");
-        }
+        FsTestSupport.appear(t);
+        FsTestSupport.assertLeftAlone(t, side.run());
     }
 
     @Test
