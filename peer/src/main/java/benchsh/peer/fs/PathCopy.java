@@ -9,8 +9,9 @@ import java.util.function.LongConsumer;
  * Copies a tree (or one file) between two {@link Path}s of any NIO file systems, one file at a time,
  * with the rules of the stream copy: the walk skips links and devices ({@link TreeSource}), every
  * name is checked and nothing is overwritten ({@link TreeSink}), modes and mtimes are kept, and a
- * failed copy removes what it created and nothing else ({@link CreatedEntries}). The shell uses it for {@code copy via: 'sftp'}, where either
- * end is an SFTP file system (or the local one). JDK only. Not thread-safe; one copy per instance.
+ * failed copy removes what it created and nothing else ({@link CreatedEntries}). The shell uses it
+ * for {@code copy via: 'sftp'}, where either end is an SFTP file system (or the local one). JDK only.
+ * Not thread-safe; one copy per instance.
  */
 public final class PathCopy {
     /**

@@ -131,7 +131,8 @@ public final class TreeWorkload implements Workload {
 
     /** Sets the mtime of an entry the run created, never through a link. */
     private static void mtime(Path p, long millis) throws IOException {
-        Files.getFileAttributeView(p, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS).setTimes(FileTime.fromMillis(millis), null, null);
+        Files.getFileAttributeView(p, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                .setTimes(FileTime.fromMillis(millis), null, null);
     }
 
     private static final class TreeSide extends LocalSide {

@@ -65,7 +65,7 @@ public interface PipeSink {
         try {
             ch = created.createFile("", Set.of());
         } catch (FileAlreadyExistsException e) {
-            throw new IOException("sink " + path + " " + e.getReason() + "; choose a new file's path", e);
+            throw new IOException("sink " + path + ": " + e.getReason() + "; choose a new file's path", e);
         } catch (IOException e) {
             throw new IOException("cannot create sink file " + path + " (is " + dir + " writable?): " + e.getMessage(), e);
         }
