@@ -158,7 +158,8 @@ public final class CreatedEntries {
 
     private static FileAlreadyExistsException appeared(Path p, String name) {
         return new FileAlreadyExistsException(p.toString(), null, name.isEmpty()
-                ? "something else created it after benchsh had checked that the path was new; benchsh left it untouched"
+                ? "something else created it after benchsh had checked that the path was new and before benchsh's own create; "
+                        + "benchsh left it untouched"
                 : "something else created it inside the new destination while benchsh was writing; benchsh left it untouched");
     }
 
