@@ -145,6 +145,9 @@ public final class TreeWorkload implements Workload {
 
         @Override
         public Outcome run() {
+            if (cancelled) {
+                return Outcome.failed(cancelReason()); // before planning: a big plan takes seconds to draw
+            }
             TreePlan plan;
             try {
                 plan = TreePlan.of(spec.profile, spec.shape, spec.seed);
