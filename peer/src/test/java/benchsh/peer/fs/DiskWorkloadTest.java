@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.peer.protocol.Fields;
 import benchsh.peer.workload.Outcome;
+import benchsh.peer.workload.Side;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -107,6 +108,16 @@ class DiskWorkloadTest {
         assertTrue(e.getMessage().contains("device"), e.getMessage());
         assertEquals("precious", Files.readString(existing));
         assertTrue(Files.isSymbolicLink(link));
+    }
+
+    /** The reproduced bug: the path was new when the test was opened, a directory appeared before the run created it. */
+    @ParameterizedTest
+    @ValueSource(strings = {"write", "read"})
+    void aDirectoryThatAppearsAfterOpenIsLeftWithItsContents(String op) throws IOException {
+        Path f = dir.resolve("target.dat");
+        Side side = disk.open("run", new Fields("spec", spec("path", f.toString(), "op", op, "bytes", 1L << 20, "bs", 4096L)), new RecordingContext());
+        FsTestSupport.appear(f);
+        FsTestSupport.assertLeftAlone(f, side.run());
     }
 
     @Test

@@ -1,5 +1,10 @@
 package benchsh.peer.fs;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import benchsh.peer.workload.RecordingContext;
 import benchsh.peer.protocol.Fields;
 import benchsh.peer.workload.Outcome;
@@ -13,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 
 /** Running file workloads in the test JVM, and a small tmpfs for ENOSPC. */
@@ -46,6 +52,24 @@ final class FsTestSupport {
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         Outcome co = c.run();
         return new Outcome[] {lo.get(), co};
+    }
+
+    /** Another program's directory with a file in it appears at {@code p}. */
+    static void appear(Path p) throws IOException {
+        Files.createDirectory(p);
+        Files.writeString(p.resolve("mine.txt"), "mine");
+    }
+
+    /** The run failed because the directory {@link #appear}ed, and left it as it was: nothing written into it, nothing taken out. */
+    static void assertLeftAlone(Path p, Outcome o) throws IOException {
+        assertEquals("mine", Files.readString(p.resolve("mine.txt")), "the other program's directory and file are still there");
+        try (Stream<Path> left = Files.list(p)) {
+            assertEquals(1, left.count());
+        }
+        assertNotNull(o.error());
+        assertTrue(o.error().contains("already exists: " + p) && o.error().contains("something else created it after benchsh had checked"),
+                o.error());
+        assertFalse(o.error().contains("removed"), o.error());
     }
 
     static long number(Outcome o, String key) {

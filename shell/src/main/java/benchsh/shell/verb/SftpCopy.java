@@ -1,5 +1,6 @@
 package benchsh.shell.verb;
 
+import benchsh.peer.fs.CreatedEntries;
 import benchsh.peer.fs.FsErrors;
 import benchsh.peer.fs.PathCopy;
 import benchsh.peer.fs.SafePaths;
@@ -89,10 +90,10 @@ final class SftpCopy {
                 }
             }
             if (!keep || error != null) {
-                String removal = SafePaths.tryRemoveCreated(d);
-                m.put("removed", removal == null);
-                if (removal != null) {
-                    error = error == null ? removal : error + "; " + removal;
+                CreatedEntries.Removal removal = c.created().removeAll();
+                m.put("removed", removal.complete());
+                if (!removal.complete()) {
+                    error = error == null ? removal.problem() : error + "; " + removal.problem();
                 }
             }
             return new Outcome(error == null ? Status.OK : Status.FAILED, error, started, m);
