@@ -9,7 +9,7 @@ import java.util.List;
  * What produced a session's results, kept for reports: when the session started, the command line to
  * rerun it, the script (a file, {@code -e} statements, or the lines typed in the REPL) and the error
  * that stopped it. Parameters, overrides and expectations live in the session's
- * {@link benchsh.shell.script.Scenario}. Thread-safe.
+ * {@link benchsh.shell.result.Scenario}. Thread-safe.
  */
 public final class Provenance {
     /** The source name the REPL evaluates its lines under. */

@@ -2,8 +2,8 @@ package benchsh.shell.report;
 
 import benchsh.shell.host.Host;
 import benchsh.shell.result.Result;
-import benchsh.shell.script.Scenario;
-import benchsh.shell.script.Scenario.Expectation;
+import benchsh.shell.result.Scenario;
+import benchsh.shell.result.Scenario.Expectation;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

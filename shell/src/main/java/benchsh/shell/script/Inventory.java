@@ -1,7 +1,7 @@
 package benchsh.shell.script;
 
 import benchsh.shell.Session;
-import benchsh.shell.verb.UsageException;
+import benchsh.shell.args.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,7 +47,7 @@ public final class Inventory {
                 options.put(kv[0], kv[1]);
             }
             try {
-                Object host = session.verbs().get("host").invoke(session, new Object[] {options, words[0]});
+                Object host = runner.verbs().get("host").invoke(session, new Object[] {options, words[0]});
                 runner.bind(name, host);
             } catch (UsageException | IOException e) {
                 throw new ScriptError(file.toString(), i + 1, e.getMessage(), e);
