@@ -72,14 +72,18 @@ public final class Executor {
             return new Together(planned, Double.NaN);
         }
         StartGate gate = new StartGate(tests.size(), GATE_TIMEOUT);
-        List<Result> results = concurrently(tests.stream().map(t -> (Supplier<Result>) () ->
-                record(t.test(), t.context(), measure(t.test(), gate, ProgressListener.NONE))).toList());
+        List<PartOutcome> outcomes = concurrently(tests.stream().map(t -> (Supplier<PartOutcome>) () ->
+                measure(t.test(), gate, ProgressListener.NONE)).toList());
+        List<Result> results = new ArrayList<>();
+        for (int i = 0; i < tests.size(); i++) {
+            results.add(record(tests.get(i).test(), tests.get(i).context(), outcomes.get(i)));
+        }
         return new Together(results, gate.skewMillis());
     }
 
     /** Runs one part now, alone, outside any test's result: e.g. the mount a test needs. */
-    public PartOutcome runAlone(String name, Part.OnPeers part, Duration limit) {
-        return PartRunner.run(name, part, limit, null, ProgressListener.NONE);
+    public PartOutcome runAlone(String name, Part.OnPeers part, Duration expected) {
+        return PartRunner.run(name, part, expected, null, ProgressListener.NONE);
     }
 
     /** Prints a note that belongs with the current test, such as a warning about its clean-up. */
@@ -114,23 +118,23 @@ public final class Executor {
     }
 
     private List<PartOutcome> parts(Test test, StartGate gate, ProgressListener listener) {
-        Duration limit = test.expected().plus(GRACE);
+        Duration expected = test.expected();
         if (test.parts().size() == 1) {
-            return List.of(runPart(test, test.parts().get(0), limit, gate, listener));
+            return List.of(runPart(test, test.parts().get(0), expected, gate, listener));
         }
         StartGate together = new StartGate(test.parts().size(), GATE_TIMEOUT);
         List<Supplier<PartOutcome>> work = new ArrayList<>();
         for (int i = 0; i < test.parts().size(); i++) {
             Part p = test.parts().get(i);
             ProgressListener l = i == 0 ? listener : ProgressListener.NONE;
-            work.add(() -> runPart(test, p, limit, together, l));
+            work.add(() -> runPart(test, p, expected, together, l));
         }
         return concurrently(work);
     }
 
-    private static PartOutcome runPart(Test test, Part part, Duration limit, StartGate gate, ProgressListener listener) {
+    private static PartOutcome runPart(Test test, Part part, Duration expected, StartGate gate, ProgressListener listener) {
         if (part instanceof Part.OnPeers p) {
-            return PartRunner.run(test.name(), p, limit, gate, listener);
+            return PartRunner.run(test.name(), p, expected, gate, listener);
         }
         Instant started = Instant.now();
         try {

@@ -36,18 +36,19 @@ final class PartRunner {
     }
 
     /**
-     * @param limit    how long the part may run before it is declared hung
+     * @param expected how long the part should run; it is declared hung {@link Executor#GRACE} later
      * @param gate     a together block's barrier to pass once the listener is ready, or null
      * @param progress where the interval samples of {@code part.progress()} go
      */
-    static PartOutcome run(String test, Part.OnPeers part, Duration limit, StartGate gate, ProgressListener progress) {
+    static PartOutcome run(String test, Part.OnPeers part, Duration expected, StartGate gate, ProgressListener progress) {
         Instant started = Instant.now();
+        Duration limit = expected.plus(Executor.GRACE);
         List<Started> running = new ArrayList<>();
         try {
             start(part, gate, running);
             running.stream().filter(s -> s.spec().role().equals(part.progress())).findFirst()
                     .ifPresent(s -> s.handle().onInterval(sample -> progress.interval(test, sample)));
-            progress.started(test, limit);
+            progress.started(test, expected);
             Status status = SideWatch.watch(running.stream().map(Started::handle).toList(), limit);
             progress.finished(test);
             Map<String, Message.Done> done = new LinkedHashMap<>();
