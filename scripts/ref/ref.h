@@ -110,13 +110,16 @@ static inline int accept_within(const char *prog, int listener, int timeout_ms) 
     return fd;
 }
 
-/* A TCP connection to ip:port (the connect is bounded by SO_SNDTIMEO). */
+/* A TCP connection to ip:port, its connect and I/O bounded by SO_SNDTIMEO/SO_RCVTIMEO of timeout_s
+ * seconds, or (timeout_s 0: no extra system calls) by the run's alarm() only. */
 static inline int connect_tcp(const char *prog, const char *ip, int port, int timeout_s) {
     int fd = socket(AF_INET, SOCK_STREAM, 0);
     if (fd < 0) {
         die(prog, "socket");
     }
-    set_timeouts(prog, fd, timeout_s);
+    if (timeout_s > 0) {
+        set_timeouts(prog, fd, timeout_s);
+    }
     struct sockaddr_in a = address(prog, ip, port);
     if (connect(fd, (struct sockaddr *) &a, sizeof a) != 0) {
         die(prog, "connect");
