@@ -7,7 +7,6 @@ import java.util.Comparator;
 import java.util.List;
 import org.apache.sshd.client.keyverifier.ServerKeyVerifier;
 import org.apache.sshd.client.session.ClientSession;
-import org.apache.sshd.client.session.ClientSessionCreator;
 import org.apache.sshd.common.AttributeRepository;
 import org.apache.sshd.common.NamedFactory;
 import org.apache.sshd.common.config.keys.KeyUtils;
@@ -23,7 +22,7 @@ import org.apache.sshd.common.util.net.SshdSocketAddress;
  * offers another one, of the same or another type, is refused as a possible key change, and so
  * are revoked keys, whatever the prompt. As OpenSSH does, the connection asks the host for the key
  * types already known for it first, so a host with several keys is not mistaken for a changed
- * one, and host certificates are checked against the host name (their principals). The reason for
+ * one, and host certificates are checked against the host name ({@link BenchshClient}). The reason for
  * a refusal is kept for the error message. Thread-safe.
  */
 public final class HostKeyCheck implements ServerKeyVerifier {
@@ -108,8 +107,7 @@ public final class HostKeyCheck implements ServerKeyVerifier {
     /**
      * Before the key exchange: puts the host key algorithms of the types the files know for this
      * host first (certificate ones when a {@code @cert-authority} line covers it), keeping the
-     * library's order otherwise, and makes the host name the one certificate principals are
-     * checked against (the session may be connected to an address).
+     * library's order otherwise.
      */
     void prepare(ClientSession session) throws IOException {
         KnownHosts.Known known = knownHosts.known(names, port);
@@ -117,7 +115,11 @@ public final class HostKeyCheck implements ServerKeyVerifier {
         if (algorithms != null && (known.certificateAuthority() || !known.keyTypes().isEmpty())) {
             session.setSignatureFactories(algorithms.stream().sorted(Comparator.comparingInt(a -> rank(a.getName(), known))).toList());
         }
-        session.setAttribute(ClientSessionCreator.TARGET_SERVER, new SshdSocketAddress(names.get(0), port));
+    }
+
+    /** The host as named (not the address it was reached at): host certificates must name it among their principals. */
+    SshdSocketAddress hostAddress() {
+        return new SshdSocketAddress(names.get(0), port);
     }
 
     private static int rank(String algorithm, KnownHosts.Known known) {

@@ -177,9 +177,13 @@ public final class KnownHosts {
         }
     }
 
+    /**
+     * As OpenSSH: on another port than 22 the patterns are also matched against {@code [name]:port}
+     * as a whole, so {@code *} and {@code @revoked *} cover every port.
+     */
     private static boolean matches(KnownHostEntry entry, List<String> names, int port) {
         for (String n : names) {
-            if (n != null && entry.isHostMatch(n, port)) {
+            if (n != null && (entry.isHostMatch(n, port) || port != 22 && entry.isHostMatch(entryName(n, port), 22))) {
                 return true;
             }
         }

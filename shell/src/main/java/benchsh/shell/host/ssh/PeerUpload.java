@@ -10,6 +10,7 @@ import java.util.HexFormat;
 import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.sftp.client.SftpClient;
 import org.apache.sshd.sftp.client.SftpClientFactory;
+import org.apache.sshd.sftp.client.SftpVersionSelector;
 import org.apache.sshd.sftp.common.SftpConstants;
 import org.apache.sshd.sftp.common.SftpException;
 
@@ -25,6 +26,8 @@ import org.apache.sshd.sftp.common.SftpException;
  */
 public final class PeerUpload {
     private static final SecureRandom RANDOM = new SecureRandom();
+    /** Version 3 (OpenSSH's): it reports owners as numeric uids, which the checks compare with the login uid. */
+    private static final SftpVersionSelector SFTP_V3 = SftpVersionSelector.fixedVersionSelector(3);
     private static final int JAR_MODE = 0644;
     private static final int DIRECTORY_MODE = 0700;
     private static byte[] jar;
@@ -48,7 +51,7 @@ public final class PeerUpload {
     public static Deployed deploy(ClientSession session, String host, String dir) throws HostException {
         byte[] bytes = bytes(host);
         DeployProbe probe = DeployProbe.run(session, host);
-        try (SftpClient sftp = SftpClientFactory.instance().createSftpClient(session)) {
+        try (SftpClient sftp = SftpClientFactory.instance().createSftpClient(session, SFTP_V3)) {
             if (probe.hash() == null) {
                 return privateCopy(session, sftp, host, probe, bytes);
             }

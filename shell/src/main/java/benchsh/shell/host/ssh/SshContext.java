@@ -65,7 +65,7 @@ public final class SshContext implements AutoCloseable {
     /** The started client. */
     public synchronized SshClient client() {
         if (client == null) {
-            SshClient c = ClientBuilder.builder().factory(JumpCapableClient::new).build();
+            SshClient c = ClientBuilder.builder().factory(BenchshClient::new).build();
             c.setServerKeyVerifier(HostKeyCheck.dispatcher());
             c.addSessionListener(HostKeyCheck.preparer());
             // a certificate that fails its checks (e.g. its principals) is judged by its plain key, as OpenSSH does

@@ -34,6 +34,10 @@ final class TrustedPath {
         String fix = kind == Kind.JAR ? "remove it (rm " + RemoteCommand.quote(path) + ") and connect again"
                 : "give dir: a directory of your own (the default is ~/" + SshTarget.DEFAULT_DIR + "), or remove it";
         int mode = a.getPermissions() & 07777;
+        if (!a.getFlags().contains(SftpClient.Attribute.UidGid) || !a.getFlags().contains(SftpClient.Attribute.Perms)) {
+            return "the SFTP server did not report the owner and mode of " + path + ", so benchsh cannot tell who else may change "
+                    + "the peer jar there; use an OpenSSH server (sftp-server)";
+        }
         if (a.isSymbolicLink()) {
             return path + " is a symbolic link; benchsh runs the peer from there as you and follows no links: " + fix;
         }
