@@ -2,6 +2,7 @@ package benchsh.shell.host.ssh;
 
 import java.io.IOException;
 import java.net.SocketAddress;
+import java.nio.file.Files;
 import java.security.PublicKey;
 import java.util.Comparator;
 import java.util.List;
@@ -76,7 +77,8 @@ public final class HostKeyCheck implements ServerKeyVerifier {
                 return true;
             }
             refusal = "unknown " + type + " host key " + fingerprint + certificateNote(key) + " (not in " + String.join(" or ",
-                    knownHosts.files().stream().map(Object::toString).toList()) + "); check the fingerprint, then accept it in the shell, "
+                    knownHosts.files().stream().filter(f -> f.equals(knownHosts.file()) || Files.exists(f)).map(Object::toString).toList())
+                    + "); check the fingerprint, then accept it in the shell, "
                     + "run with --accept-new-host-keys, or add it with: ssh-keyscan -p " + port + " " + names.get(0) + " >> "
                     + knownHosts.file();
             return false;
