@@ -17,6 +17,8 @@ import org.apache.sshd.client.config.hosts.HostConfigEntryResolver;
  * ProxyJump is not followed: the chain is the list as written). Thread-safe.
  */
 public final class SshConfig {
+    /** Between the files of a list option: blanks as written, commas as Apache SSHD joins repeated values. */
+    private static final String LIST = "[\\s,]+";
     private final HostConfigEntryResolver resolver;
     private final SshSettings settings;
 
@@ -72,14 +74,14 @@ public final class SshConfig {
         }
         Path kh = knownHosts;
         if (kh == null && e != null && notBlank(e.getProperty("UserKnownHostsFile"))) {
-            kh = expand(e.getProperty("UserKnownHostsFile").strip().split("\\s+")[0]);
+            kh = expand(e.getProperty("UserKnownHostsFile").strip().split(LIST)[0]);
         }
         if (kh == null) {
             kh = settings.knownHosts();
         }
         List<Path> global = settings.globalKnownHosts();
         if (e != null && notBlank(e.getProperty("GlobalKnownHostsFile"))) {
-            global = Arrays.stream(e.getProperty("GlobalKnownHostsFile").strip().split("\\s+")).map(SshConfig::expand).toList();
+            global = Arrays.stream(e.getProperty("GlobalKnownHostsFile").strip().split(LIST)).map(SshConfig::expand).toList();
         }
         return new SshTarget(name, user, hostName, port, identities, jumps, kh, java == null ? "java" : java,
                 dir == null ? SshTarget.DEFAULT_DIR : dir, global);
