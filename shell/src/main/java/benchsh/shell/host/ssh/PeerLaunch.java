@@ -25,6 +25,8 @@ public final class PeerLaunch implements AutoCloseable {
     public static final String MARKER = "-Dbenchsh.process=benchsh-peer";
     private static final Duration OPEN_TIMEOUT = Duration.ofSeconds(15);
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(3);
+    /** JVM options of every peer; {@link #MARKER} names the process. */
+    static final String JVM_OPTIONS = "-XX:+UseSerialGC -Xss512k " + MARKER;
 
     private final ChannelExec channel;
     private final StderrTail stderr;
@@ -37,9 +39,6 @@ public final class PeerLaunch implements AutoCloseable {
         this.control = control;
         this.loss = loss;
     }
-
-    /** JVM options of every peer; {@link #MARKER} names the process. */
-    static final String JVM_OPTIONS = "-XX:+UseSerialGC -Xss512k " + MARKER;
 
     /**
      * The command that starts the peer from {@code d} (see {@link LaunchScript}): the jar's hash is
