@@ -1,5 +1,6 @@
 package benchsh.peer.http;
 
+import benchsh.peer.net.TokenGate;
 import benchsh.peer.protocol.Fields;
 import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.workload.Meter;
@@ -22,18 +23,26 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * HTTP GET of a generated file from peer to peer, to compare HTTP with raw TCP (as people compare
  * ftp and http against cp). Role "listen" serves {@code bytes} of incompressible data with the JDK's
  * HttpServer at a path made of the test token (any other path gets 404); role "connect" fetches it
  * with the JDK's HttpClient (HTTP/1.1) and counts what arrives. Both sides meter their bytes.
+ *
+ * <p>Strays: the server runs its exchanges on a {@link HandlerPool} of {@link #HANDLERS} threads whose
+ * request heads must be in within {@link TokenGate#TOKEN_TIMEOUT}, the oldest cut first when all are
+ * taken; so silent, slow or garbage connections cannot keep the real GET from a thread. Requests for
+ * another path (404) and cut heads are counted in {@code strays_dropped}.
  */
 public final class HttpTransfer implements Workload {
     static final long MAX_NANOS = Duration.ofHours(24).toNanos();
     private static final int CHUNK = 128 << 10;
+    /** Handler threads of the server; beyond them the oldest request still sending its head is cut. */
+    static final int HANDLERS = 16;
+    private static final int BACKLOG = 64;
 
     @Override
     public String name() {
@@ -76,23 +85,31 @@ public final class HttpTransfer implements Workload {
         private final HttpServer server;
         private final Meter meter;
         private final CountDownLatch served = new CountDownLatch(1);
+        private final HandlerPool handlers = new HandlerPool("http-server", HANDLERS, TokenGate.TOKEN_TIMEOUT);
+        private final AtomicLong notFound = new AtomicLong();
         private volatile String error;
 
         Server(Spec spec, SideContext context) throws IOException {
             this.spec = spec;
             this.meter = meter(spec, context, this::cancel);
-            this.server = HttpServer.create(new InetSocketAddress(spec.address, spec.port), 16);
-            server.setExecutor(Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, "http-server");
-                t.setDaemon(true);
-                return t;
-            }));
+            try {
+                this.server = HttpServer.create(new InetSocketAddress(spec.address, spec.port), BACKLOG);
+            } catch (IOException e) {
+                handlers.shutdown();
+                throw e;
+            }
+            server.setExecutor(handlers);
             server.createContext("/", this::handle);
             server.start();
         }
 
         private void handle(HttpExchange exchange) throws IOException {
+            if (!handlers.handling()) {
+                exchange.close(); // cut while it was still sending its head
+                return;
+            }
             if (!exchange.getRequestURI().getPath().equals("/" + spec.token) || !exchange.getRequestMethod().equals("GET")) {
+                notFound.incrementAndGet();
                 try (exchange) {
                     exchange.sendResponseHeaders(404, -1);
                 }
@@ -136,8 +153,10 @@ public final class HttpTransfer implements Workload {
                 error = "interrupted";
             } finally {
                 server.stop(0);
+                handlers.shutdown();
             }
-            return meter.started() ? meter.finish(error, Map.of()) : new Outcome(Map.of(), List.of(), error);
+            Map<String, Object> extra = Map.of("strays_dropped", notFound.get() + handlers.cut());
+            return meter.started() ? meter.finish(error, extra) : new Outcome(extra, List.of(), error);
         }
 
         @Override

@@ -248,7 +248,8 @@ public final class UdpStream implements Workload {
         /** Small datagrams: data datagrams seen (the drop hook's index) and counted. */
         private long arrivals;
         private long received;
-        private boolean admitted;
+        /** Small datagrams: the admitted sender, once its hello came. */
+        private SocketAddress sender;
         private long sent = -1;
         private long first;
 
@@ -287,29 +288,33 @@ public final class UdpStream implements Workload {
                     } catch (PortUnreachableException e) {
                         continue; // ICMP for a hello echo: the sender's socket is gone, its end markers may still be queued
                     }
-                    if (source == null) {
-                        if (sent >= 0) {
-                            break; // end marker seen and the socket is drained
-                        }
-                        selector.select(IDLE_POLL_MS);
-                        selector.selectedKeys().clear();
-                        long idle = System.nanoTime() - lastArrival;
-                        boolean pastTime = meter.started() && System.nanoTime() - first > spec.timeNanos;
-                        if (pastTime && idle > LINGER.toNanos()) {
-                            break; // every end marker was lost; the shell reconciles from the sender's count
-                        }
-                        if (idle > spec.timeoutNanos) {
-                            error = (meter.started() ? "no datagram for " : "no datagram with the test token within ")
-                                    + Duration.ofNanos(idle).toSeconds() + " s" + (strays > 0 ? " (" + strays + " strays dropped)" : "");
-                            break;
-                        }
+                    long now = System.nanoTime();
+                    if (source != null && (spec.small() ? small(buf, source, now) : numbered(buf, now))) {
+                        lastArrival = now;
                         continue;
                     }
-                    long now = System.nanoTime();
-                    if (spec.small() ? small(buf, source, now) : numbered(buf, now)) {
-                        lastArrival = now;
-                    } else {
+                    if (source != null) {
                         strays++;
+                    } else if (sent >= 0) {
+                        break; // end marker seen and the socket is drained
+                    } else {
+                        selector.select(IDLE_POLL_MS);
+                        selector.selectedKeys().clear();
+                        now = System.nanoTime();
+                    }
+                    // silence or strays only: strays never keep the receiver waiting
+                    long idle = now - lastArrival;
+                    if (sent >= 0 && idle > LINGER.toNanos()) {
+                        break; // end marker seen long ago, only strays since
+                    }
+                    boolean pastTime = meter.started() && now - first > spec.timeNanos;
+                    if (pastTime && idle > LINGER.toNanos()) {
+                        break; // every end marker was lost; the shell reconciles from the sender's count
+                    }
+                    if (idle > spec.timeoutNanos) {
+                        error = (meter.started() ? "no datagram for " : "no datagram with the test token within ")
+                                + Duration.ofNanos(idle).toSeconds() + " s" + (strays > 0 ? " (" + strays + " strays dropped)" : "");
+                        break;
                     }
                 }
             } catch (IOException e) {
@@ -369,22 +374,22 @@ public final class UdpStream implements Workload {
             int n = buf.position();
             if (n == HEADER_BYTES && UdpHeader.has(buf, n, token0, token1)) {
                 long seq = UdpHeader.sequence(buf);
-                if (seq == UdpHeader.HELLO) {
-                    if (!admitted) {
+                if (seq == UdpHeader.HELLO && (sender == null || sender.equals(source))) {
+                    if (sender == null) {
                         channel.connect(source); // from now on the kernel drops datagrams from anywhere else
-                        admitted = true;
+                        sender = source;
                     }
                     echo(buf);
                     return true;
                 }
-                if (admitted && seq < 0) {
+                if (source.equals(sender) && seq < 0) {
                     sent = ~seq;
                     return true;
                 }
                 return false;
             }
-            if (!admitted || n != spec.size) {
-                return false;
+            if (!source.equals(sender) || n != spec.size) {
+                return false; // before the hello, or queued from elsewhere before connect()
             }
             if (dropHook.test(arrivals++)) {
                 return true;
