@@ -350,6 +350,9 @@ public final class UdpStream implements Workload {
                 return false;
             }
             long seq = UdpHeader.sequence(buf);
+            if (seq == UdpHeader.HELLO) {
+                return false; // a small-datagram sender's greeting: not ours to answer, and not an end marker
+            }
             if (seq < 0) {
                 sent = ~seq;
                 return true;
