@@ -79,11 +79,15 @@ public final class HttpTransfer implements Workload {
         return new Meter(1, Duration.ZERO, Duration.ofNanos(s.intervalNanos), Duration.ofNanos(s.timeoutNanos), context, onStall);
     }
 
-    /** Serves the generated file once, then ends. */
+    /**
+     * Serves the generated file once, then ends. The GET with the token must arrive within the
+     * timeout; the transfer then takes as long as it takes while bytes move (the meter stops a stall).
+     */
     private static final class Server implements Side {
         private final Spec spec;
         private final HttpServer server;
         private final Meter meter;
+        private final CountDownLatch requested = new CountDownLatch(1);
         private final CountDownLatch served = new CountDownLatch(1);
         private final HandlerPool handlers = new HandlerPool("http-server", HANDLERS, TokenGate.TOKEN_TIMEOUT);
         private final AtomicLong notFound = new AtomicLong();
@@ -91,7 +95,7 @@ public final class HttpTransfer implements Workload {
 
         Server(Spec spec, SideContext context) throws IOException {
             this.spec = spec;
-            this.meter = meter(spec, context, this::cancel);
+            this.meter = meter(spec, context, this::stopWaiting);
             try {
                 this.server = HttpServer.create(new InetSocketAddress(spec.address, spec.port), BACKLOG);
             } catch (IOException e) {
@@ -120,6 +124,7 @@ public final class HttpTransfer implements Workload {
                 exchange.sendResponseHeaders(200, spec.bytes);
                 byte[] block = new byte[CHUNK];
                 new SplittableRandom(7).nextBytes(block);
+                requested.countDown();
                 meter.start();
                 try (OutputStream out = exchange.getResponseBody()) {
                     long left = spec.bytes;
@@ -145,8 +150,10 @@ public final class HttpTransfer implements Workload {
         @Override
         public Outcome run() {
             try {
-                if (!served.await(spec.timeoutNanos, TimeUnit.NANOSECONDS)) {
+                if (!requested.await(spec.timeoutNanos, TimeUnit.NANOSECONDS)) {
                     error = "no request with the test token arrived within " + spec.timeoutNanos / 1_000_000_000 + " s";
+                } else {
+                    served.await(); // bounded by the meter's stall timeout and by cancel
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -156,7 +163,8 @@ public final class HttpTransfer implements Workload {
                 handlers.shutdown();
             }
             Map<String, Object> extra = Map.of("strays_dropped", notFound.get() + handlers.cut());
-            return meter.started() ? meter.finish(error, extra) : new Outcome(extra, List.of(), error);
+            String err = meter.stallError() != null ? meter.stallError() : error;
+            return meter.started() ? meter.finish(err, extra) : new Outcome(extra, List.of(), err);
         }
 
         @Override
@@ -164,6 +172,11 @@ public final class HttpTransfer implements Workload {
             if (error == null) {
                 error = "cancelled";
             }
+            stopWaiting();
+        }
+
+        private void stopWaiting() {
+            requested.countDown();
             served.countDown();
         }
     }

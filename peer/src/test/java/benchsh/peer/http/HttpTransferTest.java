@@ -8,10 +8,13 @@ import benchsh.peer.protocol.Fields;
 import benchsh.peer.workload.Outcome;
 import benchsh.peer.workload.Side;
 import benchsh.peer.workload.SideContext;
+import java.io.InputStream;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -58,5 +61,28 @@ class HttpTransferTest {
         assertNull(s.error(), s.error());
         assertEquals(5_000_001L, s.metrics().get("bytes"));
         assertNotNull(client.metrics().get("throughput_bps"));
+    }
+
+    @Test
+    void aTransferLongerThanTheTimeoutIsNotCutWhileBytesMove() throws Exception {
+        long bytes = 64L << 20;
+        Side server = new HttpTransfer().open("listen", new Fields("spec", spec("bytes", bytes, "timeout_ns", 3_000_000_000L)), CTX);
+        long port = (Long) server.endpoint().get("port");
+        CompletableFuture<Outcome> so = CompletableFuture.supplyAsync(server::run);
+        try (Socket slow = new Socket("127.0.0.1", (int) port)) {
+            slow.getOutputStream().write(("GET /" + TOKEN + " HTTP/1.1\r\nHost: test\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            InputStream in = slow.getInputStream();
+            byte[] mib = new byte[1 << 20];
+            // 1 MiB per 100 ms: the server writes for at least 5 s (64 MiB less what the socket buffers hold)
+            for (long read = 0; read < bytes; read += mib.length) {
+                if (in.readNBytes(mib, 0, mib.length) < mib.length) {
+                    break;
+                }
+                Thread.sleep(100);
+            }
+        }
+        Outcome s = so.get();
+        assertNull(s.error(), s.error());
+        assertEquals(bytes, s.metrics().get("bytes"));
     }
 }
