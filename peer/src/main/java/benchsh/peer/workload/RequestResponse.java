@@ -30,6 +30,7 @@ import java.util.Map;
  *       within {@link #UDP_RESPONSE_TIMEOUT} is sent again ({@code udp_retransmits}); its latency
  *       includes the wait. The client ends with a few end requests (sequence -1).</li>
  * </ul>
+ * The listening sides are {@link RrTcpServer} (admission through the token gate) and {@link RrUdpServer}.
  */
 public final class RequestResponse implements Workload {
     public static final long MAX_TCP_MESSAGE = 1L << 20;

@@ -195,7 +195,6 @@ class StrayFloodTest {
     }
 
     private static void assertOk(Outcome[] o) {
-        System.err.println("DEBUG " + o[0].metrics() + " / " + o[0].error() + "\n      " + o[1].metrics() + " / " + o[1].error());
         assertNull(o[0].error(), "listen side: " + o[0].error());
         assertNull(o[1].error(), "connect side: " + o[1].error());
     }
