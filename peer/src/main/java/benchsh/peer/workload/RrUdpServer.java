@@ -1,8 +1,8 @@
 package benchsh.peer.workload;
 
+import benchsh.peer.net.Endpoints;
 import benchsh.peer.net.TokenGate;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
@@ -31,11 +31,7 @@ final class RrUdpServer extends RrSide {
 
     @Override
     public Map<String, Object> endpoint() {
-        try {
-            return Map.of("port", (long) ((InetSocketAddress) channel.getLocalAddress()).getPort());
-        } catch (IOException e) {
-            return Map.of();
-        }
+        return Endpoints.endpoint(channel);
     }
 
     private void watch() {

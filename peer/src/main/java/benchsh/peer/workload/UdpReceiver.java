@@ -1,7 +1,7 @@
 package benchsh.peer.workload;
 
+import benchsh.peer.net.Endpoints;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.PortUnreachableException;
 import java.net.SocketAddress;
 import java.net.StandardSocketOptions;
@@ -46,11 +46,7 @@ final class UdpReceiver extends UdpStream.UdpSide {
 
     @Override
     public Map<String, Object> endpoint() {
-        try {
-            return Map.of("port", (long) ((InetSocketAddress) channel.getLocalAddress()).getPort());
-        } catch (IOException e) {
-            return Map.of();
-        }
+        return Endpoints.endpoint(channel);
     }
 
     @Override
@@ -101,12 +97,9 @@ final class UdpReceiver extends UdpStream.UdpSide {
                 }
             }
         } catch (IOException e) {
-            error = cancelled ? "cancelled" : e.getMessage();
+            error = e.getMessage();
         }
-        if (cancelled) {
-            error = "cancelled";
-        }
-        cancel();
+        error = end(error);
         Map<String, Object> extra = new LinkedHashMap<>();
         extra.put("messages_received", spec.small() ? received : ledger.received());
         if (!spec.small()) {

@@ -148,6 +148,13 @@ public final class UdpStream implements Workload {
             }
         }
 
+        /** Closes the channel; returns the error to report, "cancelled" if the side was. */
+        String end(String error) {
+            String reported = cancelled ? "cancelled" : error;
+            cancel();
+            return reported;
+        }
+
         long socketBuffer(java.net.SocketOption<Integer> option) {
             try {
                 return channel.getOption(option);
@@ -200,12 +207,9 @@ public final class UdpStream implements Workload {
                 }
                 sendEndMarkers(sent);
             } catch (IOException e) {
-                error = cancelled ? "cancelled" : e.getMessage();
+                error = e.getMessage();
             }
-            if (cancelled) {
-                error = "cancelled";
-            }
-            cancel();
+            error = end(error);
             Map<String, Object> extra = new LinkedHashMap<>();
             extra.put("messages_sent", sent);
             extra.put("send_errors", errors);
