@@ -33,15 +33,17 @@ import java.util.concurrent.atomic.AtomicLong;
  * with the JDK's HttpClient (HTTP/1.1) and counts what arrives. Both sides meter their bytes.
  *
  * <p>Strays: the server runs its exchanges on a {@link HandlerPool} of {@link #HANDLERS} threads whose
- * request heads must be in within {@link TokenGate#TOKEN_TIMEOUT}, the oldest cut first when all are
- * taken; so silent, slow or garbage connections cannot keep the real GET from a thread. Requests for
- * another path (404) and cut heads are counted in {@code strays_dropped}.
+ * request heads must be in within {@link TokenGate#TOKEN_TIMEOUT}; when all are taken, the oldest head
+ * still being read after a second is cut for a newcomer. So silent, slow or garbage connections cannot
+ * keep the real GET from a thread. Requests for another path (404) and cut heads are counted in {@code
+ * strays_dropped}.
  */
 public final class HttpTransfer implements Workload {
     static final long MAX_NANOS = Duration.ofHours(24).toNanos();
     private static final int CHUNK = 128 << 10;
-    /** Handler threads of the server; beyond them the oldest request still sending its head is cut. */
-    static final int HANDLERS = 16;
+    /** Handler threads of the server: more slow strays than this make the oldest (reading for 1 s or more) cut for newcomers. */
+    static final int HANDLERS = 64;
+    private static final Duration EVICTABLE_AFTER = Duration.ofSeconds(1);
     private static final int BACKLOG = 64;
 
     @Override
@@ -89,7 +91,7 @@ public final class HttpTransfer implements Workload {
         private final Meter meter;
         private final CountDownLatch requested = new CountDownLatch(1);
         private final CountDownLatch served = new CountDownLatch(1);
-        private final HandlerPool handlers = new HandlerPool("http-server", HANDLERS, TokenGate.TOKEN_TIMEOUT);
+        private final HandlerPool handlers = new HandlerPool("http-server", HANDLERS, TokenGate.TOKEN_TIMEOUT, EVICTABLE_AFTER);
         private final AtomicLong notFound = new AtomicLong();
         private volatile String error;
 

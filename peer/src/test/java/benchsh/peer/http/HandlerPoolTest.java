@@ -13,14 +13,14 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The http server's executor: exchanges still reading their head are cut at their deadline, or oldest
- * first when every thread is taken; exchanges in a handler never are. An exchange here blocks as the
- * JDK's does while reading a slow request: interruptibly.
+ * first (once evictable) when exchanges wait for a thread; exchanges in a handler never are. An
+ * exchange here blocks as the JDK's does while reading a slow request: interruptibly.
  */
 @Timeout(60)
 class HandlerPoolTest {
     @Test
     void whenEveryThreadIsTakenTheOldestReadingExchangeMakesRoom() throws Exception {
-        HandlerPool pool = new HandlerPool("test", 2, Duration.ofMinutes(10));
+        HandlerPool pool = new HandlerPool("test", 2, Duration.ofMinutes(10), Duration.ofMillis(200));
         try {
             CountDownLatch firstCut = new CountDownLatch(1);
             CountDownLatch bothReading = new CountDownLatch(2);
@@ -45,8 +45,26 @@ class HandlerPoolTest {
     }
 
     @Test
+    void aYoungReadingExchangeIsNotCutForANewcomer() throws Exception {
+        HandlerPool pool = new HandlerPool("test", 1, Duration.ofMinutes(10), Duration.ofMinutes(10));
+        try {
+            CountDownLatch reading = new CountDownLatch(1);
+            CountDownLatch cut = new CountDownLatch(1);
+            pool.execute(() -> readForever(reading, cut));
+            assertTrue(reading.await(20, TimeUnit.SECONDS));
+            CountDownLatch newcomerRan = new CountDownLatch(1);
+            pool.execute(newcomerRan::countDown);
+            assertFalse(newcomerRan.await(300, TimeUnit.MILLISECONDS), "the newcomer waits for a thread");
+            assertEquals(1, cut.getCount(), "the young one may be the real request");
+            assertEquals(0, pool.cut());
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    @Test
     void aHeadIsCutAtItsDeadlineAndAHandlerNever() throws Exception {
-        HandlerPool pool = new HandlerPool("test", 4, Duration.ofMillis(300));
+        HandlerPool pool = new HandlerPool("test", 4, Duration.ofMillis(300), Duration.ofMinutes(10));
         try {
             CountDownLatch slowCut = new CountDownLatch(1);
             pool.execute(() -> readForever(new CountDownLatch(1), slowCut));

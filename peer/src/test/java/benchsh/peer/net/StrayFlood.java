@@ -30,7 +30,7 @@ final class StrayFlood implements AutoCloseable {
     enum Target { TOKEN, HTTP, UDP }
 
     static final int SILENT = TokenGate.MAX_PENDING + 44;
-    /** More than the http server's handler threads (16), so the oldest must be cut for the real request. */
+    /** Slow talkers at once; each comes back when the listener cuts it. */
     static final int SLOW_LORIS = 20;
     static final Duration SLOW_BYTE_EVERY = Duration.ofMillis(400);
     private static final int MAX_EACH = 5_000;

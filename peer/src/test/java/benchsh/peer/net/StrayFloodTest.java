@@ -195,8 +195,9 @@ class StrayFloodTest {
     }
 
     private static void assertOk(Outcome[] o) {
-        assertNull(o[0].error(), "listen side: " + o[0].error());
-        assertNull(o[1].error(), "connect side: " + o[1].error());
+        String both = "listen side: " + o[0].error() + " " + o[0].metrics() + "; connect side: " + o[1].error() + " " + o[1].metrics();
+        assertNull(o[0].error(), both);
+        assertNull(o[1].error(), both);
     }
 
     private static void assertStraysCounted(Outcome listen) {
