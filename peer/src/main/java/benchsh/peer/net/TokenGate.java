@@ -43,7 +43,11 @@ public final class TokenGate implements Closeable {
     public static final int MAX_PENDING = 256;
     /** Token length on the wire. */
     public static final int TOKEN_BYTES = 16;
-    /** Connections taken from the accept queue per wake-up before the waiting ones are read again. */
+    /**
+     * Connections taken from the accept queue per wake-up before the waiting ones are read again; well
+     * under {@link #MAX_PENDING}, so a connection whose token arrives just after its accept is read in
+     * the next round, before newer ones can evict it, however slowly this thread is scheduled.
+     */
     private static final int ACCEPTS_PER_ROUND = 64;
     private static final long POLL_NANOS = 100_000_000L;
 
