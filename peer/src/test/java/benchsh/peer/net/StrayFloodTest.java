@@ -177,7 +177,9 @@ class StrayFloodTest {
         try (StrayFlood flood = StrayFlood.start(target, port)) {
             connect.put("port", (long) port);
             Outcome co = w.open("connect", new Fields("spec", connect), new RecordingContext()).run();
-            return new Outcome[] {lo.get(60, TimeUnit.SECONDS), co};
+            Outcome[] o = {lo.get(60, TimeUnit.SECONDS), co};
+            assertTrue(flood.strays() > 0, "the flood ran");
+            return o;
         } catch (Exception | AssertionError e) {
             l.cancel();
             throw e;
