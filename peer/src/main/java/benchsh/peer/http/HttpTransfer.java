@@ -1,5 +1,6 @@
 package benchsh.peer.http;
 
+import benchsh.peer.net.TokenGate;
 import benchsh.peer.protocol.Fields;
 import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.workload.Meter;
@@ -22,18 +23,28 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * HTTP GET of a generated file from peer to peer, to compare HTTP with raw TCP (as people compare
  * ftp and http against cp). Role "listen" serves {@code bytes} of incompressible data with the JDK's
  * HttpServer at a path made of the test token (any other path gets 404); role "connect" fetches it
  * with the JDK's HttpClient (HTTP/1.1) and counts what arrives. Both sides meter their bytes.
+ *
+ * <p>Strays: the server runs its exchanges on a {@link HandlerPool} of {@link #HANDLERS} threads whose
+ * request heads must be in within {@link TokenGate#TOKEN_TIMEOUT}; when all are taken, the oldest head
+ * still being read after a second is cut for a newcomer. So silent, slow or garbage connections cannot
+ * keep the real GET from a thread. Requests for another path (404) and cut heads are counted in {@code
+ * strays_dropped}.
  */
 public final class HttpTransfer implements Workload {
     static final long MAX_NANOS = Duration.ofHours(24).toNanos();
     private static final int CHUNK = 128 << 10;
+    /** Handler threads of the server: more slow strays than this make the oldest (reading for 1 s or more) cut for newcomers. */
+    static final int HANDLERS = 64;
+    private static final Duration EVICTABLE_AFTER = Duration.ofSeconds(1);
+    private static final int BACKLOG = 64;
 
     @Override
     public String name() {
@@ -70,29 +81,41 @@ public final class HttpTransfer implements Workload {
         return new Meter(1, Duration.ZERO, Duration.ofNanos(s.intervalNanos), Duration.ofNanos(s.timeoutNanos), context, onStall);
     }
 
-    /** Serves the generated file once, then ends. */
+    /**
+     * Serves the generated file once, then ends. The GET with the token must arrive within the
+     * timeout; the transfer then takes as long as it takes while bytes move (the meter stops a stall).
+     */
     private static final class Server implements Side {
         private final Spec spec;
         private final HttpServer server;
         private final Meter meter;
+        private final CountDownLatch requested = new CountDownLatch(1);
         private final CountDownLatch served = new CountDownLatch(1);
+        private final HandlerPool handlers = new HandlerPool("http-server", HANDLERS, TokenGate.TOKEN_TIMEOUT, EVICTABLE_AFTER);
+        private final AtomicLong notFound = new AtomicLong();
         private volatile String error;
 
         Server(Spec spec, SideContext context) throws IOException {
             this.spec = spec;
-            this.meter = meter(spec, context, this::cancel);
-            this.server = HttpServer.create(new InetSocketAddress(spec.address, spec.port), 16);
-            server.setExecutor(Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, "http-server");
-                t.setDaemon(true);
-                return t;
-            }));
+            this.meter = meter(spec, context, this::stopWaiting);
+            try {
+                this.server = HttpServer.create(new InetSocketAddress(spec.address, spec.port), BACKLOG);
+            } catch (IOException e) {
+                handlers.shutdown();
+                throw e;
+            }
+            server.setExecutor(handlers);
             server.createContext("/", this::handle);
             server.start();
         }
 
         private void handle(HttpExchange exchange) throws IOException {
+            if (!handlers.handling()) {
+                exchange.close(); // cut while it was still sending its head
+                return;
+            }
             if (!exchange.getRequestURI().getPath().equals("/" + spec.token) || !exchange.getRequestMethod().equals("GET")) {
+                notFound.incrementAndGet();
                 try (exchange) {
                     exchange.sendResponseHeaders(404, -1);
                 }
@@ -103,6 +126,7 @@ public final class HttpTransfer implements Workload {
                 exchange.sendResponseHeaders(200, spec.bytes);
                 byte[] block = new byte[CHUNK];
                 new SplittableRandom(7).nextBytes(block);
+                requested.countDown();
                 meter.start();
                 try (OutputStream out = exchange.getResponseBody()) {
                     long left = spec.bytes;
@@ -128,16 +152,21 @@ public final class HttpTransfer implements Workload {
         @Override
         public Outcome run() {
             try {
-                if (!served.await(spec.timeoutNanos, TimeUnit.NANOSECONDS)) {
+                if (!requested.await(spec.timeoutNanos, TimeUnit.NANOSECONDS)) {
                     error = "no request with the test token arrived within " + spec.timeoutNanos / 1_000_000_000 + " s";
+                } else {
+                    served.await(); // bounded by the meter's stall timeout and by cancel
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 error = "interrupted";
             } finally {
                 server.stop(0);
+                handlers.shutdown();
             }
-            return meter.started() ? meter.finish(error, Map.of()) : new Outcome(Map.of(), List.of(), error);
+            Map<String, Object> extra = Map.of("strays_dropped", notFound.get() + handlers.cut());
+            String err = meter.stallError() != null ? meter.stallError() : error;
+            return meter.started() ? meter.finish(err, extra) : new Outcome(extra, List.of(), err);
         }
 
         @Override
@@ -145,6 +174,11 @@ public final class HttpTransfer implements Workload {
             if (error == null) {
                 error = "cancelled";
             }
+            stopWaiting();
+        }
+
+        private void stopWaiting() {
+            requested.countDown();
             served.countDown();
         }
     }

@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
+import java.nio.channels.NetworkChannel;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
+import java.util.Map;
 
 /** Opening the data-plane sockets of a test: listeners bound to one address, and token-presenting connections. */
 public final class Endpoints {
@@ -30,6 +32,15 @@ public final class Endpoints {
         } catch (IOException e) {
             server.close();
             throw new IOException("cannot listen on " + address + ":" + port + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A listening side's endpoint for the shell: {@code port}, the local port of {@code channel}; empty once it is closed. */
+    public static Map<String, Object> endpoint(NetworkChannel channel) {
+        try {
+            return Map.of("port", (long) ((InetSocketAddress) channel.getLocalAddress()).getPort());
+        } catch (IOException e) {
+            return Map.of();
         }
     }
 

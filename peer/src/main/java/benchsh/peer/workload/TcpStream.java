@@ -93,7 +93,7 @@ public final class TcpStream implements Workload {
         private Path zeroCopyFile;
         private FileChannel zeroCopySource;
         private volatile boolean cancelled;
-        private int strays;
+        private long strays;
 
         StreamSide(Spec spec, ServerSocketChannel server, SideContext context) {
             this.spec = spec;
@@ -150,7 +150,7 @@ public final class TcpStream implements Workload {
             if (cancelled) {
                 error = "cancelled";
             }
-            return meter.finish(error, Map.of("strays_dropped", (long) strays));
+            return meter.finish(error, Map.of("strays_dropped", strays));
         }
 
         private String describe(IOException e) {

@@ -5,14 +5,10 @@ import benchsh.peer.protocol.Fields;
 import benchsh.peer.protocol.ProtocolException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.PortUnreachableException;
-import java.net.SocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.DatagramChannel;
-import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -45,7 +41,6 @@ public final class UdpStream implements Workload {
     public static final long MAX_NANOS = Duration.ofHours(24).toNanos();
     static final int END_MARKERS = 5;
     static final Duration LINGER = Duration.ofSeconds(1);
-    private static final long IDLE_POLL_MS = 100;
 
     private final LongPredicate dropHook;
 
@@ -112,7 +107,7 @@ public final class UdpStream implements Workload {
                     ch.setOption(StandardSocketOptions.SO_RCVBUF, s.window);
                 }
                 ch.bind(new InetSocketAddress(s.address, s.port));
-                return new Receiver(s, ch, context, dropHook);
+                return new UdpReceiver(s, ch, context, dropHook);
             }
             if (s.window > 0) {
                 ch.setOption(StandardSocketOptions.SO_SNDBUF, s.window);
@@ -125,7 +120,7 @@ public final class UdpStream implements Workload {
         }
     }
 
-    private abstract static class UdpSide implements Side {
+    abstract static class UdpSide implements Side {
         final Spec spec;
         final DatagramChannel channel;
         final Meter meter;
@@ -151,6 +146,13 @@ public final class UdpStream implements Workload {
             } catch (IOException ignored) {
                 // best effort
             }
+        }
+
+        /** Closes the channel; returns the error to report, "cancelled" if the side was. */
+        String end(String error) {
+            String reported = cancelled ? "cancelled" : error;
+            cancel();
+            return reported;
         }
 
         long socketBuffer(java.net.SocketOption<Integer> option) {
@@ -205,12 +207,9 @@ public final class UdpStream implements Workload {
                 }
                 sendEndMarkers(sent);
             } catch (IOException e) {
-                error = cancelled ? "cancelled" : e.getMessage();
+                error = e.getMessage();
             }
-            if (cancelled) {
-                error = "cancelled";
-            }
-            cancel();
+            error = end(error);
             Map<String, Object> extra = new LinkedHashMap<>();
             extra.put("messages_sent", sent);
             extra.put("send_errors", errors);
@@ -231,185 +230,6 @@ public final class UdpStream implements Workload {
                     // the receiver may be gone already; the shell reconciles from messages_sent
                 }
                 LockSupport.parkNanos(1_000_000);
-            }
-        }
-    }
-
-    /**
-     * The receiving side. Full headers: numbered messages into a {@link SequenceLedger}, and jitter.
-     * Small datagrams: admits the first source that says hello, then counts {@code size}-byte datagrams.
-     */
-    private static final class Receiver extends UdpSide {
-        private final LongPredicate dropHook;
-        private final long token0;
-        private final long token1;
-        private final SequenceLedger ledger = new SequenceLedger();
-        private final InterarrivalJitter jitter = new InterarrivalJitter();
-        /** Small datagrams: data datagrams seen (the drop hook's index) and counted. */
-        private long arrivals;
-        private long received;
-        private boolean admitted;
-        private long sent = -1;
-        private long first;
-
-        Receiver(Spec spec, DatagramChannel channel, SideContext context, LongPredicate dropHook) {
-            super(spec, channel, context);
-            this.dropHook = dropHook;
-            ByteBuffer t = ByteBuffer.wrap(spec.token);
-            this.token0 = t.getLong(0);
-            this.token1 = t.getLong(8);
-        }
-
-        @Override
-        public Map<String, Object> endpoint() {
-            try {
-                return Map.of("port", (long) ((InetSocketAddress) channel.getLocalAddress()).getPort());
-            } catch (IOException e) {
-                return Map.of();
-            }
-        }
-
-        @Override
-        public Outcome run() {
-            long receiveBuffer = socketBuffer(StandardSocketOptions.SO_RCVBUF);
-            ByteBuffer buf = ByteBuffer.allocateDirect((int) MAX_SIZE + 1);
-            long strays = 0;
-            long lastArrival = System.nanoTime();
-            String error = null;
-            try (Selector selector = Selector.open()) {
-                channel.configureBlocking(false);
-                channel.register(selector, SelectionKey.OP_READ);
-                while (!cancelled) {
-                    buf.clear();
-                    SocketAddress source;
-                    try {
-                        source = channel.receive(buf);
-                    } catch (PortUnreachableException e) {
-                        continue; // ICMP for a hello echo: the sender's socket is gone, its end markers may still be queued
-                    }
-                    if (source == null) {
-                        if (sent >= 0) {
-                            break; // end marker seen and the socket is drained
-                        }
-                        selector.select(IDLE_POLL_MS);
-                        selector.selectedKeys().clear();
-                        long idle = System.nanoTime() - lastArrival;
-                        boolean pastTime = meter.started() && System.nanoTime() - first > spec.timeNanos;
-                        if (pastTime && idle > LINGER.toNanos()) {
-                            break; // every end marker was lost; the shell reconciles from the sender's count
-                        }
-                        if (idle > spec.timeoutNanos) {
-                            error = (meter.started() ? "no datagram for " : "no datagram with the test token within ")
-                                    + Duration.ofNanos(idle).toSeconds() + " s" + (strays > 0 ? " (" + strays + " strays dropped)" : "");
-                            break;
-                        }
-                        continue;
-                    }
-                    long now = System.nanoTime();
-                    if (spec.small() ? small(buf, source, now) : numbered(buf, now)) {
-                        lastArrival = now;
-                    } else {
-                        strays++;
-                    }
-                }
-            } catch (IOException e) {
-                error = cancelled ? "cancelled" : e.getMessage();
-            }
-            if (cancelled) {
-                error = "cancelled";
-            }
-            cancel();
-            Map<String, Object> extra = new LinkedHashMap<>();
-            extra.put("messages_received", spec.small() ? received : ledger.received());
-            if (!spec.small()) {
-                extra.put("messages_out_of_order", ledger.outOfOrder());
-                extra.put("messages_duplicate", ledger.duplicates());
-            }
-            if (sent >= 0) {
-                extra.put("sender_messages_sent", sent);
-                extra.put("messages_lost", spec.small() ? Math.max(0, sent - received) : ledger.lost(sent));
-            }
-            if (!spec.small()) {
-                extra.put("jitter_us", jitter.nanos() / 1e3);
-            }
-            extra.put("message_bytes", (long) spec.size);
-            extra.put("recv_socket_bytes", receiveBuffer);
-            extra.put("strays_dropped", strays);
-            return meter.finish(error, extra);
-        }
-
-        /** A datagram with a full header: data or an end marker. False if it is a stray. */
-        private boolean numbered(ByteBuffer buf, long now) {
-            int n = buf.position();
-            if (!UdpHeader.has(buf, n, token0, token1)) {
-                return false;
-            }
-            long seq = UdpHeader.sequence(buf);
-            if (seq < 0) {
-                sent = ~seq;
-                return true;
-            }
-            if (dropHook.test(seq)) {
-                return true;
-            }
-            startMeter(now);
-            if (ledger.add(seq)) {
-                jitter.add(UdpHeader.sendTime(buf), now);
-                meter.add(0, n);
-            }
-            return true;
-        }
-
-        /**
-         * A datagram in small-datagram mode: a hello (admits and connects to its source, echoed), an end
-         * marker (a full header from the admitted sender) or exactly {@code size} payload bytes from it.
-         * False if it is a stray.
-         */
-        private boolean small(ByteBuffer buf, SocketAddress source, long now) throws IOException {
-            int n = buf.position();
-            if (n == HEADER_BYTES && UdpHeader.has(buf, n, token0, token1)) {
-                long seq = UdpHeader.sequence(buf);
-                if (seq == UdpHeader.HELLO) {
-                    if (!admitted) {
-                        channel.connect(source); // from now on the kernel drops datagrams from anywhere else
-                        admitted = true;
-                    }
-                    echo(buf);
-                    return true;
-                }
-                if (admitted && seq < 0) {
-                    sent = ~seq;
-                    return true;
-                }
-                return false;
-            }
-            if (!admitted || n != spec.size) {
-                return false;
-            }
-            if (dropHook.test(arrivals++)) {
-                return true;
-            }
-            startMeter(now);
-            received++;
-            meter.add(0, n);
-            return true;
-        }
-
-        private void echo(ByteBuffer hello) throws IOException {
-            hello.flip();
-            try {
-                channel.write(hello);
-            } catch (ClosedChannelException e) {
-                throw e;
-            } catch (IOException e) {
-                // best effort: the sender retries its hello
-            }
-        }
-
-        private void startMeter(long now) {
-            if (!meter.started()) {
-                meter.start();
-                first = now;
             }
         }
     }

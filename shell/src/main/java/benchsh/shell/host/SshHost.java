@@ -13,8 +13,8 @@ import org.apache.sshd.client.session.ClientSession;
 
 /**
  * A host reached over SSH (directly or through jump hosts, see {@link SshLogin}): log in, check
- * Java, upload the peer jar (cached by hash), start the peer on an exec channel and talk to it over
- * that channel. The peer dies with its channel. Data flows to the address the host was reached at
+ * Java, deploy the peer jar where only the login user can change it (cached by hash, see
+ * {@link PeerUpload}), start the peer on an exec channel and talk to it over that channel. The peer dies with its channel. Data flows to the address the host was reached at
  * (its own address, also behind a jump host). The password, if any, stays in memory for reconnects
  * and is never logged or put in results. Thread-safe.
  */
@@ -87,7 +87,7 @@ public final class SshHost extends Host {
             javaVersion = JavaCheck.check(session, name(), target.java());
             PeerUpload.Deployed d = PeerUpload.deploy(session, name(), target.dir());
             uploaded = d.uploaded();
-            PeerLaunch l = PeerLaunch.start(session, name(), target.java(), d.path());
+            PeerLaunch l = PeerLaunch.start(session, name(), target.java(), d);
             synchronized (this) {
                 launch = l;
             }

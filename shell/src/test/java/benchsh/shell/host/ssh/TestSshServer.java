@@ -6,10 +6,13 @@ import java.security.KeyPair;
 import java.security.PublicKey;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.keyprovider.KeyPairProvider;
 import org.apache.sshd.server.SshServer;
+import org.apache.sshd.server.command.CommandFactory;
 import org.apache.sshd.server.forward.ForwardingFilter;
 import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
 import org.apache.sshd.server.session.ServerSession;
@@ -40,6 +43,13 @@ public final class TestSshServer implements AutoCloseable {
      * @param forwarding what TCP forwarding to allow (e.g. to act as a jump host), or null for none
      */
     public TestSshServer(Path dir, PublicKey acceptedUserKey, ForwardingFilter forwarding) throws IOException {
+        this(dir, acceptedUserKey, forwarding, s -> { });
+    }
+
+    /**
+     * @param setup adjusts the server before it starts (e.g. other host keys, a host certificate, another command factory)
+     */
+    public TestSshServer(Path dir, PublicKey acceptedUserKey, ForwardingFilter forwarding, Consumer<SshServer> setup) throws IOException {
         server = SshServer.setUpDefaultServer();
         if (forwarding != null) {
             server.setForwardingFilter(forwarding);
@@ -63,9 +73,10 @@ public final class TestSshServer implements AutoCloseable {
             }
         });
         server.setSubsystemFactories(List.of(sftp));
+        setup.accept(server);
         server.start();
         try {
-            hostKey = keyOf(keys);
+            hostKey = keyOf(server.getKeyPairProvider());
         } catch (Exception e) {
             server.stop(true);
             throw new IOException(e);
@@ -77,6 +88,16 @@ public final class TestSshServer implements AutoCloseable {
             return kp.getPublic();
         }
         throw new IllegalStateException("no host key");
+    }
+
+    /** Runs exec commands through {@code /bin/sh -c} with these environment variables set (e.g. a PATH without some tools). */
+    public static CommandFactory commandsWith(Map<String, String> environment) {
+        StringBuilder env = new StringBuilder("exec /usr/bin/env");
+        environment.forEach((k, v) -> env.append(' ').append(k).append('=').append(RemoteCommand.quote(v)));
+        return (channel, command) -> {
+            String wrapped = env + " /bin/sh -c " + RemoteCommand.quote(command);
+            return new ProcessShellFactory(wrapped, "/bin/sh", "-c", wrapped).createShell(channel);
+        };
     }
 
     public int port() {
