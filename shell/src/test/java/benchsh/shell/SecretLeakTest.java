@@ -109,21 +109,26 @@ class SecretLeakTest {
         String stderr = Files.readString(out.resolve("stderr.txt"));
         assertEquals(0, p.exitValue(), stderr + Files.readString(out.resolve("stdout.txt")));
         assertEquals(2, Files.readAllLines(out.resolve("results.jsonl")).size(), "two results, both logged in with the password");
+        assertNowhere(out, List.of());
         String md = Files.readString(out.resolve("r.md"));
         assertTrue(md.contains("pw = '***'") && md.contains("password: '***'") && md.contains("login=***"), md);
         assertOwnerOnly(out.resolve("store.db"));
-        assertNowhere(out, List.of());
     }
 
+    /**
+     * The first result is stored while the password is not known to be one yet ({@code pw = '...'}
+     * comes before the host that uses it): the store rewrites the session row once it is, leaving no
+     * copy in the database file or its WAL.
+     */
     @Test
     void dashEStatementsAndTheirRerunLineMaskIt() throws Exception {
         Batch b = Batch.run("--json", "-", "--report", out.resolve("r.md").toString(), "--db", out.resolve("store.db").toString(),
-                "-e", "pw = '" + SECRET + "'\nh = " + host("h", "pw") + "\ntcp from: h, to: local, time: 1.s, omit: 0.s");
+                "-e", "tcp to: local, time: 1.s, omit: 0.s\npw = '" + SECRET + "'\nh = " + host("h", "pw") + "\ntcp from: h, to: local, time: 1.s, omit: 0.s");
         assertEquals(0, b.exit(), b.err());
-        assertEquals("ok", b.results().get(0).get("status"), b.out());
+        assertEquals("ok", b.results().get(1).get("status"), b.out());
+        assertNowhere(out, List.of(b.out(), b.err()));
         String md = Files.readString(out.resolve("r.md"));
         assertTrue(md.contains("benchsh --json - --report") && md.contains("pw = '\\''***'\\''"), "the rerun line, masked: " + md);
-        assertNowhere(out, List.of(b.out(), b.err()));
     }
 
     @Test
@@ -140,11 +145,11 @@ class SecretLeakTest {
                     .map(r -> r.result().from() + " " + r.result().status().wire()).toList();
             assertEquals(List.of("a ok", "b ok"), logins, "both logged in with the password: " + prompted + typed);
         }
+        assertNowhere(out, List.of(prompted));
         String history = Files.readString(out.resolve("history"));
         assertTrue(history.contains("password: prompt") && history.contains(":pw = '***'"), history);
         assertOwnerOnly(out.resolve("history"));
         assertOwnerOnly(out.resolve("repl.db"));
-        assertNowhere(out, List.of(prompted));
     }
 
     @Test

@@ -14,8 +14,8 @@ import java.util.regex.Pattern;
  * {@code ***}:
  * <ul>
  *   <li>what is written after {@code password:} or {@code passphrase:} ({@code password: 'x'},
- *       {@code passphrase = "x"}, {@code password=x}); {@code password: prompt} and
- *       {@code password: env('NAME')} are not secrets and stay;</li>
+ *       {@code passphrase = "x"}, {@code password=x}); {@code password: pw} (a variable),
+ *       {@code password: prompt} and {@code password: env('NAME')} are not secrets and stay;</li>
  *   <li>every secret value this session was actually given (host passwords, key passphrases,
  *       answers to prompts, {@code env('NAME')} values), wherever it appears: also on a line without
  *       the word password ({@code pw = 'x'}), in a {@code --set} or inside {@code -e}. Values are
@@ -33,8 +33,14 @@ public final class Secrets {
     /** Shorter remembered values are not masked on their own (they would hit ordinary words). */
     public static final int MIN_LENGTH = 4;
 
-    private static final Pattern WRITTEN = Pattern.compile(
-            "(?i)\\b(password|passphrase)(\\s*[:=]\\s*)(?!prompt\\b|env\\s*\\()('[^'\\n]*'?|\"[^\"\\n]*\"?|[^\\s,)\\]}'\"]+)");
+    private static final String QUOTED = "'[^'\\n]*'?|\"[^\"\\n]*\"?";
+    /**
+     * After {@code password:} (a Groovy named argument) only a quoted value is a written secret; a bare
+     * word there is a variable or a call ({@code pw}, {@code prompt}, {@code env('X')}). After
+     * {@code password=} ({@code --set}, inventories) a bare word is the secret itself.
+     */
+    private static final Pattern WRITTEN = Pattern.compile("(?i)\\b(password|passphrase)(?:(\\s*:\\s*)(" + QUOTED + ")"
+            + "|(\\s*=\\s*)(?!prompt\\b|env\\s*\\()(" + QUOTED + "|[^\\s,)\\]}'\"]+))");
 
     /** Longest first, so a secret that contains another is masked whole. Replaced, never changed. */
     private volatile List<String> known = List.of();
@@ -45,7 +51,10 @@ public final class Secrets {
             return null;
         }
         Matcher m = WRITTEN.matcher(text);
-        return m.replaceAll(r -> Matcher.quoteReplacement(r.group(1) + r.group(2) + maskKeepingQuotes(r.group(3))));
+        return m.replaceAll(r -> {
+            boolean named = r.group(2) != null;
+            return Matcher.quoteReplacement(r.group(1) + (named ? r.group(2) : r.group(4)) + maskKeepingQuotes(named ? r.group(3) : r.group(5)));
+        });
     }
 
     private static String maskKeepingQuotes(String value) {
