@@ -23,8 +23,9 @@ import java.util.regex.Pattern;
  *       ordinary words, so only the first mask covers them.</li>
  * </ul>
  * Writers mask the raw text before they encode it (JSON, HTML, CSV, shell quoting), so escaping
- * cannot hide a secret from the mask. Text written before a secret was given cannot be recalled;
- * writers that keep text (history, the store) compare {@link #generation()} and rewrite it.
+ * cannot hide a secret from the mask. Text written before a secret was given is rewritten where it
+ * is kept: the history file when {@link #generation()} changed, the store's session row when its
+ * masked text changed; lines already printed cannot be recalled.
  * Thread-safe.
  */
 public final class Secrets {
