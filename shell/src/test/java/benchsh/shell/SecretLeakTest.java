@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import benchsh.peer.protocol.Json;
 import benchsh.shell.console.Repl;
 import benchsh.shell.host.ssh.HostKeyPrompt;
 import benchsh.shell.host.ssh.KnownHosts;
@@ -14,17 +15,21 @@ import benchsh.shell.result.store.StoreSink;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.KeyPair;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.apache.sshd.common.config.keys.KeyUtils;
+import org.apache.sshd.common.config.keys.writer.openssh.OpenSSHKeyPairResourceWriter;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.impl.DumbTerminal;
 import org.junit.jupiter.api.AfterEach;
@@ -58,7 +63,12 @@ class SecretLeakTest {
     void start() throws Exception {
         in = Files.createDirectories(tmp.resolve("in"));
         out = Files.createDirectories(tmp.resolve("out"));
-        server = new TestSshServer(Files.createDirectories(tmp.resolve("server")), null);
+        KeyPair userKey = KeyUtils.generateKeyPair("ssh-ed25519", 256);
+        try (OutputStream key = Files.newOutputStream(in.resolve("id_ed25519"))) {
+            OpenSSHKeyPairResourceWriter.INSTANCE.writePrivateKey(userKey, "test", null, key);
+        }
+        Files.setPosixFilePermissions(in.resolve("id_ed25519"), PosixFilePermissions.fromString("rw-------"));
+        server = new TestSshServer(Files.createDirectories(tmp.resolve("server")), userKey.getPublic());
         server.passwords.add(SECRET);
         knownHosts = in.resolve("known_hosts");
         Files.writeString(knownHosts, "");
@@ -76,10 +86,19 @@ class SecretLeakTest {
                 + ", known_hosts: '" + knownHosts + "', dir: '" + out.resolve("remote-" + name) + "'"; // one dir each: connects run at once
     }
 
+    /**
+     * {@code k = host ...} logging in with a key: the receiver of every test, and a first result
+     * before any password is known. (The peers run from this test's dirs, not the shared cache.)
+     */
+    private String keyHost() {
+        return "k = host 'bench@127.0.0.1:" + server.port() + "', name: 'k', key: '" + in.resolve("id_ed25519")
+                + "', known_hosts: '" + knownHosts + "', dir: '" + out.resolve("remote-k") + "'\n";
+    }
+
     @Test
     void aBatchRunWritesThePasswordNowhere() throws Exception {
         Path script = Files.writeString(in.resolve("leak.groovy"), """
-                tcp to: local, time: 1.s, omit: 0.s   // stored before the next line's text is known to hold a password
+                %stcp from: k, to: k, time: 1.s, omit: 0.s   // stored before the next line's text is known to hold a password
                 pw = '%s'
                 a = %s
                 b = %s
@@ -87,9 +106,9 @@ class SecretLeakTest {
                 d = %s
                 ready = connect a, b, c, d, e
                 expect ready.size() == 5
-                tcp from: b, to: local, time: 1.s, omit: 0.s, label: 'over ssh'
+                tcp from: b, to: k, time: 1.s, omit: 0.s, label: 'over ssh'
                 ['md', 'csv', 'json'].each { report '%s/r.' + it; export '%s/e.' + it }
-                """.formatted(SECRET, host("a", "'" + SECRET + "'"), host("b", "pw"), host("c", "env('" + ENV + "')"),
+                """.formatted(keyHost(), SECRET, host("a", "'" + SECRET + "'"), host("b", "pw"), host("c", "env('" + ENV + "')"),
                 host("d", "param('login', 'none')"), out, out));
         Path inventory = Files.writeString(in.resolve("hosts.ini"), "[hosts]\ne = bench@127.0.0.1:" + server.port()
                 + " password=env(" + ENV + ") known_hosts=" + knownHosts + " dir=" + out.resolve("remote-e") + "\n");
@@ -108,7 +127,9 @@ class SecretLeakTest {
         }
         String stderr = Files.readString(out.resolve("stderr.txt"));
         assertEquals(0, p.exitValue(), stderr + Files.readString(out.resolve("stdout.txt")));
-        assertEquals(2, Files.readAllLines(out.resolve("results.jsonl")).size(), "two results, both logged in with the password");
+        List<String> lines = Files.readAllLines(out.resolve("results.jsonl"));
+        assertEquals(2, lines.size(), "k to k, then b (logged in with the password) to k");
+        assertEquals("ok", Json.parseObject(lines.get(1)).get("status"), lines.get(1));
         assertNowhere(out, List.of());
         String md = Files.readString(out.resolve("r.md"));
         assertTrue(md.contains("pw = '***'") && md.contains("password: '***'") && md.contains("login=***"), md);
@@ -123,7 +144,8 @@ class SecretLeakTest {
     @Test
     void dashEStatementsAndTheirRerunLineMaskIt() throws Exception {
         Batch b = Batch.run("--json", "-", "--report", out.resolve("r.md").toString(), "--db", out.resolve("store.db").toString(),
-                "-e", "tcp to: local, time: 1.s, omit: 0.s\npw = '" + SECRET + "'\nh = " + host("h", "pw") + "\ntcp from: h, to: local, time: 1.s, omit: 0.s");
+                "-e", keyHost() + "tcp from: k, to: k, time: 1.s, omit: 0.s\npw = '" + SECRET + "'\nh = " + host("h", "pw")
+                        + "\ntcp from: h, to: k, time: 1.s, omit: 0.s");
         assertEquals(0, b.exit(), b.err());
         assertEquals("ok", b.results().get(1).get("status"), b.out());
         assertNowhere(out, List.of(b.out(), b.err()));
@@ -133,15 +155,15 @@ class SecretLeakTest {
 
     @Test
     void theReplKeepsItOutOfHistoryStoreAndReports() throws Exception {
-        String prompted = repl("a = " + host("a", "prompt") + "\n" + SECRET + "\ntcp from: a, to: local, time: 1.s, omit: 0.s\n"
+        String prompted = repl(keyHost() + "a = " + host("a", "prompt") + "\n" + SECRET + "\ntcp from: a, to: k, time: 1.s, omit: 0.s\n"
                 + "report '" + out.resolve("repl.html") + "'\n");
         assertTrue(prompted.contains("password for a: "), prompted);
         assertTrue(prompted.contains("wrote " + out.resolve("repl.html")), prompted);
         // typed on the terminal, so only the files are searched for it afterwards
-        String typed = repl("tcp to: local, time: 1.s, omit: 0.s\npw = '" + SECRET + "'\nb = " + host("b", "pw")
-                + "\ntcp from: b, to: local, time: 1.s, omit: 0.s\n");
+        String typed = repl(keyHost() + "tcp from: k, to: k, time: 1.s, omit: 0.s\npw = '" + SECRET + "'\nb = " + host("b", "pw")
+                + "\ntcp from: b, to: k, time: 1.s, omit: 0.s\n");
         try (ResultStore store = ResultStore.open(out.resolve("repl.db"))) {
-            List<String> logins = store.results(StoreQuery.ALL).stream().filter(r -> !r.result().from().equals("local"))
+            List<String> logins = store.results(StoreQuery.ALL).stream().filter(r -> !r.result().from().equals("k"))
                     .map(r -> r.result().from() + " " + r.result().status().wire()).toList();
             assertEquals(List.of("a ok", "b ok"), logins, "both logged in with the password: " + prompted + typed);
         }
