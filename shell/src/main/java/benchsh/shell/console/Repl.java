@@ -134,7 +134,7 @@ public final class Repl {
         } catch (ScriptError e) {
             out.println("error: " + session.secrets().redact(e.getMessage()));
         } catch (UsageException e) {
-            out.println("error: " + e.getMessage());
+            out.println("error: " + session.secrets().redact(e.getMessage()));
         } catch (TestCancelledException e) {
             out.println("stopped: " + e.getMessage());
         } finally {

@@ -21,6 +21,7 @@ import java.util.regex.Pattern;
  */
 public final class Inventory {
     private static final Pattern ENV = Pattern.compile("env\\(['\"]?([A-Za-z_][A-Za-z0-9_]*)['\"]?\\)");
+
     private Inventory() {
     }
 
