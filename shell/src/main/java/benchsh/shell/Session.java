@@ -19,6 +19,7 @@ import benchsh.shell.result.store.StoredResult;
 import benchsh.shell.run.PairRunner;
 import benchsh.shell.run.Plan;
 import benchsh.shell.script.Scenario;
+import benchsh.shell.script.Secrets;
 import benchsh.shell.run.ProgressListener;
 import benchsh.shell.run.SingleRunner;
 import benchsh.shell.run.Control;
@@ -63,7 +64,8 @@ public final class Session implements AutoCloseable {
     private ResultStore store;
     private final Set<Long> loaded = new HashSet<>();
     private final Control control = new Control();
-    private final Provenance provenance = new Provenance();
+    private final Secrets secrets = new Secrets();
+    private final Provenance provenance = new Provenance(secrets);
 
     public Session(PrintWriter out) {
         this.out = out;
@@ -158,6 +160,11 @@ public final class Session implements AutoCloseable {
         return new SingleRunner(progress, plan);
     }
 
+    /** The secrets this session was given; everything it writes is masked with them. */
+    public Secrets secrets() {
+        return secrets;
+    }
+
     /** What produced this session's results (command line, script, errors), for reports. */
     public Provenance provenance() {
         return provenance;
@@ -227,14 +234,14 @@ public final class Session implements AutoCloseable {
     }
 
     /**
-     * Keeps a result: tags it, adds it to the session, hands it to every sink (JSON lines, the
-     * store) and prints its row.
+     * Keeps a result: tags it, masks secrets in it, adds it to the session, hands it to every sink
+     * (JSON lines, the store) and prints its row.
      *
      * @param columns the keys the verb wants in its table
      */
     public Result record(Result r, List<String> columns) {
         Frame f = frame();
-        Result tagged = r.withTags(f.tags());
+        Result tagged = secrets.redact(r.withTags(f.tags()));
         if (f.repeat() > 0) {
             tagged = tagged.withRepeat(f.repeat());
         }

@@ -15,6 +15,8 @@ public final class Verbs {
         v.add(new RrVerb());
         v.add(new PipeVerb());
         v.add(new HostVerb());
+        v.add(new EnvVerb());
+        v.add(new PromptVerb());
         v.add(new HostsVerb());
         v.add(new ConnectVerb());
         v.add(new SysinfoVerb());
