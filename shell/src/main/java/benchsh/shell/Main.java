@@ -8,7 +8,6 @@ import benchsh.shell.report.IntervalLines;
 import benchsh.shell.report.JsonLines;
 import benchsh.shell.report.ReportContext;
 import benchsh.shell.report.ReportFormat;
-import benchsh.shell.report.ShellQuote;
 import benchsh.shell.report.ThroughputUnit;
 import benchsh.shell.result.store.ResultStore;
 import benchsh.shell.result.store.StoreException;
@@ -100,7 +99,7 @@ public final class Main {
         PrintStream human = o.json != null && o.json.equals("-") ? stderr : stdout;
         PrintWriter out = new PrintWriter(new OutputStreamWriter(human, StandardCharsets.UTF_8), true);
         try (Session session = new Session(out)) {
-            session.provenance().command(commandLine(args));
+            session.provenance().command(launcher(), List.of(args));
             Thread hook = new Thread(session::close, "benchsh-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
             if (json != null) {
@@ -137,7 +136,7 @@ public final class Main {
     private static void openStore(Options o, Session session, PrintStream stderr) {
         Path file = o.db != null ? Path.of(o.db) : ResultStore.defaultFile();
         try {
-            ResultStore store = ResultStore.open(file);
+            ResultStore store = ResultStore.open(file, note -> stderr.println("benchsh: " + note));
             session.log().store(store);
             session.log().addSink(new StoreSink(store, message -> stderr.println("benchsh: " + message)));
         } catch (StoreException e) {
@@ -193,11 +192,11 @@ public final class Main {
                 body.run();
             }
         } catch (ScriptError e) {
-            stderr.println(e.located());
+            stderr.println(session.secrets().redact(e.located())); // errors may quote script text or values
             session.provenance().stopped(e.located());
             return USAGE;
         } catch (UsageException e) {
-            stderr.println("benchsh: " + e.getMessage());
+            stderr.println("benchsh: " + session.secrets().redact(e.getMessage()));
             return USAGE;
         } catch (FileNotFoundException | java.nio.file.NoSuchFileException e) {
             stderr.println("benchsh: no such file: " + e.getMessage());
@@ -206,7 +205,7 @@ public final class Main {
             session.out().flush();
             return BatchInterrupts.EXIT_CODE;
         } catch (Exception e) {
-            stderr.println("benchsh: " + e.getMessage());
+            stderr.println("benchsh: " + session.secrets().redact(e.getMessage()));
             return USAGE;
         }
         session.out().flush();
@@ -236,20 +235,19 @@ public final class Main {
     }
 
     /**
-     * The command line that reruns this one: the launcher that started benchsh ({@code $BENCHSH_LAUNCHER}:
+     * The command that reruns this one: the launcher that started benchsh ({@code $BENCHSH_LAUNCHER}:
      * {@code scripts/benchsh} in a checkout, {@code bin/benchsh} in a release), relative to the working
-     * directory when it lies below it, else {@code benchsh ...}.
+     * directory when it lies below it, else {@code benchsh}. The arguments are recorded as words, masked by
+     * the provenance.
      */
-    static String commandLine(String[] args) {
+    static String launcher() {
         String given = System.getenv("BENCHSH_LAUNCHER");
-        String launcher = "benchsh";
-        if (given != null && !given.isBlank()) {
-            Path launcherPath = Path.of(given).toAbsolutePath().normalize();
-            Path cwd = Path.of("").toAbsolutePath();
-            launcher = launcherPath.startsWith(cwd) ? cwd.relativize(launcherPath).toString() : launcherPath.toString();
+        if (given == null || given.isBlank()) {
+            return "benchsh";
         }
-        List<String> words = new java.util.ArrayList<>(List.of(args));
-        return launcher + (words.isEmpty() ? "" : " " + ShellQuote.join(words));
+        Path launcherPath = Path.of(given).toAbsolutePath().normalize();
+        Path cwd = Path.of("").toAbsolutePath();
+        return launcherPath.startsWith(cwd) ? cwd.relativize(launcherPath).toString() : launcherPath.toString();
     }
 
     /** examples/00-demo.groovy, found through $BENCHSH_HOME or next to the build. */

@@ -2,6 +2,7 @@ package benchsh.shell;
 
 import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
+import benchsh.shell.host.ssh.SecretPrompt;
 import benchsh.shell.host.ssh.SshContext;
 import benchsh.shell.host.ssh.SshSettings;
 import benchsh.shell.report.Provenance;
@@ -17,6 +18,7 @@ import benchsh.shell.run.Executor;
 import benchsh.shell.run.ProgressListener;
 import benchsh.shell.run.Recorder;
 import benchsh.shell.run.RunContext;
+import benchsh.shell.secret.Secrets;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,7 +38,8 @@ public final class Session implements AutoCloseable, Recorder {
     private final ResultLog log = new ResultLog();
     private final Scenario scenario = new Scenario();
     private final Control control = new Control();
-    private final Provenance provenance = new Provenance();
+    private final Secrets secrets = new Secrets();
+    private final Provenance provenance = new Provenance(secrets);
     private final RowStream rows = new RowStream();
     private volatile RunContext context = RunContext.ROOT;
     private volatile PrintWriter out;
@@ -92,6 +95,11 @@ public final class Session implements AutoCloseable, Recorder {
         return control;
     }
 
+    /** The secrets this session was given; everything it writes is masked with them. */
+    public Secrets secrets() {
+        return secrets;
+    }
+
     /** What produced this session's results (command line, script, errors), for reports. */
     public Provenance provenance() {
         return provenance;
@@ -140,20 +148,22 @@ public final class Session implements AutoCloseable, Recorder {
     }
 
     /**
-     * Keeps a result: into the log and its sinks (with the facts of its hosts), and its row under the table's
-     * header.
+     * Keeps a result, its secrets masked: into the log and its sinks (with the facts of its hosts), and its
+     * row under the table's header. Returns what was kept.
      */
     @Override
-    public void record(Result r, List<String> columns) {
-        log.add(r, info(), facts(r));
-        List<String> keys = ResultTable.keys(List.of(r), columns);
+    public Result record(Result r, List<String> columns) {
+        Result kept = secrets.redact(r);
+        log.add(kept, info(), facts(kept));
+        List<String> keys = ResultTable.keys(List.of(kept), columns);
         synchronized (this) {
-            out.print(rows.next(ResultTable.headers(keys, unit), ResultTable.cells(r, keys, unit)) + ResultTable.errorLine(r));
+            out.print(rows.next(ResultTable.headers(keys, unit), ResultTable.cells(kept, keys, unit)) + ResultTable.errorLine(kept));
             out.flush();
         }
-        if (r.error() != null) {
+        if (kept.error() != null) {
             rows.reset();
         }
+        return kept;
     }
 
     private Map<String, Map<String, Object>> facts(Result r) {
@@ -165,6 +175,15 @@ public final class Session implements AutoCloseable, Recorder {
             }
         }
         return f;
+    }
+
+    /**
+     * How the user is asked for a secret now: on the terminal without echo (the REPL), {@link SecretPrompt#NONE}
+     * in batch mode, and in a dry run — which connects nowhere — a prompt that asks nothing and answers an empty
+     * secret.
+     */
+    public SecretPrompt secretPrompt() {
+        return context.planning() ? question -> new char[0] : ssh.settings().secrets();
     }
 
     /** Prints human output, except in a dry run, where only the plan is shown. */

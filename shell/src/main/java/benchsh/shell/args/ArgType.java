@@ -23,6 +23,8 @@ public enum ArgType {
     BOOL("true or false"),
     HOST("a host, e.g. local or h1"),
     TEXT("text"),
+    /** A password: text, env('NAME') or prompt; kept as a {@link benchsh.shell.secret.Secret} that prints as ***. */
+    SECRET("a password: 'text', env('NAME') or prompt"),
     MAP("a map, e.g. [dir: 'tx']"),
     CLOSURE("a closure, e.g. { it.ok() }");
 
@@ -57,6 +59,7 @@ public enum ArgType {
                 case BOOL -> bool(arg, raw);
                 case HOST -> host(arg, raw, hosts);
                 case TEXT -> raw.toString();
+                case SECRET -> raw instanceof benchsh.shell.secret.Secret s ? s : benchsh.shell.secret.Secret.of(raw.toString());
                 case CLOSURE -> {
                     if (!(raw instanceof groovy.lang.Closure<?>)) {
                         throw new UsageException(arg + ": expected " + description);

@@ -212,7 +212,7 @@ public final class Executor {
         if (context.repeat() > 0) {
             r = r.withRepeat(context.repeat());
         }
-        recorder.record(r, test.columns());
+        r = recorder.record(r, test.columns());
         if (test.epilogue() != null) {
             String after = test.epilogue().after(r);
             if (after != null) {

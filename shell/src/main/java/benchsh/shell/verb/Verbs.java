@@ -17,6 +17,8 @@ public final class Verbs {
         Verbs v = new Verbs();
         Definitions.all().forEach(d -> v.add(new MeasureVerb(d)));
         v.add(new HostVerb());
+        v.add(new EnvVerb());
+        v.add(new PromptVerb());
         v.add(new HostsVerb());
         v.add(new ConnectVerb());
         v.add(new SysinfoVerb());

@@ -7,6 +7,8 @@ import java.security.PublicKey;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.sshd.common.config.keys.KeyUtils;
@@ -32,6 +34,8 @@ public final class TestSshServer implements AutoCloseable {
 
     private final SshServer server;
     private final PublicKey hostKey;
+    /** The passwords USER may log in with: PASSWORD, and any a test adds. */
+    public final Set<String> passwords = ConcurrentHashMap.newKeySet();
     /** SFTP writes at or beyond this offset fail; Long.MAX_VALUE for never. */
     public final AtomicLong failWritesFrom = new AtomicLong(Long.MAX_VALUE);
 
@@ -58,7 +62,8 @@ public final class TestSshServer implements AutoCloseable {
         server.setPort(0);
         SimpleGeneratorHostKeyProvider keys = new SimpleGeneratorHostKeyProvider(dir.resolve("hostkey.ser"));
         server.setKeyPairProvider(keys);
-        server.setPasswordAuthenticator((user, password, session) -> USER.equals(user) && PASSWORD.equals(password));
+        passwords.add(PASSWORD);
+        server.setPasswordAuthenticator((user, password, session) -> USER.equals(user) && passwords.contains(password));
         server.setPublickeyAuthenticator((user, key, session) -> USER.equals(user) && acceptedUserKey != null
                 && KeyUtils.compareKeys(acceptedUserKey, key));
         server.setCommandFactory((channel, command) -> new ProcessShellFactory(command, "/bin/sh", "-c", command).createShell(channel));
