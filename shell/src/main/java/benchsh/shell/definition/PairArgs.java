@@ -1,5 +1,7 @@
 package benchsh.shell.definition;
 
+import benchsh.peer.protocol.SpecCodec;
+import benchsh.peer.workload.Timing;
 import benchsh.shell.args.Arg;
 import benchsh.shell.args.ArgType;
 import benchsh.shell.args.Args;
@@ -46,6 +48,11 @@ final class PairArgs {
         return args.given("to") ? args.host("to") : hosts.local();
     }
 
+    /** The interval and timeout of a side. */
+    static Timing timing(Args args) {
+        return new Timing(args.duration("interval").toNanos(), args.duration("timeout").toNanos());
+    }
+
     /** The interval and timeout fields, into a side's spec. */
     static Map<String, Object> timing(Args args, Map<String, Object> spec) {
         spec.put("interval_ns", args.duration("interval").toNanos());
@@ -58,9 +65,19 @@ final class PairArgs {
         return SideSpec.listen(host, workload, spec, args.given("bind") ? args.text("bind") : null);
     }
 
+    /** The listening side on {@code host} with its spec record, at the user's {@code bind:} if given. */
+    static SideSpec listen(Args args, Host host, String workload, Record spec) {
+        return listen(args, host, workload, SpecCodec.encode(spec));
+    }
+
     /** The connecting side on {@code host}, to the user's {@code target:} if given. */
     static SideSpec connect(Args args, Host host, String workload, Map<String, Object> spec) {
         return SideSpec.connect(host, workload, spec, args.given("target") ? args.text("target") : null);
+    }
+
+    /** The connecting side on {@code host} with its spec record, to the user's {@code target:} if given. */
+    static SideSpec connect(Args args, Host host, String workload, Record spec) {
+        return connect(args, host, workload, SpecCodec.encode(spec));
     }
 
     /** The tags map plus the label. */

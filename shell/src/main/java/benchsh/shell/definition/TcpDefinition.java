@@ -11,6 +11,7 @@ import benchsh.shell.host.Hosts;
 import benchsh.shell.report.Formats;
 import benchsh.shell.run.Merged;
 import benchsh.shell.run.Part;
+import benchsh.shell.run.SideSpec;
 import benchsh.shell.run.Test;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -99,36 +100,18 @@ public final class TcpDefinition implements Definition {
      * {@code reverse}. The figure is the receiver's.
      */
     private static Part part(Args args, Host from, Host to, Duration omit, boolean reverse, String label) {
-        Map<String, Object> listen = spec(args, omit, reverse);
-        if (args.given("port")) {
-            listen.put("port", (long) args.count("port"));
-        }
         String receiver = reverse ? "connect" : "listen";
         String sender = reverse ? "listen" : "connect";
-        return new Part.OnPeers(List.of(PairArgs.listen(args, to, "tcp", listen), PairArgs.connect(args, from, "tcp", spec(args, omit, !reverse))),
+        SideSpec listen = PairArgs.listen(args, to, TcpStream.NAME, spec(args, omit, reverse)).onPort(args.given("port") ? args.count("port") : 0);
+        return new Part.OnPeers(List.of(listen, PairArgs.connect(args, from, TcpStream.NAME, spec(args, omit, !reverse))),
                 receiver, sides -> Merged.of(StreamMetrics.merge(sides.get(receiver), sides.get(sender), !reverse), sides.intervals(receiver)), label);
     }
 
-    private static Map<String, Object> spec(Args args, Duration omit, boolean send) {
-        Map<String, Object> s = new LinkedHashMap<>();
-        s.put("send", send);
-        s.put("size", args.size("size"));
-        s.put("streams", (long) args.count("streams"));
-        s.put("omit_ns", omit.toNanos());
-        s.put("nodelay", args.bool("nodelay"));
-        s.put("zerocopy", args.bool("zerocopy"));
-        if (args.given("rate")) {
-            s.put("rate", args.size("rate"));
-        }
-        if (args.given("window")) {
-            s.put("window", args.size("window"));
-        }
-        if (args.given("bytes")) {
-            s.put("bytes", args.size("bytes"));
-        } else {
-            s.put("time_ns", args.duration("time").toNanos());
-        }
-        return PairArgs.timing(args, s);
+    private static TcpStream.Spec spec(Args args, Duration omit, boolean send) {
+        boolean timed = !args.given("bytes");
+        return new TcpStream.Spec(send, (int) args.size("size"), timed ? args.duration("time").toNanos() : 0, timed ? 0 : args.size("bytes"),
+                args.count("streams"), omit.toNanos(), PairArgs.timing(args), args.given("window") ? (int) args.size("window") : 0,
+                args.bool("nodelay"), args.given("rate") ? args.size("rate") : 0, args.bool("zerocopy"));
     }
 
     /** Both directions at once: the forward and reverse figures, added up interval by interval as far as both go. */

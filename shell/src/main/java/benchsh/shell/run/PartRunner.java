@@ -1,5 +1,7 @@
 package benchsh.shell.run;
 
+import benchsh.peer.protocol.ErrorKind;
+import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.Message;
 import benchsh.shell.host.DataAddresses;
 import benchsh.shell.host.HostException;
@@ -23,7 +25,6 @@ import java.util.Map;
  */
 final class PartRunner {
     static final Duration READY_TIMEOUT = Duration.ofSeconds(15);
-    private static final String STALL = "no data for ";
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private PartRunner() {
@@ -89,7 +90,7 @@ final class PartRunner {
             listen.host().peer();
             connect.host().peer();
             address = DataAddresses.listenAddress(listen.host(), connect.host(), listen.address(), connect.address());
-            Started l = begin(listen, id + "-l", linked(listen, token, address, null));
+            Started l = begin(listen, id + "-l", new Link(token, address, listen.port()));
             running.add(l);
             endpoint = l.handle().awaitReady(READY_TIMEOUT);
         }
@@ -98,12 +99,12 @@ final class PartRunner {
         }
         if (connect != null) {
             String to = connect.address() != null ? connect.address() : address;
-            running.add(begin(connect, id + "-c", linked(connect, token, to, endpoint.get("port"))));
+            running.add(begin(connect, id + "-c", new Link(token, to, ((Number) endpoint.get("port")).intValue())));
         }
         int n = 0;
         for (SideSpec s : part.sides()) {
             if (s.link() == LinkRole.NONE) {
-                running.add(begin(s, id + "-s" + n++, s.spec()));
+                running.add(begin(s, id + "-s" + n++, null));
             }
         }
     }
@@ -112,19 +113,8 @@ final class PartRunner {
         return part.sides().stream().filter(s -> s.link() == link).findFirst().orElse(null);
     }
 
-    private static Started begin(SideSpec s, String id, Map<String, Object> spec) throws HostException, InterruptedException {
-        return new Started(s, s.host().peer().start(id, s.workload(), s.role(), spec));
-    }
-
-    /** The side's spec with the test's token and the address (and, for a connector, the port). */
-    private static Map<String, Object> linked(SideSpec s, String token, String address, Object port) {
-        Map<String, Object> spec = new LinkedHashMap<>(s.spec());
-        spec.put("token", token);
-        spec.put("address", address);
-        if (port != null) {
-            spec.put("port", port);
-        }
-        return spec;
+    private static Started begin(SideSpec s, String id, Link link) throws HostException, InterruptedException {
+        return new Started(s, s.host().peer().start(id, s.workload(), s.role(), s.spec(), link));
     }
 
     /**
@@ -138,8 +128,8 @@ final class PartRunner {
         }
         for (Started s : sides) {
             Message.Done d = s.handle().doneNow();
-            if (d != null && d.error() != null && !d.error().equals("cancelled")) {
-                return named(s.spec().host().name(), partner(s, sides), d.error());
+            if (d != null && d.error() != null && d.kind() != ErrorKind.CANCELLED) {
+                return named(s.spec().host().name(), partner(s, sides), d);
             }
         }
         List<String> silent = sides.stream().filter(s -> s.handle().doneNow() == null).map(s -> s.spec().host().name()).distinct().toList();
@@ -150,7 +140,7 @@ final class PartRunner {
         for (Started s : sides) {
             Message.Done d = s.handle().doneNow();
             if (d.error() != null) {
-                return named(s.spec().host().name(), partner(s, sides), d.error());
+                return named(s.spec().host().name(), partner(s, sides), d);
             }
         }
         return null;
@@ -166,11 +156,14 @@ final class PartRunner {
     }
 
     /**
-     * The error as "host: what", and a stall ("no data for N s", from a side's meter) also names the
-     * partner the data should have come from: "h1: no data from h2 for 10 s".
+     * A side's error as "host: what"; a stall of a linked side names the partner the data should have come
+     * from, with how long it was silent: "h1: no data from h2 for 10 s".
      */
-    static String named(String host, String partner, String error) {
-        String e = error.startsWith(STALL) && !partner.equals(host) ? "no data from " + partner + error.substring("no data".length()) : error;
+    static String named(String host, String partner, Message.Done d) {
+        String e = d.error();
+        if (d.kind() == ErrorKind.STALLED && !partner.equals(host) && d.metrics().get("stalled_seconds") instanceof Number n) {
+            e = "no data from " + partner + " for " + n.longValue() + " s";
+        }
         return e.startsWith(host + ":") ? e : host + ": " + e;
     }
 }

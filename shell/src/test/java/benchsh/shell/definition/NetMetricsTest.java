@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 class NetMetricsTest {
     static Message.Done done(Map<String, Object> metrics) {
-        return new Message.Done("t", metrics, List.of(), null);
+        return new Message.Done("t", metrics, List.of(), null, null);
     }
 
     @Test
