@@ -16,10 +16,10 @@ import benchsh.shell.run.TestCancelledException;
 import benchsh.shell.result.Result;
 import benchsh.shell.script.ScriptError;
 import benchsh.shell.script.Inventory;
-import benchsh.shell.script.Scenario;
+import benchsh.shell.result.Scenario;
 import benchsh.shell.script.ScriptRunner;
 import benchsh.shell.verb.PlanVerb;
-import benchsh.shell.verb.UsageException;
+import benchsh.shell.args.UsageException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -103,7 +103,7 @@ public final class Main {
             Thread hook = new Thread(session::close, "benchsh-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
             if (json != null) {
-                session.json(json);
+                session.log().addSink(json);
             }
             if (o.units != null) {
                 session.unit(ThroughputUnit.named(o.units));
@@ -137,8 +137,8 @@ public final class Main {
         Path file = o.db != null ? Path.of(o.db) : ResultStore.defaultFile();
         try {
             ResultStore store = ResultStore.open(file, note -> stderr.println("benchsh: " + note));
-            session.store(store);
-            session.addSink(new StoreSink(store, message -> stderr.println("benchsh: " + message)));
+            session.log().store(store);
+            session.log().addSink(new StoreSink(store, message -> stderr.println("benchsh: " + message)));
         } catch (StoreException e) {
             stderr.println("benchsh: warning: " + e.getMessage() + "; measuring goes on without storing results");
         }
@@ -217,7 +217,7 @@ public final class Main {
             stderr.println("benchsh: " + failedExpectations.size() + " of " + session.scenario().expectations().size() + " expectations failed:");
             failedExpectations.forEach(x -> stderr.println("  " + x.location() + ": " + x.text()));
         }
-        long failed = session.failures();
+        long failed = session.log().failures();
         if (failed > 0) {
             stderr.println("benchsh: " + failed + " of " + session.results().size() + " tests did not complete");
         }

@@ -1,5 +1,6 @@
 package benchsh.shell;
 
+import benchsh.shell.secret.Secrets;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -190,8 +191,8 @@ class SecretLeakTest {
             s.attachTerminal(t.writer());
             s.ssh().settings(TestSshServer.settings(knownHosts, HostKeyPrompt.REFUSE));
             ResultStore store = ResultStore.open(out.resolve("repl.db"));
-            s.store(store);
-            s.addSink(new StoreSink(store, message -> fail(message)));
+            s.log().store(store);
+            s.log().addSink(new StoreSink(store, message -> fail(message)));
             new Repl(t, s, out.resolve("history")).run();
         }
         return terminalOut.toString(StandardCharsets.UTF_8);

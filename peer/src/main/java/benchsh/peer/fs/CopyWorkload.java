@@ -6,6 +6,7 @@ import benchsh.peer.protocol.Fields;
 import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.workload.Meter;
 import benchsh.peer.workload.Outcome;
+import benchsh.peer.workload.LegacyWorkload;
 import benchsh.peer.workload.Side;
 import benchsh.peer.workload.SideContext;
 import benchsh.peer.workload.Workload;
@@ -28,7 +29,7 @@ import java.util.Map;
  * computed after the timed copy; the shell compares them. With {@code cold} the sender drops the
  * page cache first (metric {@code cache}: dropped or warm).
  */
-public final class CopyWorkload implements Workload {
+public final class CopyWorkload extends LegacyWorkload {
     /** At most this many entries are accepted from a sender. */
     public static final long MAX_ENTRIES = 20_000_000;
     /** Worker threads of a local copy: file data is copied while the walk goes on. */
@@ -78,7 +79,7 @@ public final class CopyWorkload implements Workload {
     }
 
     @Override
-    public Side open(String role, Fields spec, SideContext context) throws IOException {
+    protected Side open(String role, Fields spec, SideContext context) throws IOException {
         Spec s = Spec.parse(role, spec);
         if (s.src != null) {
             new TreeSource(s.src);

@@ -3,6 +3,7 @@ package benchsh.peer.fs;
 import benchsh.peer.protocol.Fields;
 import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.workload.Outcome;
+import benchsh.peer.workload.LegacyWorkload;
 import benchsh.peer.workload.Side;
 import benchsh.peer.workload.SideContext;
 import benchsh.peer.workload.Workload;
@@ -36,7 +37,7 @@ import java.util.SplittableRandom;
  * reports the bytes written. Only the file this run created (O_EXCL, recorded in
  * {@link CreatedEntries}) is ever removed, and only while it is still that file. One role: "run".
  */
-public final class DiskWorkload implements Workload {
+public final class DiskWorkload extends LegacyWorkload {
     public static final long MAX_BS = 64L << 20;
     static final long MAX_NANOS = Duration.ofHours(24).toNanos();
 
@@ -74,7 +75,7 @@ public final class DiskWorkload implements Workload {
     }
 
     @Override
-    public Side open(String role, Fields spec, SideContext context) throws IOException {
+    protected Side open(String role, Fields spec, SideContext context) throws IOException {
         Spec s = Spec.parse(role, spec);
         SafePaths.refuseSpecial(s.path);
         boolean create = s.write || !Files.exists(s.path, LinkOption.NOFOLLOW_LINKS);

@@ -4,6 +4,7 @@ import benchsh.peer.protocol.Fields;
 import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.workload.Meter;
 import benchsh.peer.workload.Outcome;
+import benchsh.peer.workload.LegacyWorkload;
 import benchsh.peer.workload.Side;
 import benchsh.peer.workload.SideContext;
 import benchsh.peer.workload.Workload;
@@ -30,7 +31,7 @@ import java.util.Set;
  * ({@link TreeRemoval}): the plan is a pure function of profile, shape and seed, so no manifest has
  * to outlive the peer (an SSH host's peer dies with its channel) or sit where others could edit it.
  */
-public final class TreeWorkload implements Workload {
+public final class TreeWorkload extends LegacyWorkload {
     /** The mtime of every generated directory: 2020-01-01T00:00:00Z. */
     private static final long DIR_MTIME_MILLIS = 1_577_836_800_000L;
 
@@ -79,7 +80,7 @@ public final class TreeWorkload implements Workload {
     }
 
     @Override
-    public Side open(String role, Fields spec, SideContext context) throws IOException {
+    protected Side open(String role, Fields spec, SideContext context) throws IOException {
         Spec s = Spec.parse(role, spec);
         if (s.remove) {
             SafePaths.refuseSpecial(s.path);

@@ -5,6 +5,7 @@ import benchsh.peer.protocol.Fields;
 import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.workload.Meter;
 import benchsh.peer.workload.Outcome;
+import benchsh.peer.workload.LegacyWorkload;
 import benchsh.peer.workload.Side;
 import benchsh.peer.workload.SideContext;
 import benchsh.peer.workload.Workload;
@@ -38,7 +39,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * keep the real GET from a thread. Requests for another path (404) and cut heads are counted in {@code
  * strays_dropped}.
  */
-public final class HttpTransfer implements Workload {
+public final class HttpTransfer extends LegacyWorkload {
     static final long MAX_NANOS = Duration.ofHours(24).toNanos();
     private static final int CHUNK = 128 << 10;
     /** Handler threads of the server: more slow strays than this make the oldest (reading for 1 s or more) cut for newcomers. */
@@ -72,7 +73,7 @@ public final class HttpTransfer implements Workload {
     }
 
     @Override
-    public Side open(String role, Fields spec, SideContext context) throws IOException {
+    protected Side open(String role, Fields spec, SideContext context) throws IOException {
         Spec s = Spec.parse(role, spec);
         return role.equals("listen") ? new Server(s, context) : new Client(s, context);
     }

@@ -64,7 +64,11 @@ public final class Endpoints {
             return ch;
         } catch (IOException e) {
             ch.close();
-            throw new IOException("cannot connect to " + target + ":" + port + ": " + e.getMessage(), e);
+            String what = "cannot connect to " + target + ":" + port + ": " + e.getMessage();
+            if (e instanceof java.net.SocketTimeoutException) {
+                throw new java.net.SocketTimeoutException(what);
+            }
+            throw new IOException(what, e);
         }
     }
 }

@@ -22,7 +22,7 @@ import java.util.function.Supplier;
  * reads, sink writes and the final sync on the receiving side, so the shell can tell which stage
  * bounded the throughput. The sender waits for the receiver to close, which it does after the sync.
  */
-public final class PipeStream implements Workload {
+public final class PipeStream extends LegacyWorkload {
     public static final long MAX_BS = 64L << 20;
     public static final long MAX_NANOS = Duration.ofHours(24).toNanos();
 
@@ -84,7 +84,7 @@ public final class PipeStream implements Workload {
     }
 
     @Override
-    public Side open(String role, Fields spec, SideContext context) throws IOException {
+    protected Side open(String role, Fields spec, SideContext context) throws IOException {
         Spec s = Spec.parse(role, spec);
         if (s.role.equals("connect")) {
             return new SourceSide(s, PipeSource.open(s.source, s.sourcePath), context);

@@ -32,7 +32,7 @@ import java.util.Map;
  * </ul>
  * The listening sides are {@link RrTcpServer} (admission through the token gate) and {@link RrUdpServer}.
  */
-public final class RequestResponse implements Workload {
+public final class RequestResponse extends LegacyWorkload {
     public static final long MAX_TCP_MESSAGE = 1L << 20;
     public static final long MAX_NANOS = Duration.ofHours(24).toNanos();
     static final Duration UDP_RESPONSE_TIMEOUT = Duration.ofMillis(500);
@@ -87,7 +87,7 @@ public final class RequestResponse implements Workload {
     }
 
     @Override
-    public Side open(String role, Fields spec, SideContext context) throws IOException {
+    protected Side open(String role, Fields spec, SideContext context) throws IOException {
         Spec s = Spec.parse(role, spec);
         if (s.role.equals("connect")) {
             return new Client(s, context);

@@ -33,7 +33,7 @@ import java.util.function.LongPredicate;
  * {@code messages_lost = sent - received}. If every marker is lost, the receiver stops once it has
  * been idle for {@link #LINGER} past the test time and the shell reconciles from the sender's count.
  */
-public final class UdpStream implements Workload {
+public final class UdpStream extends LegacyWorkload {
     /** The largest UDP payload over IPv4: 65535 - 20 (IP) - 8 (UDP). */
     public static final long MAX_SIZE = 65_507;
     /** Token, sequence number, send time. */
@@ -98,7 +98,7 @@ public final class UdpStream implements Workload {
     }
 
     @Override
-    public Side open(String role, Fields spec, SideContext context) throws IOException {
+    protected Side open(String role, Fields spec, SideContext context) throws IOException {
         Spec s = Spec.parse(role, spec);
         DatagramChannel ch = DatagramChannel.open();
         try {

@@ -97,7 +97,7 @@ class CopyWorkloadTest {
     void aDirectoryThatAppearsAtASingleFileDestinationAfterOpenIsLeftWithItsContents() throws Exception {
         Path file = Files.list(src.resolve("cur")).findFirst().orElseThrow();
         Path dst = dir.resolve("one.eml");
-        Side local = copy.open("local", new Fields("spec", spec("src", file.toString(), "dst", dst.toString())), new RecordingContext());
+        Side local = copy.open("local", spec("src", file.toString(), "dst", dst.toString()), null, new RecordingContext());
         appear(dst);
         assertLeftAlone(dst, local.run());
 
@@ -130,7 +130,7 @@ class CopyWorkloadTest {
     @Test
     void aDirectoryThatAppearsAtATreeDestinationAfterOpenIsLeftWithItsContents() throws IOException {
         Path dst = dir.resolve("dst");
-        Side local = copy.open("local", new Fields("spec", spec("src", src.toString(), "dst", dst.toString(), "keep", false)), new RecordingContext());
+        Side local = copy.open("local", spec("src", src.toString(), "dst", dst.toString(), "keep", false), null, new RecordingContext());
         appear(dst);
         assertLeftAlone(dst, local.run());
     }
@@ -152,7 +152,7 @@ class CopyWorkloadTest {
     }
 
     private Side listen(Path dst) throws IOException {
-        return copy.open("listen", new Fields("spec", spec("dst", dst.toString(), "token", FsTestSupport.TOKEN, "address", "127.0.0.1")),
+        return copy.open("listen", spec("dst", dst.toString(), "token", FsTestSupport.TOKEN, "address", "127.0.0.1"), null,
                 new RecordingContext());
     }
 
@@ -183,9 +183,9 @@ class CopyWorkloadTest {
 
     @Test
     void refusesAnExistingDestinationAndOverlaps() {
-        assertThrows(IOException.class, () -> copy.open("local", new Fields("spec", spec("src", src.toString(), "dst", src.toString())),
+        assertThrows(IOException.class, () -> copy.open("local", spec("src", src.toString(), "dst", src.toString()), null,
                 new RecordingContext()));
-        assertThrows(IOException.class, () -> copy.open("local", new Fields("spec", spec("src", src.toString(), "dst", src.resolve("x").toString())),
+        assertThrows(IOException.class, () -> copy.open("local", spec("src", src.toString(), "dst", src.resolve("x").toString()), null,
                 new RecordingContext()));
     }
 
@@ -232,8 +232,8 @@ class CopyWorkloadTest {
     @Test
     void aStrayWithoutTheTokenIsDropped() throws Exception {
         Path dst = dir.resolve("tok");
-        Side l = copy.open("listen", new Fields("spec", spec("dst", dst.toString(), "token", FsTestSupport.TOKEN, "address", "127.0.0.1",
-                "timeout_ns", 1_000_000_000L)), new RecordingContext());
+        Side l = copy.open("listen", spec("dst", dst.toString(), "token", FsTestSupport.TOKEN, "address", "127.0.0.1",
+                "timeout_ns", 1_000_000_000L), null, new RecordingContext());
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         try (Socket s = new Socket("127.0.0.1", ((Number) l.endpoint().get("port")).intValue())) {
             s.getOutputStream().write(new byte[16]);

@@ -37,18 +37,18 @@ final class FsTestSupport {
     }
 
     static Outcome run(Workload w, String role, Map<String, Object> spec) throws IOException {
-        return w.open(role, new Fields("spec", spec), new RecordingContext()).run();
+        return w.open(role, spec, null, new RecordingContext()).run();
     }
 
     /** Runs a listen side and a connect side; returns {listen, connect}. */
     static Outcome[] pair(Workload w, Map<String, Object> listen, Map<String, Object> connect) throws Exception {
         listen.putIfAbsent("token", TOKEN);
         listen.putIfAbsent("address", "127.0.0.1");
-        Side l = w.open("listen", new Fields("spec", listen), new RecordingContext());
+        Side l = w.open("listen", listen, null, new RecordingContext());
         connect.putIfAbsent("token", TOKEN);
         connect.putIfAbsent("address", "127.0.0.1");
         connect.put("port", l.endpoint().get("port"));
-        Side c = w.open("connect", new Fields("spec", connect), new RecordingContext());
+        Side c = w.open("connect", connect, null, new RecordingContext());
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         Outcome co = c.run();
         return new Outcome[] {lo.get(), co};

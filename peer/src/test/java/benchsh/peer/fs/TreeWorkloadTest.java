@@ -109,7 +109,7 @@ class TreeWorkloadTest {
     @Test
     void aDirectoryThatAppearsAfterOpenIsLeftWithItsContents() throws IOException {
         Path t = dir.resolve("t");
-        Side side = tree.open("run", new Fields("spec", spec("path", t.toString(), "profile", "maildir", "scale", 0.01)), new RecordingContext());
+        Side side = tree.open("run", spec("path", t.toString(), "profile", "maildir", "scale", 0.01), null, new RecordingContext());
         FsTestSupport.appear(t);
         FsTestSupport.assertLeftAlone(t, side.run());
     }

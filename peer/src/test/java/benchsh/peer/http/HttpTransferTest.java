@@ -54,13 +54,13 @@ class HttpTransferTest {
     @Test
     void getsTheWholeFileAndOnlyWithTheToken() throws Exception {
         HttpTransfer http = new HttpTransfer();
-        Side server = http.open("listen", new Fields("spec", spec("bytes", 5_000_001L)), CTX);
+        Side server = http.open("listen", spec("bytes", 5_000_001L), null, CTX);
         long port = (Long) server.endpoint().get("port");
         CompletableFuture<Outcome> so = CompletableFuture.supplyAsync(server::run);
         HttpResponse<String> stray = HttpClient.newHttpClient().send(
                 HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/wrong")).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(404, stray.statusCode());
-        Outcome client = http.open("connect", new Fields("spec", spec("port", port)), CTX).run();
+        Outcome client = http.open("connect", spec("port", port), null, CTX).run();
         assertNull(client.error(), client.error());
         assertEquals(5_000_001L, client.metrics().get("bytes"));
         Outcome s = so.get();
@@ -72,7 +72,7 @@ class HttpTransferTest {
     @Test
     void aTransferLongerThanTheTimeoutIsNotCutWhileBytesMove() throws Exception {
         long bytes = 64L << 20;
-        Side server = new HttpTransfer().open("listen", new Fields("spec", spec("bytes", bytes, "timeout_ns", 3_000_000_000L)), CTX);
+        Side server = new HttpTransfer().open("listen", spec("bytes", bytes, "timeout_ns", 3_000_000_000L), null, CTX);
         long port = (Long) server.endpoint().get("port");
         CompletableFuture<Outcome> so = CompletableFuture.supplyAsync(server::run);
         try (Socket slow = new Socket("127.0.0.1", (int) port)) {
@@ -95,7 +95,7 @@ class HttpTransferTest {
     @Test
     void moreSlowRequestsThanHandlerThreadsCannotKeepTheRealGetOut() throws Exception {
         HttpTransfer http = new HttpTransfer();
-        Side server = http.open("listen", new Fields("spec", spec("bytes", 1_000_000L)), CTX);
+        Side server = http.open("listen", spec("bytes", 1_000_000L), null, CTX);
         int port = ((Long) server.endpoint().get("port")).intValue();
         CompletableFuture<Outcome> so = CompletableFuture.supplyAsync(server::run);
         int slow = HttpTransfer.HANDLERS + 8;
@@ -119,7 +119,7 @@ class HttpTransferTest {
             }
             // the 8 beyond the threads wait for one until the oldest have read for a second and are cut
             assertTrue(cut.await(30, TimeUnit.SECONDS), "strays were cut to make room");
-            Outcome c = http.open("connect", new Fields("spec", spec("port", (long) port)), CTX).run();
+            Outcome c = http.open("connect", spec("port", (long) port), null, CTX).run();
             assertNull(c.error(), c.error());
             assertEquals(1_000_000L, c.metrics().get("bytes"));
             Outcome s = so.get();

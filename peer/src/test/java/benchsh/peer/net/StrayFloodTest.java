@@ -13,7 +13,10 @@ import benchsh.peer.workload.PipeStream;
 import benchsh.peer.workload.RecordingContext;
 import benchsh.peer.workload.RequestResponse;
 import benchsh.peer.workload.Side;
+import benchsh.peer.protocol.SpecCodec;
+import benchsh.peer.workload.Sides;
 import benchsh.peer.workload.TcpStream;
+import benchsh.peer.workload.Timing;
 import benchsh.peer.workload.UdpStream;
 import benchsh.peer.workload.Workload;
 import java.nio.file.Path;
@@ -60,8 +63,10 @@ class StrayFloodTest {
 
     private static void assertStreamExact(int streams) throws Exception {
         long bytes = 16L << 20;
-        Outcome[] o = underFlood(new TcpStream(), StrayFlood.Target.TOKEN, spec("streams", (long) streams),
-                spec("send", true, "bytes", bytes, "streams", (long) streams, "size", 64L * 1024));
+        Timing timing = new Timing(1_000_000_000L, 10_000_000_000L);
+        Outcome[] o = underFlood(new TcpStream(), StrayFlood.Target.TOKEN,
+                SpecCodec.encode(new TcpStream.Spec(false, 64 * 1024, 0, 0, streams, 0, timing, 0, false, 0, false)),
+                SpecCodec.encode(new TcpStream.Spec(true, 64 * 1024, 0, bytes, streams, 0, timing, 0, false, 0, false)));
         assertOk(o);
         assertEquals(bytes, number(o[1], "bytes_total"), "sent");
         assertEquals(bytes, number(o[0], "bytes_total"), "received");
@@ -144,7 +149,7 @@ class StrayFloodTest {
     void copyStreamArrivesWhole(@TempDir Path dir) throws Exception {
         Path src = dir.resolve("src");
         Map<String, Object> generate = new LinkedHashMap<>(Map.of("path", src.toString(), "profile", "maildir", "scale", 0.02, "seed", 3L));
-        Outcome tree = new TreeWorkload().open("run", new Fields("spec", generate), new RecordingContext()).run();
+        Outcome tree = new TreeWorkload().open("run", generate, null, new RecordingContext()).run();
         assertNull(tree.error(), tree.error());
         Outcome[] o = underFlood(new CopyWorkload(), StrayFlood.Target.TOKEN, spec("dst", dir.resolve("dst").toString(), "verify", true),
                 spec("src", src.toString(), "verify", true));
@@ -171,12 +176,11 @@ class StrayFloodTest {
      */
     private static Outcome[] underFlood(Workload w, StrayFlood.Target target, Map<String, Object> listen, Map<String, Object> connect)
             throws Exception {
-        Side l = w.open("listen", new Fields("spec", listen), new RecordingContext());
+        Side l = w.open("listen", listen, Sides.listening(), new RecordingContext());
         int port = ((Number) l.endpoint().get("port")).intValue();
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run, LISTENERS);
         try (StrayFlood flood = StrayFlood.start(target, port)) {
-            connect.put("port", (long) port);
-            Outcome co = w.open("connect", new Fields("spec", connect), new RecordingContext()).run();
+            Outcome co = w.open("connect", connect, Sides.to(l), new RecordingContext()).run();
             Outcome[] o = {lo.get(60, TimeUnit.SECONDS), co};
             assertTrue(flood.strays() > 0, "the flood ran");
             return o;

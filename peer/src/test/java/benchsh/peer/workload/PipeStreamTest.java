@@ -2,7 +2,7 @@ package benchsh.peer.workload;
 
 import static benchsh.peer.workload.Sides.doubleOf;
 import static benchsh.peer.workload.Sides.longOf;
-import static benchsh.peer.workload.TcpStreamTest.spec;
+import static benchsh.peer.workload.Sides.spec;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -103,7 +103,7 @@ class PipeStreamTest {
     @Test
     void aMissingSourceFileFailsBeforeTheTest() {
         Exception e = assertThrows(Exception.class, () -> new PipeStream().open("connect",
-                new Fields("spec", spec("source", "file", "source_path", dir.resolve("nope").toString(), "port", 1L)), new RecordingContext()));
+                spec("source", "file", "source_path", dir.resolve("nope").toString(), "port", 1L), null, new RecordingContext()));
         assertTrue(e.getMessage().contains("does not exist"), e.getMessage());
     }
 
@@ -115,7 +115,7 @@ class PipeStreamTest {
         for (String path : new String[] {existing.toString(), link.toString(), "/dev/null", dir.resolve("no/such/dir/f").toString(),
             "/proc/benchsh-sink-test"}) {
             Exception e = assertThrows(Exception.class, () -> new PipeStream().open("listen",
-                    new Fields("spec", spec("sink", "file", "sink_path", path)), new RecordingContext()), path);
+                    spec("sink", "file", "sink_path", path), null, new RecordingContext()), path);
             assertTrue(e.getMessage().contains("sink"), e.getMessage());
         }
         assertEquals("keep me", Files.readString(existing));
@@ -126,11 +126,11 @@ class PipeStreamTest {
     void aFailedTestRemovesThePartialSinkFile() throws Exception {
         Path dst = dir.resolve("partial.bin");
         PipeStream pipe = new PipeStream();
-        Side l = pipe.open("listen", new Fields("spec", spec("sink", "file", "sink_path", dst.toString(), "keep", true)), new RecordingContext());
+        Side l = pipe.open("listen", spec("sink", "file", "sink_path", dst.toString(), "keep", true), null, new RecordingContext());
         assertTrue(Files.exists(dst), "created before the test starts");
         Map<String, Object> c = spec("bs", 65536L, "count", 1_000_000L);
         c.put("port", l.endpoint().get("port"));
-        Side source = pipe.open("connect", new Fields("spec", c), new RecordingContext());
+        Side source = pipe.open("connect", c, null, new RecordingContext());
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         CompletableFuture<Outcome> so = CompletableFuture.supplyAsync(source::run);
         Thread.sleep(300);
@@ -142,7 +142,7 @@ class PipeStreamTest {
 
     @Test
     void endlessSourcesNeedACount() {
-        assertThrows(Exception.class, () -> new PipeStream().open("connect", new Fields("spec", spec("source", "random", "port", 1L)),
+        assertThrows(Exception.class, () -> new PipeStream().open("connect", spec("source", "random", "port", 1L), null,
                 new RecordingContext()));
     }
 

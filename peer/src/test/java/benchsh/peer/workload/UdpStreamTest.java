@@ -1,7 +1,7 @@
 package benchsh.peer.workload;
 
 import static benchsh.peer.workload.Sides.longOf;
-import static benchsh.peer.workload.TcpStreamTest.spec;
+import static benchsh.peer.workload.Sides.spec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -60,7 +60,7 @@ class UdpStreamTest {
     @Test
     void datagramsWithoutTheTokenAreCountedAsStrays() throws Exception {
         UdpStream udp = new UdpStream();
-        Side l = udp.open("listen", new Fields("spec", spec("size", 100L, "time_ns", SECOND / 2)), new RecordingContext());
+        Side l = udp.open("listen", spec("size", 100L, "time_ns", SECOND / 2), null, new RecordingContext());
         int port = ((Number) l.endpoint().get("port")).intValue();
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         try (DatagramSocket stray = new DatagramSocket()) {
@@ -70,7 +70,7 @@ class UdpStreamTest {
         }
         Map<String, Object> c = spec("size", 100L, "time_ns", SECOND / 2, "rate", 1_000_000L);
         c.put("port", (long) port);
-        Outcome co = udp.open("connect", new Fields("spec", c), new RecordingContext()).run();
+        Outcome co = udp.open("connect", c, null, new RecordingContext()).run();
         Outcome o = lo.get(30, TimeUnit.SECONDS);
         assertNull(o.error(), o.error());
         assertEquals(3L, o.metrics().get("strays_dropped"));
@@ -79,7 +79,7 @@ class UdpStreamTest {
 
     @Test
     void aReceiverWithoutSenderGivesUpAtItsTimeout() throws Exception {
-        Side l = new UdpStream().open("listen", new Fields("spec", spec("timeout_ns", 300_000_000L)), new RecordingContext());
+        Side l = new UdpStream().open("listen", spec("timeout_ns", 300_000_000L), null, new RecordingContext());
         Outcome o = l.run();
         assertNotNull(o.error());
         assertTrue(o.error().contains("no datagram with the test token"), o.error());
@@ -89,18 +89,18 @@ class UdpStreamTest {
     void sizesOverTheUdpLimitAndBadRolesAreRejected() {
         UdpStream udp = new UdpStream();
         Exception e = assertThrows(Exception.class,
-                () -> udp.open("connect", new Fields("spec", spec("size", 65_508L, "port", 9L)), new RecordingContext()));
+                () -> udp.open("connect", spec("size", 65_508L, "port", 9L), null, new RecordingContext()));
         assertTrue(e.getMessage().contains("size"), e.getMessage());
-        assertThrows(Exception.class, () -> udp.open("both", new Fields("spec", spec()), new RecordingContext()));
+        assertThrows(Exception.class, () -> udp.open("both", spec(), null, new RecordingContext()));
     }
 
     @Test
     void cancelStopsTheSenderAndKeepsItsCount() throws Exception {
         UdpStream udp = new UdpStream();
-        Side l = udp.open("listen", new Fields("spec", spec()), new RecordingContext());
+        Side l = udp.open("listen", spec(), null, new RecordingContext());
         Map<String, Object> c = spec("time_ns", 30 * SECOND, "rate", 10_000_000L);
         c.put("port", l.endpoint().get("port"));
-        Side sender = udp.open("connect", new Fields("spec", c), new RecordingContext());
+        Side sender = udp.open("connect", c, null, new RecordingContext());
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         CompletableFuture<Outcome> so = CompletableFuture.supplyAsync(sender::run);
         Thread.sleep(400);
@@ -115,12 +115,12 @@ class UdpStreamTest {
     @ValueSource(longs = {1, 22})
     void smallDatagramsReconcileAndStraysFromAnotherSocketAreNotCounted(long size) throws Exception {
         UdpStream udp = new UdpStream();
-        Side l = udp.open("listen", new Fields("spec", spec("size", size, "time_ns", SECOND)), new RecordingContext());
+        Side l = udp.open("listen", spec("size", size, "time_ns", SECOND), null, new RecordingContext());
         int port = ((Number) l.endpoint().get("port")).intValue();
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         Map<String, Object> c = spec("size", size, "time_ns", SECOND, "rate", size * 8 * 20_000);
         c.put("port", (long) port);
-        Side sender = udp.open("connect", new Fields("spec", c), new RecordingContext());
+        Side sender = udp.open("connect", c, null, new RecordingContext());
         try (DatagramSocket stray = new DatagramSocket()) {
             for (int i = 0; i < 3; i++) { // before the hello: seen and dropped by the receiver
                 stray.send(new DatagramPacket(new byte[(int) size], (int) size, InetAddress.getLoopbackAddress(), port));
@@ -172,7 +172,7 @@ class UdpStreamTest {
         Map<String, Object> c = spec("size", 1L, "time_ns", SECOND);
         c.put("port", (long) port);
         long t0 = System.nanoTime();
-        Outcome o = new UdpStream().open("connect", new Fields("spec", c), new RecordingContext()).run();
+        Outcome o = new UdpStream().open("connect", c, null, new RecordingContext()).run();
         assertNotNull(o.error());
         assertTrue(o.error().contains("answered none of " + UdpHeader.HELLO_TRIES + " hellos"), o.error());
         assertEquals(0L, longOf(o, "messages_sent"));
@@ -182,7 +182,7 @@ class UdpStreamTest {
     @Test
     void sizeZeroIsRejected() {
         Exception e = assertThrows(Exception.class, () -> new UdpStream().open("connect",
-                new Fields("spec", spec("size", 0L, "port", 9L)), new RecordingContext()));
+                spec("size", 0L, "port", 9L), null, new RecordingContext()));
         assertTrue(e.getMessage().contains("size"), e.getMessage());
     }
 }

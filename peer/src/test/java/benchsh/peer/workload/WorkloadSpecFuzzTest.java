@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import benchsh.peer.fuzz.Fuzz;
+import benchsh.peer.protocol.Link;
+import benchsh.peer.protocol.SpecCodec;
 import benchsh.peer.protocol.Fields;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -81,8 +83,8 @@ class WorkloadSpecFuzzTest {
         }
         Files.createDirectories(dir.resolve("fs"));
         return List.of(
-                new Case("tcp", "listen", spec("address", "127.0.0.1", "time_ns", 1_000_000_000L)),
-                new Case("tcp", "connect", spec("address", "127.0.0.1", "port", (long) drainPort(), "send", true, "time_ns", 1_000_000_000L)),
+                new Case("tcp", "listen", SpecCodec.encode(TcpStreamTest.receiver(4096, 1, TcpStreamTest.TIMING))),
+                new Case("tcp", "connect", SpecCodec.encode(TcpStreamTest.sender(4096, 2, 1_000_000_000L, 0))),
                 new Case("udp", "listen", spec("address", "127.0.0.1")),
                 new Case("udp", "connect", spec("address", "127.0.0.1", "port", (long) drainPort(), "rate", 1_000_000L)),
                 new Case("rr", "listen", spec("address", "127.0.0.1", "proto", "tcp")),
@@ -151,7 +153,8 @@ class WorkloadSpecFuzzTest {
         Workload w = Workloads.named(c.workload);
         Side side;
         try {
-            side = w.open(c.role, new Fields("spec", c.spec), context());
+            // the link is the shell's, not the spec's: always loopback, the drain's port for a connector
+            side = w.open(c.role, c.spec, new Link(Sides.TOKEN, Sides.LOOPBACK, c.role.equals("connect") ? drainPort() : 0), context());
         } catch (IOException | IllegalArgumentException e) {
             if (e.getMessage() == null || e.getMessage().isBlank()) {
                 fail("an error without a message for " + c, e);
@@ -204,7 +207,8 @@ class WorkloadSpecFuzzTest {
         String workload = seed.workload;
         for (int i = r.nextInt(4); i > 0; i--) {
             String key = r.nextInt(4) == 0 ? Fuzz.pick(r, "size", "streams", "bytes", "count", "bs", "window", "rate", "request", "response",
-                    "interval_ns", "timeout_ns", "omit_ns", "sync", "keep", "histogram", "reverse", "zerocopy", "nodelay", Fuzz.text(r))
+                    "interval_ns", "timeout_ns", "omit_ns", "sync", "keep", "histogram", "reverse", "zerocopy", "nodelay", "time_nanos", "omit_nanos",
+                    "timing", "no_delay", "zero_copy", Fuzz.text(r))
                     : List.copyOf(spec.keySet()).isEmpty() ? "token" : List.copyOf(spec.keySet()).get(r.nextInt(spec.size()));
             if (r.nextInt(5) == 0) {
                 spec.remove(key);

@@ -1,7 +1,7 @@
 package benchsh.shell.console;
 
-import benchsh.shell.script.PrivateFiles;
-import benchsh.shell.script.Secrets;
+import benchsh.shell.secret.PrivateFiles;
+import benchsh.shell.secret.Secrets;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -8,7 +8,7 @@ import benchsh.shell.run.TestCancelledException;
 import benchsh.shell.script.ScriptError;
 import benchsh.shell.script.ScriptRunner;
 import benchsh.shell.verb.HelpVerb;
-import benchsh.shell.verb.UsageException;
+import benchsh.shell.args.UsageException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -67,8 +67,8 @@ public final class Repl {
                 .terminal(terminal)
                 .appName("benchsh")
                 .parser(parser)
-                .completer(new VerbCompleter(session))
-                .highlighter(new GroovyHighlighter(session.verbs().names()))
+                .completer(new VerbCompleter(session, runner.verbs()))
+                .highlighter(new GroovyHighlighter(runner.verbs().names()))
                 .variable(LineReader.SECONDARY_PROMPT_PATTERN, "%P > ")
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
                 .build();
@@ -152,9 +152,9 @@ public final class Repl {
             return null;
         }
         if (words.length == 1) {
-            return HelpVerb.overview(session.verbs());
+            return HelpVerb.overview(runner.verbs());
         }
-        return HelpVerb.verb(session.verbs(), words[1].replace("'", "").replace("\"", ""));
+        return HelpVerb.verb(runner.verbs(), words[1].replace("'", "").replace("\"", ""));
     }
 
     /** Results, and lists of benchsh's own records (history rows, fact changes), were printed by their verb already. */

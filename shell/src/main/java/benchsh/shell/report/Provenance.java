@@ -1,7 +1,7 @@
 package benchsh.shell.report;
 
 import benchsh.shell.result.SessionInfo;
-import benchsh.shell.script.Secrets;
+import benchsh.shell.secret.Secrets;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -11,7 +11,7 @@ import java.util.List;
  * What produced a session's results, kept for reports and the result store: when the session
  * started, the command line to rerun it, the script (a file, {@code -e} statements, or the lines
  * typed in the REPL) and the error that stopped it. Parameters, overrides and expectations live in
- * the session's {@link benchsh.shell.script.Scenario}.
+ * the session's {@link benchsh.shell.result.Scenario}.
  *
  * <p>The one redacting source: text is kept as given, in memory, and every accessor masks it with
  * the session's {@link Secrets} at the time it is asked, so a secret given after a line was recorded

@@ -2,9 +2,9 @@ package benchsh.shell.report;
 
 import benchsh.shell.host.Host;
 import benchsh.shell.result.Result;
-import benchsh.shell.script.Scenario;
-import benchsh.shell.script.Scenario.Expectation;
-import benchsh.shell.script.Secrets;
+import benchsh.shell.result.Scenario;
+import benchsh.shell.result.Scenario.Expectation;
+import benchsh.shell.secret.Secrets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

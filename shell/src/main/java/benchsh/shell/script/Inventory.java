@@ -1,7 +1,8 @@
 package benchsh.shell.script;
 
+import benchsh.shell.secret.Secret;
 import benchsh.shell.Session;
-import benchsh.shell.verb.UsageException;
+import benchsh.shell.args.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,7 +55,7 @@ public final class Inventory {
             }
             try {
                 options.computeIfPresent("password", (k, v) -> password(v.toString(), session));
-                Object host = session.verbs().get("host").invoke(session, new Object[] {options, words[0]});
+                Object host = runner.verbs().get("host").invoke(session, new Object[] {options, words[0]});
                 runner.bind(name, host);
             } catch (UsageException | IOException e) {
                 throw new ScriptError(file.toString(), i + 1, e.getMessage(), e);

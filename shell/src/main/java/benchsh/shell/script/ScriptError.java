@@ -1,5 +1,7 @@
 package benchsh.shell.script;
 
+import benchsh.shell.secret.Secrets;
+
 /**
  * A scenario failed to compile or run: reported as {@code file:line: message}. The message may quote
  * the script, so what is written after {@code password:} is masked here ({@link Secrets}); whoever

@@ -1,12 +1,17 @@
 package benchsh.shell.verb;
 
+import benchsh.shell.args.Arg;
+import benchsh.shell.args.ArgType;
+import benchsh.shell.args.Args;
+import benchsh.shell.args.VerbSpec;
+import benchsh.shell.args.UsageException;
 import benchsh.shell.Session;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.SshHost;
 import benchsh.shell.host.ssh.SecretPrompt;
 import benchsh.shell.host.ssh.SshSpec;
 import benchsh.shell.host.ssh.SshTarget;
-import benchsh.shell.script.Secret;
+import benchsh.shell.secret.Secret;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,7 +20,7 @@ import java.util.List;
  * {@code host 'user@name:port'}: a host reached over SSH, resolved through the ssh config. Returns
  * the host (connected lazily, on first use) and registers it in the session under its name; bind it
  * to a variable to use it: {@code a = host 'h1'}. A password is remembered by the session's
- * {@link benchsh.shell.script.Secrets} so it is masked wherever text is written.
+ * {@link benchsh.shell.secret.Secrets} so it is masked wherever text is written.
  */
 public final class HostVerb implements Verb {
     private static final VerbSpec SPEC = new VerbSpec("host", "a host reached over SSH (connects on first use)", "'[user@]name[:port]'",
@@ -72,10 +77,7 @@ public final class HostVerb implements Verb {
         if (given == null || !given.isPrompt()) {
             return given == null ? null : given.chars();
         }
-        if (session.plan() != null) {
-            return null; // a dry run connects nowhere, so it asks for nothing
-        }
-        SecretPrompt prompt = session.ssh().settings().secrets();
+        SecretPrompt prompt = session.secretPrompt();
         if (prompt == SecretPrompt.NONE) {
             throw new UsageException("host " + name + ": password: prompt needs the interactive shell, and batch mode has no terminal to ask on; "
                     + "export the password in an environment variable and write password: env('NAME')");

@@ -1,7 +1,9 @@
 package benchsh.shell.verb;
 
+import benchsh.shell.args.Args;
+import benchsh.shell.args.VerbSpec;
 import benchsh.shell.Session;
-import benchsh.shell.script.Secret;
+import benchsh.shell.secret.Secret;
 import java.util.List;
 
 /**

@@ -1,5 +1,10 @@
 package benchsh.shell.verb;
 
+import benchsh.shell.args.Arg;
+import benchsh.shell.args.ArgType;
+import benchsh.shell.args.Args;
+import benchsh.shell.args.VerbSpec;
+import benchsh.shell.args.UsageException;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -32,7 +37,7 @@ class ArgsFuzzTest {
 
     @Test
     void everyVerbSpecAcceptsCheckedValuesOrRefusesWithAReason() {
-        List<VerbSpec> specs = Verbs.standard().all().stream().map(Verb::spec).toList();
+        List<VerbSpec> specs = Verbs.standard(file -> null).all().stream().map(Verb::spec).toList();
         long cases = Fuzz.run("verb args", 3, r -> {
             VerbSpec spec = specs.get(r.nextInt(specs.size()));
             Map<Object, Object> raw = new LinkedHashMap<>();

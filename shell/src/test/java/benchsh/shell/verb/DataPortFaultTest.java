@@ -173,7 +173,7 @@ class DataPortFaultTest {
             Set<Integer> before = ProcFs.boundLoopbackPorts(pid, proto);
             CompletableFuture<Object> run = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return session.verbs().get(verb).invoke(session, new Object[] {args});
+                    return new benchsh.shell.script.ScriptRunner(session).verbs().get(verb).invoke(session, new Object[] {args});
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }

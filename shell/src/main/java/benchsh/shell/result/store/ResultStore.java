@@ -6,7 +6,7 @@ import benchsh.shell.result.Recorded;
 import benchsh.shell.result.Result;
 import benchsh.shell.result.SessionInfo;
 import benchsh.shell.result.Status;
-import benchsh.shell.script.PrivateFiles;
+import benchsh.shell.secret.PrivateFiles;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
