@@ -52,8 +52,10 @@ public final class Main {
               --set NAME=VALUE  override a param('NAME', default) of the script (repeatable)
               --hosts FILE      declare named hosts (inventory.groovy or inventory.ini)
               --dry-run         list the tests the script would run, without connecting
-              --db FILE         the result store (default $BENCHSH_DB, else
-                                ~/.local/share/benchsh/results.db)
+              --db FILE|URL     the result store: a SQLite file, or a shared PostgreSQL
+                                postgresql://user@host[:port]/db (password from
+                                PGPASSWORD or ~/.pgpass); default $BENCHSH_DB, else
+                                ~/.local/share/benchsh/results.db
               --progress        print a line per interval while tests run
               --report FILE     after the run, write a report: .html, .md, .csv or .json
               --accept-new-host-keys
@@ -132,15 +134,20 @@ public final class Main {
         }
     }
 
-    /** Opens the result store; a store that cannot be opened costs one warning, never the measurement. */
+    /**
+     * Opens the result store ({@code --db}, else {@code $BENCHSH_DB}, else the default file): a file for
+     * SQLite or a {@code postgresql://} URL, whose password the session masks from then on. A store that
+     * cannot be opened costs one message, never the measurement: --json and --report still get every result.
+     */
     private static void openStore(Options o, Session session, PrintStream stderr) {
-        Path file = o.db != null ? Path.of(o.db) : ResultStore.defaultFile();
+        String target = o.db != null ? o.db : ResultStore.defaultTarget();
+        ResultStore.secretsIn(target).forEach(session.secrets()::remember);
         try {
-            ResultStore store = ResultStore.open(file, note -> stderr.println("benchsh: " + note));
+            ResultStore store = ResultStore.open(target, note -> stderr.println("benchsh: " + note));
             session.log().store(store);
-            session.log().addSink(new StoreSink(store, message -> stderr.println("benchsh: " + message)));
+            session.log().addSink(new StoreSink(store, message -> stderr.println("benchsh: " + session.secrets().redact(message))));
         } catch (StoreException e) {
-            stderr.println("benchsh: warning: " + e.getMessage() + "; measuring goes on without storing results");
+            stderr.println("benchsh: " + session.secrets().redact(e.getMessage()) + "; measuring goes on without storing results");
         }
     }
 

@@ -16,7 +16,7 @@ import java.util.Set;
  * in percent.
  */
 public final class Comparison {
-    private static final Set<String> NOT_IDENTITY = Set.of("repeat", "session", "timeout", "interval");
+    private static final Set<String> NOT_IDENTITY = Set.of("repeat", "session", "machine", "user", "timeout", "interval");
 
     private Comparison() {
     }

@@ -18,28 +18,32 @@ public final class HistoryReport {
     private HistoryReport() {
     }
 
-    /** One row per stored result: id (for {@code diff ..., result: id}), session, start, test, hosts, label, status, throughput. */
+    /**
+     * One row per stored result: id (for {@code diff ..., result: id}), session, start, the machine and
+     * OS user that measured it, test, hosts, label, status, throughput.
+     */
     public static TextTable runs(List<StoredResult> runs, ThroughputUnit unit) {
-        TextTable t = new TextTable(List.of("id", "session", "started", "test", "from", "to", "label", "status", Cells.header("throughput_bps", unit)));
+        TextTable t = new TextTable(List.of("id", "session", "started", "machine", "user", "test", "from", "to", "label", "status",
+                Cells.header("throughput_bps", unit)));
         for (StoredResult s : runs) {
             Result r = s.result();
             Object label = r.tags().get("label");
-            t.row(List.of("#" + s.id(), s.session(), time(r.started()), r.test(), nz(r.from()), nz(r.to()), label == null ? "-" : label.toString(),
-                    r.status().wire(), Cells.cell("throughput_bps", r.metrics().get("throughput_bps"), unit)));
+            t.row(List.of("#" + s.id(), s.session(), time(r.started()), nz(s.machine()), nz(s.user()), r.test(), nz(r.from()), nz(r.to()),
+                    label == null ? "-" : label.toString(), r.status().wire(), Cells.cell("throughput_bps", r.metrics().get("throughput_bps"), unit)));
         }
         return t;
     }
 
-    /** One row per stored session: id, start, result count, command line (and "+ script" when one ran). */
+    /** One row per stored session: id, start, machine, user, result count, command line. */
     public static TextTable sessions(List<StoredSession> sessions) {
-        TextTable t = new TextTable(List.of("session", "started", "results", "command"));
+        TextTable t = new TextTable(List.of("session", "started", "machine", "user", "results", "command"));
         for (StoredSession s : sessions) {
             String cmd = s.commandLine() == null || s.commandLine().isBlank() ? "benchsh" : s.commandLine();
             cmd = cmd.replace('\n', ' ');
             if (cmd.length() > COMMAND_WIDTH) {
                 cmd = cmd.substring(0, COMMAND_WIDTH - 3) + "...";
             }
-            t.row(new ArrayList<>(List.of(s.id(), time(s.started()), Integer.toString(s.results()), cmd)));
+            t.row(new ArrayList<>(List.of(s.id(), time(s.started()), nz(s.machine()), nz(s.user()), Integer.toString(s.results()), cmd)));
         }
         return t;
     }

@@ -57,7 +57,7 @@ public final class ResultLog implements AutoCloseable {
 
     /**
      * Brings stored results into the session (for {@code table} and {@code compare}), each tagged with the
-     * session that measured it. Results of session {@code current}, and ones loaded before, are skipped.
+     * session that measured it and, when the store knows them, its machine and OS user. Results of session {@code current}, and ones loaded before, are skipped.
      *
      * @return the results added
      */
@@ -66,7 +66,15 @@ public final class ResultLog implements AutoCloseable {
         synchronized (results) {
             for (StoredResult s : stored) {
                 if (!s.session().equals(current) && loaded.add(s.id())) {
-                    Result r = s.result().withTags(Map.of("session", s.session()));
+                    Map<String, Object> origin = new java.util.LinkedHashMap<>();
+                    origin.put("session", s.session());
+                    if (s.machine() != null) {
+                        origin.put("machine", s.machine());
+                    }
+                    if (s.user() != null) {
+                        origin.put("user", s.user());
+                    }
+                    Result r = s.result().withTags(origin);
                     results.add(r);
                     added.add(r);
                 }

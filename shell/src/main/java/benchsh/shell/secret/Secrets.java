@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
  *   <li>what is written after {@code password:} or {@code passphrase:} ({@code password: 'x'},
  *       {@code passphrase = "x"}, {@code password=x}); {@code password: pw} (a variable),
  *       {@code password: prompt} and {@code password: env('NAME')} are not secrets and stay;</li>
+ *   <li>the password in a URL's user part ({@code postgresql://user:***@host/db}), whatever its length;</li>
  *   <li>every secret value this session was actually given (host passwords, key passphrases,
  *       answers to prompts, {@code env('NAME')} values), wherever it appears: also on a line without
  *       the word password ({@code pw = 'x'}), in a {@code --set} or inside {@code -e}. Values are
@@ -43,15 +44,21 @@ public final class Secrets {
     private static final Pattern WRITTEN = Pattern.compile("(?i)\\b(password|passphrase)(?:(\\s*:\\s*)(" + QUOTED + ")"
             + "|(\\s*=\\s*)(?!prompt\\b|env\\s*\\()(" + QUOTED + "|[^\\s,)\\]}'\"]+))");
 
+    /**
+     * {@code scheme://user:PASSWORD@}: the password runs to the last {@code @} before a space or a quote
+     * (a raw {@code @} or {@code /} may be in it).
+     */
+    private static final Pattern URL_PASSWORD = Pattern.compile("(?i)\\b([a-z][a-z0-9+.-]*://[^\\s:/@'\"]*:)[^\\s'\"]*@");
+
     /** Longest first, so a secret that contains another is masked whole. Replaced, never changed. */
     private volatile List<String> known = List.of();
 
-    /** Masks only what is written after {@code password:}/{@code passphrase:}; null stays null. */
+    /** Masks only what is written after {@code password:}/{@code passphrase:} and in URLs; null stays null. */
     public static String redactWritten(String text) {
         if (text == null) {
             return null;
         }
-        Matcher m = WRITTEN.matcher(text);
+        Matcher m = WRITTEN.matcher(URL_PASSWORD.matcher(text).replaceAll(r -> Matcher.quoteReplacement(r.group(1) + MASK + "@")));
         return m.replaceAll(r -> {
             boolean named = r.group(2) != null;
             return Matcher.quoteReplacement(r.group(1) + (named ? r.group(2) : r.group(4)) + maskKeepingQuotes(named ? r.group(3) : r.group(5)));

@@ -14,7 +14,8 @@ import java.util.List;
 
 /**
  * {@code history}: past runs from the result store, newest last, or past sessions with
- * {@code sessions: true}. Filters: session, label, test, host, since, date, limit. Returns the
+ * {@code sessions: true}, with the machine and OS user that measured them. Filters: session, label,
+ * test, host, machine, user, since, date, limit. Returns the
  * stored results (or sessions) for scripts.
  */
 public final class HistoryVerb implements Verb {
@@ -22,7 +23,8 @@ public final class HistoryVerb implements Verb {
             StoreFilter.with(
                     Arg.of("limit", ArgType.COUNT, 20, "show the newest this many"),
                     Arg.of("sessions", ArgType.BOOL, false, "list sessions instead of runs")),
-            List.of("history label: 'baseline'", "history test: 'tcp', since: '2026-11-01', limit: 50", "history sessions: true"));
+            List.of("history label: 'baseline'", "history machine: 'ci-runner-2', user: 'ci', since: '2026-11-01'",
+                    "history test: 'tcp', since: '2026-11-01', limit: 50", "history sessions: true"));
 
     @Override
     public VerbSpec spec() {
@@ -39,7 +41,7 @@ public final class HistoryVerb implements Verb {
             return sessions;
         }
         List<StoredResult> runs = store.results(q);
-        session.print(runs.isEmpty() ? "no stored results match (the store is " + store.file() + ")\n"
+        session.print(runs.isEmpty() ? "no stored results match (the store is " + store.where() + ")\n"
                 : HistoryReport.runs(runs, session.unit()).toString());
         return runs;
     }

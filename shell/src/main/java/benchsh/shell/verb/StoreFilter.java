@@ -12,13 +12,18 @@ import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 
-/** The filter arguments {@code history}, {@code load} and {@code diff} share, and the query they make. */
+/**
+ * The filter arguments {@code history}, {@code load}, {@code diff}, {@code compare} and {@code baseline}
+ * share, and the query they make.
+ */
 final class StoreFilter {
     static final List<Arg> ARGS = List.of(
             Arg.of("session", ArgType.TEXT, null, "a session id, or its first characters"),
             Arg.of("label", ArgType.TEXT, null, "results with this label"),
             Arg.of("test", ArgType.TEXT, null, "results of this test, e.g. tcp"),
             Arg.of("host", ArgType.TEXT, null, "results from or to this host (name or hostname)"),
+            Arg.of("machine", ArgType.TEXT, null, "results measured by benchsh on this machine (its hostname)"),
+            Arg.of("user", ArgType.TEXT, null, "results measured by this OS user"),
             Arg.of("since", ArgType.TEXT, null, "started at or after: 2026-11-01, 2026-11-01T10:00, or 90.min (ago)"),
             Arg.of("date", ArgType.TEXT, null, "started on this day, e.g. 2026-11-29"));
 
@@ -28,7 +33,7 @@ final class StoreFilter {
     /** The store, or a usage error saying why there is none. */
     static ResultStore store(Session session) {
         return session.log().store().orElseThrow(() -> new UsageException(
-                "no result store is open (see the warning at start); give a writable file with --db FILE"));
+                "no result store is open (see the message at start); give a writable file or a postgresql:// URL with --db"));
     }
 
     static StoreQuery query(Args args, int limit) {
@@ -45,6 +50,12 @@ final class StoreFilter {
         }
         if (args.given("host")) {
             q = q.host(args.text("host"));
+        }
+        if (args.given("machine")) {
+            q = q.machine(args.text("machine"));
+        }
+        if (args.given("user")) {
+            q = q.user(args.text("user"));
         }
         try {
             if (args.given("since")) {

@@ -6,9 +6,9 @@ import java.sql.Statement;
 import java.util.List;
 
 /**
- * The store's tables, versioned with SQLite's {@code user_version}. Version 1:
+ * The store's tables and their migrations, one list for both databases. Version 2:
  * <pre>
- * session(id, started, command_line, script, benchsh_version)
+ * session(id, started, command_line, script, benchsh_version, machine, os_user)
  * result(id, session_id, seq, test, status, from_host, to_host, label, started, repeat, error,
  *        throughput_bps, json)                   -- json: the whole result contract, as --json writes it
  * param(result_id, name, value)                  -- normalized: bytes, seconds, bits/s
@@ -18,106 +18,124 @@ import java.util.List;
  * host_facts(id, hostname, kernel, java, sha256, json)   -- one row per distinct fact set
  * result_host(result_id, role, host, facts_id)   -- role: from | to; host: the name in the session
  * </pre>
- * Times are UTC text {@code yyyy-MM-ddTHH:mm:ss.SSSZ}, so they sort and compare as text.
+ * Times are UTC text {@code yyyy-MM-ddTHH:mm:ss.SSSZ}, so they sort and compare as text in both
+ * databases. What differs per database is only a few type names, written as tokens in the DDL and
+ * replaced by {@link Dialect#ddl}: {@code {id}} (a key the database assigns), {@code {ref}} (a column
+ * referring to one), {@code {real}} (a double), {@code {any}} (a param or tag value: untyped in
+ * SQLite, text in PostgreSQL). Stateless.
  */
 final class Schema {
-    static final int VERSION = 1;
+    /** One step from the version before to {@code version}. */
+    record Migration(int version, List<String> ddl) {
+    }
 
-    private static final List<String> V1 = List.of(
-            """
-            CREATE TABLE session (
-              id TEXT PRIMARY KEY,
-              started TEXT NOT NULL,
-              command_line TEXT,
-              script TEXT,
-              benchsh_version TEXT)""",
-            """
-            CREATE TABLE result (
-              id INTEGER PRIMARY KEY,
-              session_id TEXT NOT NULL REFERENCES session(id),
-              seq INTEGER NOT NULL,
-              test TEXT NOT NULL,
-              status TEXT NOT NULL,
-              from_host TEXT,
-              to_host TEXT,
-              label TEXT,
-              started TEXT NOT NULL,
-              repeat INTEGER NOT NULL,
-              error TEXT,
-              throughput_bps REAL,
-              json TEXT NOT NULL,
-              UNIQUE (session_id, seq))""",
-            "CREATE INDEX result_started ON result(started)",
-            "CREATE INDEX result_label ON result(label)",
-            """
-            CREATE TABLE param (
-              result_id INTEGER NOT NULL REFERENCES result(id) ON DELETE CASCADE,
-              name TEXT NOT NULL,
-              value,
-              PRIMARY KEY (result_id, name))""",
-            """
-            CREATE TABLE metric (
-              result_id INTEGER NOT NULL REFERENCES result(id) ON DELETE CASCADE,
-              name TEXT NOT NULL,
-              value REAL,
-              PRIMARY KEY (result_id, name))""",
-            """
-            CREATE TABLE tag (
-              result_id INTEGER NOT NULL REFERENCES result(id) ON DELETE CASCADE,
-              name TEXT NOT NULL,
-              value,
-              PRIMARY KEY (result_id, name))""",
-            """
-            CREATE TABLE interval (
-              result_id INTEGER NOT NULL REFERENCES result(id) ON DELETE CASCADE,
-              seq INTEGER NOT NULL,
-              start_s REAL,
-              end_s REAL,
-              bytes INTEGER,
-              throughput_bps REAL,
-              json TEXT NOT NULL,
-              PRIMARY KEY (result_id, seq))""",
-            """
-            CREATE TABLE host_facts (
-              id INTEGER PRIMARY KEY,
-              hostname TEXT,
-              kernel TEXT,
-              java TEXT,
-              sha256 TEXT NOT NULL UNIQUE,
-              json TEXT NOT NULL)""",
-            """
-            CREATE TABLE result_host (
-              result_id INTEGER NOT NULL REFERENCES result(id) ON DELETE CASCADE,
-              role TEXT NOT NULL,
-              host TEXT NOT NULL,
-              facts_id INTEGER REFERENCES host_facts(id),
-              PRIMARY KEY (result_id, role))""");
+    static final List<Migration> MIGRATIONS = List.of(
+            new Migration(1, List.of(
+                    """
+                    CREATE TABLE session (
+                      id TEXT PRIMARY KEY,
+                      started TEXT NOT NULL,
+                      command_line TEXT,
+                      script TEXT,
+                      benchsh_version TEXT)""",
+                    """
+                    CREATE TABLE result (
+                      id {id},
+                      session_id TEXT NOT NULL REFERENCES session(id),
+                      seq INTEGER NOT NULL,
+                      test TEXT NOT NULL,
+                      status TEXT NOT NULL,
+                      from_host TEXT,
+                      to_host TEXT,
+                      label TEXT,
+                      started TEXT NOT NULL,
+                      repeat INTEGER NOT NULL,
+                      error TEXT,
+                      throughput_bps {real},
+                      json TEXT NOT NULL,
+                      UNIQUE (session_id, seq))""",
+                    "CREATE INDEX result_started ON result(started)",
+                    "CREATE INDEX result_label ON result(label)",
+                    """
+                    CREATE TABLE param (
+                      result_id {ref} NOT NULL REFERENCES result(id) ON DELETE CASCADE,
+                      name TEXT NOT NULL,
+                      value{any},
+                      PRIMARY KEY (result_id, name))""",
+                    """
+                    CREATE TABLE metric (
+                      result_id {ref} NOT NULL REFERENCES result(id) ON DELETE CASCADE,
+                      name TEXT NOT NULL,
+                      value {real},
+                      PRIMARY KEY (result_id, name))""",
+                    """
+                    CREATE TABLE tag (
+                      result_id {ref} NOT NULL REFERENCES result(id) ON DELETE CASCADE,
+                      name TEXT NOT NULL,
+                      value{any},
+                      PRIMARY KEY (result_id, name))""",
+                    """
+                    CREATE TABLE interval (
+                      result_id {ref} NOT NULL REFERENCES result(id) ON DELETE CASCADE,
+                      seq INTEGER NOT NULL,
+                      start_s {real},
+                      end_s {real},
+                      bytes {ref},
+                      throughput_bps {real},
+                      json TEXT NOT NULL,
+                      PRIMARY KEY (result_id, seq))""",
+                    """
+                    CREATE TABLE host_facts (
+                      id {id},
+                      hostname TEXT,
+                      kernel TEXT,
+                      java TEXT,
+                      sha256 TEXT NOT NULL UNIQUE,
+                      json TEXT NOT NULL)""",
+                    """
+                    CREATE TABLE result_host (
+                      result_id {ref} NOT NULL REFERENCES result(id) ON DELETE CASCADE,
+                      role TEXT NOT NULL,
+                      host TEXT NOT NULL,
+                      facts_id {ref} REFERENCES host_facts(id),
+                      PRIMARY KEY (result_id, role))""")),
+            new Migration(2, List.of(
+                    "ALTER TABLE session ADD COLUMN machine TEXT",
+                    "ALTER TABLE session ADD COLUMN os_user TEXT",
+                    "CREATE INDEX session_machine ON session(machine)",
+                    "CREATE INDEX session_os_user ON session(os_user)")));
+
+    /** The version this benchsh writes: the last migration's. */
+    static final int VERSION = MIGRATIONS.get(MIGRATIONS.size() - 1).version();
 
     private Schema() {
     }
 
-    /** Creates or upgrades the tables in one transaction; refuses a database from a newer benchsh. */
-    static void migrate(Connection c) throws SQLException, StoreException {
-        int version;
-        try (Statement s = c.createStatement(); var rs = s.executeQuery("PRAGMA user_version")) {
-            version = rs.next() ? rs.getInt(1) : 0;
-        }
-        if (version == VERSION) {
-            return;
-        }
-        if (version > VERSION) {
-            throw new StoreException("it was written by a newer benchsh (schema " + version + ", this one knows " + VERSION
-                    + "); use that benchsh, or give another file with --db");
-        }
+    /**
+     * Brings the tables up to {@link #VERSION} in one transaction (every missing migration, then the
+     * new version number), holding the database's migration lock so two benchsh starting at once do
+     * not both migrate. A database from a newer benchsh is refused; {@code where} names it.
+     */
+    static void migrate(Connection c, Dialect dialect, String where) throws SQLException, StoreException {
         boolean auto = c.getAutoCommit();
         c.setAutoCommit(false);
         try (Statement s = c.createStatement()) {
-            for (String ddl : V1) {
-                s.execute(ddl);
+            dialect.lockForMigration(s);
+            int version = dialect.version(s);
+            if (version > VERSION) {
+                throw new StoreException(where + " was written by a newer benchsh (schema version " + version + "; this benchsh knows up to "
+                        + VERSION + "): use that benchsh or a newer one, or give another store with --db");
             }
-            s.execute("PRAGMA user_version = " + VERSION);
+            for (Migration m : MIGRATIONS) {
+                if (m.version() > version) {
+                    for (String ddl : m.ddl()) {
+                        s.execute(dialect.ddl(ddl));
+                    }
+                    dialect.recordVersion(s, m.version());
+                }
+            }
             c.commit();
-        } catch (SQLException e) {
+        } catch (SQLException | StoreException | RuntimeException e) {
             c.rollback();
             throw e;
         } finally {

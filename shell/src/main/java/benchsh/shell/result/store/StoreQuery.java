@@ -9,38 +9,53 @@ import java.time.format.DateTimeParseException;
 
 /**
  * Which stored results to read: every field null means "any". {@code host} matches the from or to
- * host name and the hostname in the stored facts. {@code since} and {@code until} bound the start
- * time (until exclusive). {@code limit} keeps the newest results. Immutable.
+ * host name and the hostname in the stored facts; {@code machine} and {@code user} are where benchsh
+ * ran and who ran it ({@link Measurer}). {@code since} and {@code until} bound the start time (until
+ * exclusive). {@code completedOnly} keeps results that completed. {@code limit} keeps the newest results. Immutable.
  */
-public record StoreQuery(String session, String label, String test, String host, Instant since, Instant until, int limit) {
-    public static final StoreQuery ALL = new StoreQuery(null, null, null, null, null, null, Integer.MAX_VALUE);
+public record StoreQuery(String session, String label, String test, String host, String machine, String user, Instant since, Instant until,
+                         boolean completedOnly, int limit) {
+    public static final StoreQuery ALL = new StoreQuery(null, null, null, null, null, null, null, null, false, Integer.MAX_VALUE);
 
     public StoreQuery session(String s) {
-        return new StoreQuery(s, label, test, host, since, until, limit);
+        return new StoreQuery(s, label, test, host, machine, user, since, until, completedOnly, limit);
     }
 
     public StoreQuery label(String l) {
-        return new StoreQuery(session, l, test, host, since, until, limit);
+        return new StoreQuery(session, l, test, host, machine, user, since, until, completedOnly, limit);
     }
 
     public StoreQuery test(String t) {
-        return new StoreQuery(session, label, t, host, since, until, limit);
+        return new StoreQuery(session, label, t, host, machine, user, since, until, completedOnly, limit);
     }
 
     public StoreQuery host(String h) {
-        return new StoreQuery(session, label, test, h, since, until, limit);
+        return new StoreQuery(session, label, test, h, machine, user, since, until, completedOnly, limit);
+    }
+
+    public StoreQuery machine(String m) {
+        return new StoreQuery(session, label, test, host, m, user, since, until, completedOnly, limit);
+    }
+
+    public StoreQuery user(String u) {
+        return new StoreQuery(session, label, test, host, machine, u, since, until, completedOnly, limit);
     }
 
     public StoreQuery since(Instant t) {
-        return new StoreQuery(session, label, test, host, t, until, limit);
+        return new StoreQuery(session, label, test, host, machine, user, t, until, completedOnly, limit);
     }
 
     public StoreQuery until(Instant t) {
-        return new StoreQuery(session, label, test, host, since, t, limit);
+        return new StoreQuery(session, label, test, host, machine, user, since, t, completedOnly, limit);
+    }
+
+    /** Only results that completed (status ok). */
+    public StoreQuery completed() {
+        return new StoreQuery(session, label, test, host, machine, user, since, until, true, limit);
     }
 
     public StoreQuery limit(int n) {
-        return new StoreQuery(session, label, test, host, since, until, n);
+        return new StoreQuery(session, label, test, host, machine, user, since, until, completedOnly, n);
     }
 
     /** Results of one local calendar day, e.g. {@code 2026-11-29}. */
