@@ -13,11 +13,13 @@ import org.codehaus.groovy.runtime.typehandling.DefaultTypeTransformation;
 /**
  * {@code expect r.throughput > 900.Mbit}: a check for CI gating. A failed expectation is printed
  * with its line; batch mode lists every failed one at the end and exits 1. Skipped in a dry run.
+ * {@code expect r, within: 5.percent, of: baseline('nightly')} gates against stored runs ({@link BaselineGate}).
  */
 public final class ExpectVerb implements Verb {
     private static final VerbSpec SPEC = new VerbSpec("expect", "check a condition; failed expectations make batch mode exit 1",
-            "CONDITION | 'what' { ... }", List.of(),
-            List.of("expect r.throughput > 900.Mbit", "expect('low latency') { r.metrics.latency_p99_us < 200 }"));
+            "CONDITION | 'what' { ... } | R, within: TOLERANCE, of: baseline('LABEL')", List.of(),
+            List.of("expect r.throughput > 900.Mbit", "expect('low latency') { r.metrics.latency_p99_us < 200 }",
+                    "expect r, within: 5.percent, of: baseline('nightly')"));
 
     @Override
     public VerbSpec spec() {
@@ -30,6 +32,14 @@ public final class ExpectVerb implements Verb {
     }
 
     @Override
+    public Object invoke(Session session, Object[] groovyArgs) throws Exception {
+        if (BaselineGate.asked(groovyArgs)) {
+            return BaselineGate.check(groovyArgs, session);
+        }
+        return Verb.super.invoke(session, groovyArgs);
+    }
+
+    @Override
     public Object call(Args args, Session session) {
         List<Object> p = args.positional();
         if (p.isEmpty() || p.size() > 2) {
@@ -37,8 +47,16 @@ public final class ExpectVerb implements Verb {
         }
         Object condition = p.get(p.size() - 1);
         boolean passed = DefaultTypeTransformation.castToBoolean(condition instanceof Closure<?> c ? c.call() : condition);
+        return record(session, p.size() == 2 ? String.valueOf(p.get(0)) : null, null, passed);
+    }
+
+    /**
+     * Records and prints an expectation: {@code what} (or the script line) and, when given, {@code detail}
+     * in parentheses after it.
+     */
+    static boolean record(Session session, String what, String detail, boolean passed) {
         Sources.Location where = Sources.caller();
-        String text = p.size() == 2 ? String.valueOf(p.get(0)) : where == null ? "expectation" : where.text();
+        String text = (what != null ? what : where == null ? "expectation" : where.text()) + (detail == null ? "" : " (" + detail + ")");
         String location = where == null ? "?" : where.toString();
         session.scenario().expectation(new Scenario.Expectation(location, text, passed));
         session.print((passed ? "expect ok: " : "EXPECT FAILED: ") + location + ": " + text + "\n");

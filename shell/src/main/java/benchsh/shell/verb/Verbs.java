@@ -30,6 +30,7 @@ public final class Verbs {
         v.add(new CompareVerb());
         v.add(new ParamVerb());
         v.add(new ExpectVerb());
+        v.add(new BaselineVerb());
         v.add(new PlanVerb(scripts));
         v.add(new TableVerb());
         v.add(new ResultsVerb());

@@ -1,0 +1,80 @@
+package benchsh.shell.verb;
+
+import benchsh.shell.Session;
+import benchsh.shell.args.UsageException;
+import benchsh.shell.report.Cells;
+import benchsh.shell.report.ThroughputUnit;
+import benchsh.shell.result.Repeated;
+import benchsh.shell.result.Result;
+import benchsh.shell.result.Stats;
+import benchsh.shell.result.store.Baseline;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code expect r, within: 5.percent, of: baseline('nightly')}: a CI gate against stored runs. The
+ * value compared is the baseline's metric in {@code r} (a result), the median of it over the runs of
+ * a {@code repeat}, or a plain number; a result is compared with the baseline runs of its own test.
+ * The rule is {@link Baseline#check}. The expectation's text carries the figures, so a failed gate
+ * says by how much. Stateless.
+ */
+final class BaselineGate {
+    private static final Set<String> NAMES = Set.of("within", "of");
+    private static final String USAGE = "usage: expect R, within: 5.percent, of: baseline('LABEL')";
+
+    private BaselineGate() {
+    }
+
+    /** Whether a call of {@code expect} is the gate's form (named within: or of:). */
+    static boolean asked(Object[] groovyArgs) {
+        return groovyArgs.length > 0 && groovyArgs[0] instanceof Map<?, ?> m && (m.containsKey("within") || m.containsKey("of"));
+    }
+
+    static boolean check(Object[] groovyArgs, Session session) {
+        Map<?, ?> named = (Map<?, ?>) groovyArgs[0];
+        List<Object> positional = Arrays.asList(groovyArgs).subList(1, groovyArgs.length);
+        for (Object k : named.keySet()) {
+            if (!NAMES.contains(String.valueOf(k))) {
+                throw new UsageException("expect has no argument '" + k + "' in this form; " + USAGE);
+            }
+        }
+        if (positional.size() != 1 || !(named.get("within") instanceof Number within) || !(named.get("of") instanceof Baseline of)) {
+            throw new UsageException(USAGE + " (within: a fraction, of: what baseline(...) returns)");
+        }
+        double tolerance = within.doubleValue();
+        if (!(tolerance >= 0 && tolerance < 1)) {
+            throw new UsageException("within: " + within + " is not a tolerance; give a fraction such as 5.percent (0.05)");
+        }
+        Object r = positional.get(0);
+        Baseline baseline = of;
+        double value;
+        if (r instanceof Result result) {
+            baseline = of.of(result.test());
+            value = result.ok() ? baseline.valueOf(result) : Double.NaN;
+        } else if (r instanceof Repeated rep && !rep.runs().isEmpty()) {
+            baseline = of.of(rep.runs().get(0).test());
+            Baseline b = baseline;
+            value = Stats.of(rep.runs().stream().filter(Result::ok).map(b::valueOf).toList()).median();
+        } else if (r instanceof Number n) {
+            value = n.doubleValue();
+        } else {
+            throw new UsageException(USAGE + ": R must be a result, a repeat(...) or a number, not " + (r == null ? "null" : r.getClass().getSimpleName()));
+        }
+        Baseline.Verdict v = baseline.check(value, tolerance);
+        return ExpectVerb.record(session, null, detail(baseline, v, tolerance, session.unit()), v.passed());
+    }
+
+    /** E.g. "throughput MB/s 118 vs baseline 'nightly' 117 ± 5.85 over 12 runs (5.0 % or spread ± 2.10): within". */
+    private static String detail(Baseline b, Baseline.Verdict v, double tolerance, ThroughputUnit unit) {
+        String m = b.metric();
+        if (Double.isNaN(v.allowed())) {
+            return v.reason();
+        }
+        return Cells.header(m, unit) + " " + Cells.cell(m, v.value(), unit) + " vs baseline '" + b.label() + "' " + Cells.cell(m, v.median(), unit)
+                + " ± " + Cells.cell(m, v.allowed(), unit) + " over " + v.runs() + " runs ("
+                + String.format(Locale.ROOT, "%.1f %%", 100 * tolerance) + " or spread ± " + Cells.cell(m, v.spread(), unit) + "): " + v.reason();
+    }
+}
