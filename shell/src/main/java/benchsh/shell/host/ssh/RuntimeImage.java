@@ -91,7 +91,8 @@ public final class RuntimeImage {
     public String unavailable() {
         if (!Files.isExecutable(tool("jlink")) || !Files.isExecutable(tool("jdeps"))) {
             return "the Java this shell runs on (" + javaHome + ") has no jlink and jdeps: it is a JRE or a bundled runtime (like "
-                    + "the .deb's), and a runtime can only be built from a JDK; run benchsh with a JDK 17+ (JAVA_HOME=/path/to/jdk)";
+                    + "the .deb's), and a runtime can only be built from a JDK; run benchsh on a JDK 17+ (the release tarball's "
+                    + "bin/benchsh or scripts/benchsh, with JAVA_HOME=/path/to/jdk)";
         }
         if (!Files.isDirectory(javaHome.resolve("jmods")) && Runtime.version().feature() < 24) {
             return "the JDK this shell runs on (" + javaHome + ") has no jmods directory, which jlink needs on Java "
