@@ -57,6 +57,7 @@ final class RuntimeUpload {
             files.upload(tarball, in, image.bytes());
         }
         String unpacked = unpack(session, host, probe, tarball, image.sha256(), base);
+        boolean renamed = false;
         try {
             SftpClient.Attributes a = files.lstat(unpacked);
             if (a == null) {
@@ -64,12 +65,17 @@ final class RuntimeUpload {
             }
             TrustedPath.require(host, RuntimeOffer.STEP, unpacked, a, probe.uid(), TrustedPath.Kind.PRIVATE_DIRECTORY);
             String digest = treeDigest(session, host, probe, unpacked);
+            if (digest == null) {
+                throw new HostException(host, RuntimeOffer.STEP, "cannot hash the runtime unpacked in " + unpacked + " (find, sort or "
+                        + probe.hash().command + " failed there)");
+            }
             if (!image.treeDigest().equals(digest)) {
                 throw new HostException(host, RuntimeOffer.STEP, "the runtime unpacked in " + unpacked + " is not the one built here (tree "
                         + "digest " + digest + ", not " + image.treeDigest() + "); check that tar there is GNU, BusyBox or BSD tar and the "
                         + "disk is not full");
             }
-            if (!files.tryRename(unpacked, dest)) {
+            renamed = files.tryRename(unpacked, dest);
+            if (!renamed) {
                 // another shell may have put the same runtime there meanwhile
                 SftpClient.Attributes now = files.lstat(dest);
                 if (now == null) {
@@ -82,8 +88,8 @@ final class RuntimeUpload {
                 }
             }
         } finally {
-            if (files.lstat(unpacked) != null) {
-                remove(session, host, unpacked);
+            if (!renamed) {
+                removeQuietly(session, unpacked);
             }
         }
         return new Deployed(dest, true);
@@ -133,6 +139,15 @@ final class RuntimeUpload {
         RemoteCommand.Outcome o = run(session, host, "rm -rf " + RemoteCommand.quote(dir), "remove");
         if (o.exit() != 0) {
             throw new HostException(host, RuntimeOffer.STEP, "cannot remove " + dir + " (" + o.output() + "); remove it by hand");
+        }
+    }
+
+    /** Best effort, after a failure or a lost race: the error that matters is the one being thrown, if any. */
+    private static void removeQuietly(ClientSession session, String dir) {
+        try {
+            RemoteCommand.run(session, RemoteCommand.sh("rm -rf " + RemoteCommand.quote(dir)), UNPACK_TIMEOUT);
+        } catch (IOException e) {
+            // left for the next connection's unpack to ignore: it uses a new name
         }
     }
 
