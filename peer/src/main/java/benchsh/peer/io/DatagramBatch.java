@@ -91,7 +91,10 @@ public final class DatagramBatch {
         return lengths[Objects.checkIndex(i, count)];
     }
 
-    /** The sender of received datagram {@code i}, or null if the path did not tell (a sending batch). */
+    /**
+     * The sender of received datagram {@code i} (null in a batch made ready to send). The native paths resolve it
+     * only when asked, from memory their next receive reuses: ask before receiving again.
+     */
     public InetSocketAddress source(int i) {
         return sources.of(Objects.checkIndex(i, count));
     }

@@ -6,7 +6,7 @@ import java.net.InetSocketAddress;
  * What socket to open: bound to {@code local} (a receiver; port 0 picks one), connected to {@code remote} (a
  * sender; it may also bind), or both. Buffer sizes in bytes, 0 for the system default (the kernel caps them at
  * {@code net.core.[rw]mem_max}). {@code datagramBytes}, when known (else 0), lets the factory skip GSO where
- * datagrams are too large for two to share one send.
+ * datagrams are too large for two to share one send. Immutable.
  */
 public record DatagramSocketSpec(InetSocketAddress local, InetSocketAddress remote, int sendBufferBytes, int receiveBufferBytes,
                                  int datagramBytes) {
