@@ -36,28 +36,26 @@ final class NioDatagramPort implements DatagramPort {
 
     /** A receiver's port, bound to {@code local} (port 0: any free one). */
     static NioDatagramPort bind(InetSocketAddress local, int receiveBufferBytes) throws IOException {
-        DatagramChannel ch = DatagramChannel.open();
-        try {
-            if (receiveBufferBytes > 0) {
-                ch.setOption(StandardSocketOptions.SO_RCVBUF, receiveBufferBytes);
-            }
-            ch.bind(local);
-            ch.configureBlocking(false);
-            return new NioDatagramPort(ch);
-        } catch (IOException | RuntimeException e) {
-            ch.close();
-            throw e;
-        }
+        return open(StandardSocketOptions.SO_RCVBUF, receiveBufferBytes, ch -> ch.bind(local));
     }
 
     /** A sender's port, connected to {@code remote} from an ephemeral port. */
     static NioDatagramPort connect(InetSocketAddress remote, int sendBufferBytes) throws IOException {
+        return open(StandardSocketOptions.SO_SNDBUF, sendBufferBytes, ch -> ch.connect(remote));
+    }
+
+    private interface Setup {
+        void apply(DatagramChannel channel) throws IOException;
+    }
+
+    /** Opens a channel, sets {@code buffer} (before binding, so it applies from the start) unless 0, then binds or connects it. */
+    private static NioDatagramPort open(SocketOption<Integer> buffer, int bufferBytes, Setup setup) throws IOException {
         DatagramChannel ch = DatagramChannel.open();
         try {
-            if (sendBufferBytes > 0) {
-                ch.setOption(StandardSocketOptions.SO_SNDBUF, sendBufferBytes);
+            if (bufferBytes > 0) {
+                ch.setOption(buffer, bufferBytes);
             }
-            ch.connect(remote);
+            setup.apply(ch);
             ch.configureBlocking(false);
             return new NioDatagramPort(ch);
         } catch (IOException | RuntimeException e) {
