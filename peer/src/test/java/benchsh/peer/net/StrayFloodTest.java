@@ -127,9 +127,10 @@ class StrayFloodTest {
         assertUdpExact(16);
     }
 
-    private static void assertUdpExact(long size) throws Exception {
-        Map<String, Object> sender = spec("size", size, "time_ns", 1_500_000_000L, "rate", 20_000_000L);
-        Outcome[] o = underFlood(new UdpStream(), StrayFlood.Target.UDP, spec("size", size), sender);
+    private static void assertUdpExact(int size) throws Exception {
+        Timing timing = new Timing(1_000_000_000L, 10_000_000_000L);
+        Outcome[] o = underFlood(new UdpStream(), StrayFlood.Target.UDP, SpecCodec.encode(new UdpStream.Spec(size, 10_000_000_000L, 0, 0, timing)),
+                SpecCodec.encode(new UdpStream.Spec(size, 1_500_000_000L, 20_000_000L, 0, timing)));
         assertOk(o);
         long sent = number(o[1], "messages_sent");
         long received = number(o[0], "messages_received");

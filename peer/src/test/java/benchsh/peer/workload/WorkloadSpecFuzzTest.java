@@ -84,8 +84,8 @@ class WorkloadSpecFuzzTest {
         return List.of(
                 new Case("tcp", "listen", SpecCodec.encode(TcpStreamTest.receiver(4096, 1, TcpStreamTest.TIMING))),
                 new Case("tcp", "connect", SpecCodec.encode(TcpStreamTest.sender(4096, 2, 1_000_000_000L, 0))),
-                new Case("udp", "listen", spec("address", "127.0.0.1")),
-                new Case("udp", "connect", spec("address", "127.0.0.1", "port", (long) drainPort(), "rate", 1_000_000L)),
+                new Case("udp", "listen", SpecCodec.encode(UdpStreamTest.receiver(1472))),
+                new Case("udp", "connect", SpecCodec.encode(UdpStreamTest.stream(1472, 1_000_000_000L, 1_000_000L))),
                 new Case("rr", "listen", spec("address", "127.0.0.1", "proto", "tcp")),
                 new Case("rr", "listen", spec("address", "127.0.0.1", "proto", "udp")),
                 new Case("rr", "connect", spec("address", "127.0.0.1", "port", (long) drainPort(), "connect", true)),
