@@ -67,14 +67,14 @@ final class BaselineGate {
         return ExpectVerb.record(session, null, detail(baseline, v, tolerance, session.unit()), v.passed());
     }
 
-    /** E.g. "throughput MB/s 118 vs baseline 'nightly' 117 ± 5.85 over 12 runs (5.0 % or spread ± 2.10): within". */
+    /** E.g. "throughput MB/s 118 vs baseline 'nightly' median 117 ± 5.85 over 12 runs, the wider of 5.0 % and the runs' spread ± 2.10: within". */
     private static String detail(Baseline b, Baseline.Verdict v, double tolerance, ThroughputUnit unit) {
         String m = b.metric();
         if (Double.isNaN(v.allowed())) {
             return v.reason();
         }
-        return Cells.header(m, unit) + " " + Cells.cell(m, v.value(), unit) + " vs baseline '" + b.label() + "' " + Cells.cell(m, v.median(), unit)
-                + " ± " + Cells.cell(m, v.allowed(), unit) + " over " + v.runs() + " runs ("
-                + String.format(Locale.ROOT, "%.1f %%", 100 * tolerance) + " or spread ± " + Cells.cell(m, v.spread(), unit) + "): " + v.reason();
+        return Cells.header(m, unit) + " " + Cells.cell(m, v.value(), unit) + " vs baseline '" + b.label() + "' median " + Cells.cell(m, v.median(), unit)
+                + " ± " + Cells.cell(m, v.allowed(), unit) + " over " + v.runs() + " runs, the wider of "
+                + String.format(Locale.ROOT, "%.1f %%", 100 * tolerance) + " and the runs' spread ± " + Cells.cell(m, v.spread(), unit) + ": " + v.reason();
     }
 }
