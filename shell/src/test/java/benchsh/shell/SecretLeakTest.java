@@ -220,7 +220,8 @@ class SecretLeakTest {
         assertEquals(List.of(), holders, "the password was found in these");
     }
 
-    private static boolean contains(byte[] haystack, byte[] needle) {
+    /** Whether {@code needle} occurs in {@code haystack}; also for {@link SharedStoreTest}. */
+    static boolean contains(byte[] haystack, byte[] needle) {
         outer:
         for (int i = 0; i + needle.length <= haystack.length; i++) {
             for (int j = 0; j < needle.length; j++) {

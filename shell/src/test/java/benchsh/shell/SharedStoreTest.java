@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import benchsh.shell.result.store.PgCluster;
 import benchsh.shell.result.store.Measurer;
+import benchsh.shell.result.store.PgCluster;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -21,10 +21,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -36,22 +35,12 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 600, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class SharedStoreTest {
     private static final int RESULTS_EACH = 6;
-    private static PgCluster pg;
+
+    @RegisterExtension
+    static final PgCluster.PerClass PG = new PgCluster.PerClass();
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void startServer() throws Exception {
-        pg = PgCluster.start();
-    }
-
-    @AfterAll
-    static void stopServer() throws Exception {
-        if (pg != null) {
-            pg.close();
-        }
-    }
 
     /** Starts benchsh in its own JVM with a home of its own; output to NAME.out and NAME.err. */
     private Process benchsh(String name, Map<String, String> env, String... args) throws IOException {
@@ -88,8 +77,8 @@ class SharedStoreTest {
 
     @Test
     void twoShellsWriteAtOnceAndAThirdSeesBothWithoutThePassword() throws Exception {
-        String url = pg.createDatabase("team");
-        String bare = pg.urlWithoutPassword("team");
+        String url = PG.cluster().createDatabase("team");
+        String bare = PG.cluster().urlWithoutPassword("team");
         // one writer names the store with --db, the other with BENCHSH_DB; both carry the password in the URL
         Process w1 = benchsh("w1", Map.of(), "--db", url, "--json", dir.resolve("w1.jsonl").toString(), "--report", dir.resolve("w1.md").toString(),
                 "run", writerScript(1, 2).toString());
@@ -103,7 +92,7 @@ class SharedStoreTest {
         // the third shell gets the password as libpq users give it: PGPASSWORD
         String machine = Measurer.current().machine();
         String user = Measurer.current().user();
-        Process reader = benchsh("reader", Map.of("PGPASSWORD", pg.password()), "--db", bare, "-e", """
+        Process reader = benchsh("reader", Map.of("PGPASSWORD", PG.cluster().password()), "--db", bare, "-e", """
                 history
                 history sessions: true
                 history label: 'writer-2', machine: '%s', user: '%s'
@@ -111,7 +100,10 @@ class SharedStoreTest {
                 load label: 'writer-1', user: '%s'
                 b = baseline('writer-1')
                 expect b.stats().median(), within: 5.percent, of: b
-                """.formatted(machine, user, user));
+                load label: 'writer-2', machine: '%s'
+                compare 'writer-1', 'writer-2'
+                table rows: 'label', cols: 'machine'
+                """.formatted(machine, user, user, machine));
         String out = finish(reader, "reader");
         List<String> rows = out.lines().filter(l -> l.matches("#\\d+ .*")).toList();
         assertEquals(2 * RESULTS_EACH + RESULTS_EACH, rows.size(), "every run, then writer-2's again: " + out);
@@ -123,9 +115,12 @@ class SharedStoreTest {
         assertTrue(out.contains("no stored results match (the store is " + bare + ")"), out);
         assertTrue(out.contains("loaded " + RESULTS_EACH + " results"), out);
         assertTrue(out.contains("expect ok: -e:7:"), out);
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("test") && l.contains("writer-1") && l.contains("writer-2") && l.contains("delta")), out);
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("tcp ") && l.endsWith(" %")), "compare: " + out);
+        assertTrue(out.lines().anyMatch(l -> l.trim().startsWith("label") && l.contains(machine)), "loaded results carry their machine: " + out);
 
-        assertNowhere(pg.password(), dir);
-        assertNotInTheStore(pg.password(), "team");
+        assertNowhere(PG.cluster().password(), dir);
+        assertNotInTheStore(PG.cluster().password(), "team");
     }
 
     /** No file under {@code root} (outputs, reports, JSON lines, the shells' homes) holds {@code secret}. */
@@ -137,27 +132,13 @@ class SharedStoreTest {
         }
         assertTrue(files.size() >= 8, "the shells wrote their files: " + files);
         for (Path f : files) {
-            byte[] data = Files.readAllBytes(f);
-            assertFalse(indexOf(data, needle) >= 0, "the password is in " + f);
+            assertFalse(SecretLeakTest.contains(Files.readAllBytes(f), needle), "the password is in " + f);
         }
-    }
-
-    private static int indexOf(byte[] data, byte[] needle) {
-        outer:
-        for (int i = 0; i + needle.length <= data.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (data[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
     }
 
     /** No text column of any table in the store holds {@code secret}: the session's command line is masked. */
     private static void assertNotInTheStore(String secret, String db) throws Exception {
-        try (Connection c = pg.connect(db); Statement s = c.createStatement()) {
+        try (Connection c = PG.cluster().connect(db); Statement s = c.createStatement()) {
             List<String> columns = new ArrayList<>();
             try (ResultSet rs = s.executeQuery("SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public' "
                     + "AND data_type = 'text'")) {
@@ -182,15 +163,15 @@ class SharedStoreTest {
 
     @Test
     void aWrongPasswordCostsOneMessageNotTheMeasurement() throws Exception {
-        pg.createDatabase("wrongpw");
-        String wrong = "postgresql://bench:wrong-pw-0815@127.0.0.1:" + pg.port() + "/wrongpw";
+        PG.cluster().createDatabase("wrongpw");
+        String wrong = "postgresql://bench:wrong-pw-0815@127.0.0.1:" + PG.cluster().port() + "/wrongpw";
         Batch b = Batch.run("--db", wrong, "--json", "-", "--report", dir.resolve("r.md").toString(), "-e", "tcp to: local, bytes: 1.MiB");
         assertEquals(0, b.exit(), b.err());
         assertEquals(1, b.results().size(), "the result is in the JSON lines");
         assertTrue(Files.readString(dir.resolve("r.md")).contains("local"), "and in the report");
         List<String> store = b.err().lines().filter(l -> l.contains("store")).toList();
         assertEquals(1, store.size(), b.err());
-        assertTrue(store.get(0).startsWith("benchsh: store postgresql://bench@127.0.0.1:" + pg.port() + "/wrongpw: the server refused the login of bench"),
+        assertTrue(store.get(0).startsWith("benchsh: store postgresql://bench@127.0.0.1:" + PG.cluster().port() + "/wrongpw: the server refused the login of bench"),
                 store.get(0));
         assertTrue(store.get(0).endsWith("; measuring goes on without storing results"), store.get(0));
         assertFalse(b.out().contains("wrong-pw-0815") || b.err().contains("wrong-pw-0815"), b.out() + b.err());
@@ -211,15 +192,15 @@ class SharedStoreTest {
         assertEquals(1, none.results().size());
         assertTrue(none.err().contains("benchsh: store postgresql://bench@127.0.0.1:" + closed + "/x: cannot connect to 127.0.0.1:" + closed), none.err());
 
-        String url = pg.createDatabase("newer");
+        String url = PG.cluster().createDatabase("newer");
         assertEquals(0, Batch.run("--db", url, "-e", "1").exit());
-        try (Connection c = pg.connect("newer"); Statement s = c.createStatement()) {
+        try (Connection c = PG.cluster().connect("newer"); Statement s = c.createStatement()) {
             s.execute("INSERT INTO schema_version(version, applied, benchsh_version) VALUES (999, 'later', '9.0')");
         }
         Batch newer = Batch.run("--db", url, "--json", "-", "-e", "tcp to: local, bytes: 1.MiB");
         assertEquals(0, newer.exit(), newer.err());
         assertEquals(1, newer.results().size());
         assertTrue(newer.err().contains("was written by a newer benchsh (schema version 999; this benchsh knows up to"), newer.err());
-        assertFalse(newer.err().contains(pg.password()), newer.err());
+        assertFalse(newer.err().contains(PG.cluster().password()), newer.err());
     }
 }

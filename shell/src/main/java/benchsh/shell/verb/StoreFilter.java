@@ -13,8 +13,8 @@ import java.time.format.DateTimeParseException;
 import java.util.List;
 
 /**
- * The filter arguments {@code history}, {@code load}, {@code diff}, {@code compare} and {@code baseline}
- * share, and the query they make.
+ * The filter arguments {@code history}, {@code load}, {@code diff} and {@code baseline} share, and
+ * the query they make.
  */
 final class StoreFilter {
     static final List<Arg> ARGS = List.of(

@@ -23,6 +23,9 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A throwaway PostgreSQL server for tests: {@code initdb} into a temporary directory (as the
@@ -30,8 +33,33 @@ import java.util.stream.Stream;
  * {@code pg_ctl} on a free loopback port with password (SCRAM) login only, stopped and deleted by
  * {@link #close()}. Every step has a deadline. Without the binaries ({@code .ci/install-postgres.sh}
  * installs them) {@link #start()} is a failed JUnit assumption, so the tests show as skipped.
+ * {@link PerClass} gives a test class one cluster.
  */
 public final class PgCluster implements AutoCloseable {
+    /**
+     * One cluster for a test class: {@code @RegisterExtension static final PgCluster.PerClass PG = new PgCluster.PerClass();},
+     * then {@code PG.cluster()} in the tests. Started before the first test, removed after the last.
+     */
+    public static final class PerClass implements BeforeAllCallback, AfterAllCallback {
+        private volatile PgCluster cluster;
+
+        public PgCluster cluster() {
+            return cluster;
+        }
+
+        @Override
+        public void beforeAll(ExtensionContext context) throws Exception {
+            cluster = PgCluster.start();
+        }
+
+        @Override
+        public void afterAll(ExtensionContext context) throws Exception {
+            if (cluster != null) {
+                cluster.close();
+            }
+        }
+    }
+
     /** The cluster's superuser, who logs in with {@link #password()}. */
     public static final String USER = "bench";
     private static final long STEP_TIMEOUT_S = 90;

@@ -24,10 +24,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The store on a real PostgreSQL server (a throwaway cluster, {@link PgCluster}): migrations from
@@ -37,22 +36,12 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 300, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class PostgresStoreTest {
     private static final AtomicInteger DATABASES = new AtomicInteger();
-    private static PgCluster pg;
 
-    @BeforeAll
-    static void startServer() throws Exception {
-        pg = PgCluster.start();
-    }
-
-    @AfterAll
-    static void stopServer() throws Exception {
-        if (pg != null) {
-            pg.close();
-        }
-    }
+    @RegisterExtension
+    static final PgCluster.PerClass PG = new PgCluster.PerClass();
 
     private static String freshDatabase() throws Exception {
-        return pg.createDatabase("store" + DATABASES.incrementAndGet());
+        return PG.cluster().createDatabase("store" + DATABASES.incrementAndGet());
     }
 
     private static String database(String url) {
@@ -72,8 +61,8 @@ class PostgresStoreTest {
     void anEmptyDatabaseIsMigratedAndStoresWhoMeasured() throws Exception {
         String url = freshDatabase();
         try (ResultStore store = open(url, new Measurer("ci-runner-1", "ci"))) {
-            assertFalse(store.where().contains(pg.password()), store.where());
-            assertEquals(PgCluster.USER + "@127.0.0.1:" + pg.port(), store.where().replaceAll("^postgresql://|/.*$", ""));
+            assertFalse(store.where().contains(PG.cluster().password()), store.where());
+            assertEquals(PgCluster.USER + "@127.0.0.1:" + PG.cluster().port(), store.where().replaceAll("^postgresql://|/.*$", ""));
             StoredResult r = write(store, SessionInfo.start("benchsh -e tcp", null), "nightly", 9.4e9, Instant.now());
             assertEquals("ci-runner-1", r.machine());
             assertEquals("ci", r.user());
@@ -82,7 +71,7 @@ class PostgresStoreTest {
             assertEquals(Map.of("hostname", "alpha", "kernel", "6.1.0"), Map.of("hostname", store.facts(r.id(), "from").get("hostname"),
                     "kernel", store.facts(r.id(), "from").get("kernel")));
         }
-        try (Connection c = pg.connect(database(url)); Statement s = c.createStatement();
+        try (Connection c = PG.cluster().connect(database(url)); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT version FROM schema_version ORDER BY version")) {
             List<Integer> versions = new ArrayList<>();
             while (rs.next()) {
@@ -98,7 +87,7 @@ class PostgresStoreTest {
     @Test
     void anOlderSchemaIsMigratedKeepingItsRows() throws Exception {
         String url = freshDatabase();
-        try (Connection c = pg.connect(database(url)); Statement s = c.createStatement()) {
+        try (Connection c = PG.cluster().connect(database(url)); Statement s = c.createStatement()) {
             for (String ddl : Schema.MIGRATIONS.get(0).ddl()) {
                 s.execute(Dialect.POSTGRESQL.ddl(ddl));
             }
@@ -112,7 +101,7 @@ class PostgresStoreTest {
             assertEquals(1, sessions.size(), "the old session has no results, so it is not listed: " + sessions);
             assertEquals("m", sessions.get(0).machine());
         }
-        try (Connection c = pg.connect(database(url)); Statement s = c.createStatement();
+        try (Connection c = PG.cluster().connect(database(url)); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT machine, os_user, command_line FROM session WHERE id = '20261101-100000-0001'")) {
             assertTrue(rs.next(), "the old row is kept");
             assertNull(rs.getString(1));
@@ -125,14 +114,14 @@ class PostgresStoreTest {
     void aStoreFromANewerBenchshIsRefusedNamingBothVersions() throws Exception {
         String url = freshDatabase();
         open(url, Measurer.current()).close();
-        try (Connection c = pg.connect(database(url)); Statement s = c.createStatement()) {
+        try (Connection c = PG.cluster().connect(database(url)); Statement s = c.createStatement()) {
             s.execute("INSERT INTO schema_version(version, applied, benchsh_version) VALUES (" + (Schema.VERSION + 7) + ", 'later', '9.0')");
         }
         StoreException e = assertThrows(StoreException.class, () -> open(url, Measurer.current()));
         String m = e.getMessage();
-        assertTrue(m.startsWith("store " + pg.urlWithoutPassword(database(url)) + " was written by a newer benchsh"), m);
+        assertTrue(m.startsWith("store " + PG.cluster().urlWithoutPassword(database(url)) + " was written by a newer benchsh"), m);
         assertTrue(m.contains("schema version " + (Schema.VERSION + 7)) && m.contains("knows up to " + Schema.VERSION), m);
-        assertFalse(m.contains(pg.password()), m);
+        assertFalse(m.contains(PG.cluster().password()), m);
     }
 
     @Test
@@ -200,23 +189,23 @@ class PostgresStoreTest {
     @Test
     void aWrongPasswordIsRefusedWithWhatToDoAndWithoutThePassword() throws Exception {
         String url = freshDatabase();
-        String wrong = url.replace(pg.password(), "not-the-password-4711");
+        String wrong = url.replace(PG.cluster().password(), "not-the-password-4711");
         StoreException e = assertThrows(StoreException.class, () -> open(wrong, Measurer.current()));
         String m = e.getMessage();
-        assertTrue(m.startsWith("store " + pg.urlWithoutPassword(database(url)) + ": the server refused the login of bench"), m);
+        assertTrue(m.startsWith("store " + PG.cluster().urlWithoutPassword(database(url)) + ": the server refused the login of bench"), m);
         assertTrue(m.contains("check the user and the password (taken from the URL"), m);
-        assertFalse(m.contains("not-the-password-4711") || m.contains(pg.password()), m);
+        assertFalse(m.contains("not-the-password-4711") || m.contains(PG.cluster().password()), m);
     }
 
     @Test
     void thePasswordComesFromPgpasswordWhenTheUrlHasNone() throws Exception {
         String url = freshDatabase();
-        PgTarget t = PgTarget.parse(pg.urlWithoutPassword(database(url)), Map.of("PGPASSWORD", pg.password()));
+        PgTarget t = PgTarget.parse(PG.cluster().urlWithoutPassword(database(url)), Map.of("PGPASSWORD", PG.cluster().password()));
         assertEquals("PGPASSWORD", t.passwordFrom());
         try (ResultStore store = PostgresStore.open(t, Measurer.current())) {
             assertEquals(List.of(), store.results(StoreQuery.ALL));
         }
-        PgTarget wrong = PgTarget.parse(pg.urlWithoutPassword(database(url)), Map.of("PGPASSWORD", "stale"));
+        PgTarget wrong = PgTarget.parse(PG.cluster().urlWithoutPassword(database(url)), Map.of("PGPASSWORD", "stale"));
         String m = assertThrows(StoreException.class, () -> PostgresStore.open(wrong, Measurer.current())).getMessage();
         assertTrue(m.contains("taken from PGPASSWORD"), m);
     }
@@ -232,7 +221,7 @@ class PostgresStoreTest {
         assertTrue(m.startsWith("store postgresql://bench@127.0.0.1:" + closed + "/results: cannot connect to 127.0.0.1:" + closed), m);
         assertTrue(m.contains("start the server there, or fix the host and port"), m);
 
-        String m2 = assertThrows(StoreException.class, () -> open(pg.url("no_such_db"), Measurer.current())).getMessage();
+        String m2 = assertThrows(StoreException.class, () -> open(PG.cluster().url("no_such_db"), Measurer.current())).getMessage();
         assertTrue(m2.contains("database no_such_db does not exist") && m2.contains("createdb no_such_db"), m2);
     }
 }
