@@ -49,22 +49,30 @@ final class BaselineGate {
             throw new UsageException("within: " + within + " is not a tolerance; give a fraction such as 5.percent (0.05)");
         }
         Object r = positional.get(0);
-        Baseline baseline = of;
+        String test = null;
         double value;
         if (r instanceof Result result) {
-            baseline = of.of(result.test());
-            value = result.ok() ? baseline.valueOf(result) : Double.NaN;
+            if (!result.ok()) {
+                return ExpectVerb.record(session, null, "the " + result.test() + " result did not complete ("
+                        + result.status().name().toLowerCase(Locale.ROOT) + "): nothing to compare with baseline '" + of.label() + "'", false);
+            }
+            test = result.test();
+            value = of.valueOf(result);
         } else if (r instanceof Repeated rep && !rep.runs().isEmpty()) {
-            baseline = of.of(rep.runs().get(0).test());
-            Baseline b = baseline;
-            value = Stats.of(rep.runs().stream().filter(Result::ok).map(b::valueOf).toList()).median();
+            test = rep.runs().get(0).test();
+            value = Stats.of(rep.runs().stream().filter(Result::ok).map(of::valueOf).toList()).median();
         } else if (r instanceof Number n) {
             value = n.doubleValue();
         } else {
             throw new UsageException(USAGE + ": R must be a result, a repeat(...) or a number, not " + (r == null ? "null" : r.getClass().getSimpleName()));
         }
+        Baseline baseline = test == null ? of : of.of(test);
         Baseline.Verdict v = baseline.check(value, tolerance);
-        return ExpectVerb.record(session, null, detail(baseline, v, tolerance, session.unit()), v.passed());
+        String detail = detail(baseline, v, tolerance, session.unit());
+        if (baseline.runs().size() < of.runs().size()) {
+            detail += " (the runs of test " + test + " only)";
+        }
+        return ExpectVerb.record(session, null, detail, v.passed());
     }
 
     /** E.g. "throughput MB/s 118 vs baseline 'nightly' median 117 ± 5.85 over 12 runs, the wider of 5.0 % and the runs' spread ± 2.10: within". */

@@ -28,11 +28,15 @@ class BaselineGateTest {
     Path dir;
 
     private String store(String label, double... bps) throws Exception {
+        return store("tcp", label, bps);
+    }
+
+    private String store(String test, String label, double... bps) throws Exception {
         Path db = dir.resolve("results.db");
         try (ResultStore store = ResultStore.open(db)) {
             SessionInfo s = SessionInfo.start("benchsh run nightly.groovy", null);
             for (double v : bps) {
-                Result r = new Result("tcp", Status.OK, "a", "b", Map.of("size", 4096L), Map.of("throughput_bps", v, "seconds", 2.0),
+                Result r = new Result(test, Status.OK, "a", "b", Map.of("size", 4096L), Map.of("throughput_bps", v, "seconds", 2.0),
                         Map.of("label", label), Instant.now(), 1, null, List.of());
                 store.write(new Recorded(r, s, Map.of()));
             }
@@ -79,6 +83,12 @@ class BaselineGateTest {
         Batch b = Batch.run("--db", db, "-e", "expect 1e9, within: 5.percent, of: baseline('nightly')");
         assertEquals(1, b.exit(), b.out() + b.err());
         assertTrue(b.err().contains("too few baseline runs: 2 stored with label 'nightly' have throughput_bps, the gate needs at least 3"), b.err());
+
+        store("udp", "udp-only", 1e9, 1e9, 1e9);
+        Batch otherTest = Batch.run("--db", db, "-e", "r = tcp to: local, bytes: 1.MiB\nexpect r, within: 5.percent, of: baseline('udp-only')");
+        assertEquals(1, otherTest.exit(), otherTest.out() + otherTest.err());
+        assertTrue(otherTest.err().contains("too few baseline runs: 0 stored with label 'udp-only'") && otherTest.err().contains("(the runs of test tcp only)"),
+                otherTest.err());
     }
 
     @Test
