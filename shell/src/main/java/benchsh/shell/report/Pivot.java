@@ -31,7 +31,7 @@ public final class Pivot {
         List<String> header = new ArrayList<>();
         header.add(rows);
         for (Object c : colKeys) {
-            header.add(c == null ? Cells.header(value, unit) : Cells.cell(cols, c, unit) + (value.endsWith("_bps") ? " " + unit.name() : ""));
+            header.add(c == null ? Cells.header(value, unit) : Cells.cell(cols, c, unit) + (Cells.bitsPerSecond(value) ? " " + unit.name() : ""));
         }
         TextTable t = new TextTable(header);
         for (Object r : rowKeys) {
