@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import benchsh.peer.fuzz.Fuzz;
+import benchsh.peer.http.HttpTransfer;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.SpecCodec;
 import benchsh.peer.protocol.Fields;
@@ -84,15 +85,14 @@ class WorkloadSpecFuzzTest {
         return List.of(
                 new Case("tcp", "listen", SpecCodec.encode(TcpStreamTest.receiver(4096, 1, TcpStreamTest.TIMING))),
                 new Case("tcp", "connect", SpecCodec.encode(TcpStreamTest.sender(4096, 2, 1_000_000_000L, 0))),
-                new Case("udp", "listen", spec("address", "127.0.0.1")),
-                new Case("udp", "connect", spec("address", "127.0.0.1", "port", (long) drainPort(), "rate", 1_000_000L)),
+                new Case("udp", "listen", SpecCodec.encode(UdpStreamTest.receiver(1472))),
+                new Case("udp", "connect", SpecCodec.encode(UdpStreamTest.stream(1472, 1_000_000_000L, 1_000_000L))),
                 new Case("rr", "listen", spec("address", "127.0.0.1", "proto", "tcp")),
                 new Case("rr", "listen", spec("address", "127.0.0.1", "proto", "udp")),
                 new Case("rr", "connect", spec("address", "127.0.0.1", "port", (long) drainPort(), "connect", true)),
-                new Case("pipe", "listen", spec("address", "127.0.0.1", "sink", "file", "sink_path", dir.resolve("sink").toString())),
-                new Case("pipe", "connect", spec("address", "127.0.0.1", "port", (long) drainPort(), "source", "file",
-                        "source_path", source.toString())),
-                new Case("pipe", "connect", spec("address", "127.0.0.1", "port", (long) drainPort(), "source", "zero", "count", 4L)),
+                new Case("pipe", "listen", SpecCodec.encode(PipeStreamTest.fileSink(dir.resolve("sink"), 4096, false, false))),
+                new Case("pipe", "connect", SpecCodec.encode(PipeStreamTest.fileSource(source, 4096))),
+                new Case("pipe", "connect", SpecCodec.encode(PipeStreamTest.zeros(4096, 4))),
                 new Case("disk", "run", plain("op", "write", "path", fs("w.dat"), "bytes", 4096L, "bs", 4096L)),
                 new Case("disk", "run", plain("op", "read", "path", source.toString(), "bytes", 4096L)),
                 new Case("tree", "run", plain("path", fs("tree"), "profile", "maildir", "scale", 0.001)),
@@ -100,8 +100,10 @@ class WorkloadSpecFuzzTest {
                 new Case("copy", "local", plain("src", source.toString(), "dst", fs("copy"))),
                 new Case("copy", "listen", spec("address", "127.0.0.1", "dst", fs("received"))),
                 new Case("copy", "connect", spec("address", "127.0.0.1", "port", (long) drainPort(), "src", source.toString())),
-                new Case("http", "listen", spec("address", "127.0.0.1", "bytes", 4096L)),
-                new Case("http", "connect", spec("address", "127.0.0.1", "port", (long) drainPort(), "bytes", 4096L)));
+                new Case("http", "listen", SpecCodec.encode(new HttpTransfer.ServeSpec(4096, null, PipeStreamTest.TIMING))),
+                new Case("http", "listen", SpecCodec.encode(new HttpTransfer.ServeSpec(0, source.toString(), PipeStreamTest.TIMING))),
+                new Case("http", "connect", SpecCodec.encode(new HttpTransfer.FetchSpec(null, false, PipeStreamTest.TIMING))),
+                new Case("http", "connect", SpecCodec.encode(new HttpTransfer.FetchSpec(dir.resolve("sink").toString(), false, PipeStreamTest.TIMING))));
     }
 
     /** A path in the directory the file system workloads may write to. */
@@ -174,8 +176,9 @@ class WorkloadSpecFuzzTest {
             done.cancel(true);
             fail("a cancelled side did not end: " + e + " for " + c, e);
         }
-        if (c.workload.equals("pipe") && c.role.equals("listen") && "file".equals(c.spec.get("sink"))
-                && c.spec.get("sink_path") instanceof String path) {
+        Object sinkPath = c.workload.equals("pipe") && c.role.equals("listen") && "file".equals(c.spec.get("sink")) ? c.spec.get("sink_path")
+                : c.workload.equals("http") && c.role.equals("connect") ? c.spec.get("sink") : null;
+        if (sinkPath instanceof String path) {
             Path sink = Path.of(path); // a new file: an existing one (the source) is refused before the side opens
             boolean kept = Files.exists(sink, java.nio.file.LinkOption.NOFOLLOW_LINKS);
             try {
