@@ -61,7 +61,7 @@ class ReplTmuxE2eTest {
             send("println 'alive-' + (6 * 7)", "Enter");
             await("the REPL to go on", s -> s.contains("alive-42"), 20);
             send("history limit: 5", "Enter");
-            await("history to show the interrupted run", s -> Pattern.compile("#1\\s+\\S+\\s+\\S+ \\S+\\s+tcp\\s+local\\s+local\\s+-\\s+interrupted").matcher(s).find(), 20);
+            await("history to show the interrupted run", s -> Pattern.compile("#1\\s+\\S+\\s+\\S+ \\S+\\s+\\S+\\s+\\S+\\s+tcp\\s+local\\s+local\\s+-\\s+interrupted").matcher(s).find(), 20);
             try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement st = c.createStatement();
                  ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM result WHERE status = 'interrupted'")) {
                 rs.next();
