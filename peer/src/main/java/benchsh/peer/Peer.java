@@ -182,8 +182,8 @@ public final class Peer {
             } catch (RuntimeException e) {
                 o = Outcome.failed("internal error: " + e);
             }
-            running.remove(start.id());
             trySend(new Message.Done(start.id(), o.metrics(), o.intervals(), o.error()));
+            running.remove(start.id()); // after its DONE is sent: shutdown waits for it before closing the channel
         }, "side-" + start.workload() + "-" + start.role());
         t.setDaemon(true);
         t.start();
