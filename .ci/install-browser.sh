@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs headless Chromium for the HTML report test (ReportBrowserTest, tagged e2e), and fontconfig
-# with a font: JFreeChart measures chart text through Java's AWT, which needs them even headless.
+# with a font, so the browser has something to draw the page's text with.
 # Idempotent, non-interactive; run as root on Debian 12.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the SSH tests and scripts/testbed need: OpenSSH server and client, iproute2 (ip, tc),
-# and the passwd tools (useradd). Idempotent, non-interactive; run as root on Debian 12.
+# the passwd tools (useradd) and ping (the topology tests check paths and TTLs with it).
+# Idempotent, non-interactive; run as root on Debian 12.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 need=()
@@ -9,6 +10,7 @@ command -v ssh >/dev/null 2>&1 && command -v ssh-keygen >/dev/null 2>&1 || need+
 command -v ip >/dev/null 2>&1 && command -v tc >/dev/null 2>&1 || need+=(iproute2)
 command -v useradd >/dev/null 2>&1 || need+=(passwd)
 command -v pgrep >/dev/null 2>&1 || need+=(procps)
+command -v ping >/dev/null 2>&1 || need+=(iputils-ping)
 if [ ${#need[@]} -gt 0 ]; then
   apt-get update -q
   apt-get install -y -q --no-install-recommends "${need[@]}"

@@ -2,7 +2,7 @@ package benchsh.peer;
 
 import benchsh.peer.facts.HostFacts;
 import benchsh.peer.protocol.ControlChannel;
-import benchsh.peer.protocol.Fields;
+import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.Message;
 import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.workload.Outcome;
@@ -88,7 +88,7 @@ public final class Peer {
             return 0;
         } catch (IOException | TimeoutException e) {
             System.err.println("benchsh-peer: " + e.getMessage());
-            trySend(new Message.Error(null, e.getMessage()));
+            trySend(new Message.Error(null, e.getMessage(), e instanceof ProtocolException ? ErrorKind.PROTOCOL : ErrorKind.IO));
             return 2;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -105,7 +105,7 @@ public final class Peer {
         }
         if (hello.protocol() != Message.PROTOCOL) {
             channel.send(new Message.Error(null, "protocol " + hello.protocol() + " not supported; this peer (" + version()
-                    + ") speaks " + Message.PROTOCOL + ": use the same benchsh version on both ends"));
+                    + ") speaks " + Message.PROTOCOL + ": use the same benchsh version on both ends", ErrorKind.PROTOCOL));
             return false;
         }
         channel.send(new Message.Welcome(Message.PROTOCOL, version(), HostFacts.collect()));
@@ -159,18 +159,21 @@ public final class Peer {
     private void start(Message.Start start) throws IOException {
         Workload workload = Workloads.named(start.workload());
         if (workload == null) {
-            channel.send(new Message.Error(start.id(), "unknown workload '" + start.workload() + "'; this peer knows " + Workloads.names()));
+            channel.send(new Message.Error(start.id(), "unknown workload '" + start.workload() + "'; this peer knows " + Workloads.names(),
+                    ErrorKind.PROTOCOL));
             return;
         }
         if (running.containsKey(start.id())) {
-            channel.send(new Message.Error(start.id(), "test id " + start.id() + " is already running"));
+            channel.send(new Message.Error(start.id(), "test id " + start.id() + " is already running", ErrorKind.PROTOCOL));
             return;
         }
         Side side;
         try {
-            side = workload.open(start.role(), new Fields("spec", start.spec()), context(start.id()));
+            side = workload.open(start.role(), start.spec(), start.link(), context(start.id()));
         } catch (IOException | RuntimeException e) {
-            channel.send(new Message.Error(start.id(), e.getMessage() == null ? e.toString() : e.getMessage()));
+            // a malformed spec is the shell's mistake; anything else is this host refusing to set the side up
+            ErrorKind kind = e instanceof ProtocolException ? ErrorKind.PROTOCOL : ErrorKind.REFUSED;
+            channel.send(new Message.Error(start.id(), e.getMessage() == null ? e.toString() : e.getMessage(), kind));
             return;
         }
         running.put(start.id(), side);
@@ -180,9 +183,9 @@ public final class Peer {
             try {
                 o = side.run();
             } catch (RuntimeException e) {
-                o = Outcome.failed("internal error: " + e);
+                o = Outcome.failed(ErrorKind.IO, "internal error: " + e);
             }
-            trySend(new Message.Done(start.id(), o.metrics(), o.intervals(), o.error()));
+            trySend(new Message.Done(start.id(), o.metrics(), o.intervals(), o.error(), o.kind()));
             running.remove(start.id()); // after its DONE is sent: shutdown waits for it before closing the channel
         }, "side-" + start.workload() + "-" + start.role());
         t.setDaemon(true);

@@ -5,14 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.Message;
+import benchsh.peer.protocol.SpecCodec;
+import benchsh.peer.workload.TcpStream;
+import benchsh.peer.workload.Timing;
 import java.io.EOFException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -28,17 +30,16 @@ class PeerLivenessTest {
     private static final Duration SILENCE = Duration.ofSeconds(2);
     private static final Duration IDLE = Duration.ofSeconds(60);
 
-    /** Starts a TCP test between two sides of the same peer; returns their ids. */
-    private static List<String> startTcp(PipedPeer peer, Map<String, Object> extra) throws Exception {
-        Map<String, Object> spec = new LinkedHashMap<>(extra);
-        spec.put("token", "0123456789abcdef0123456789abcdef");
-        spec.put("address", "127.0.0.1");
-        spec.put("interval_ns", 200_000_000L);
-        peer.shell().send(new Message.Start("t-l", "tcp", "listen", new LinkedHashMap<>(spec)));
+    /** Starts a TCP test between two sides of the same peer, sending for {@code timeNanos} or {@code bytes}; returns their ids. */
+    private static List<String> startTcp(PipedPeer peer, long timeNanos, long bytes) throws Exception {
+        Timing timing = new Timing(200_000_000L, 10_000_000_000L);
+        String token = "0123456789abcdef0123456789abcdef";
+        peer.shell().send(new Message.Start("t-l", "tcp", "listen",
+                SpecCodec.encode(new TcpStream.Spec(false, 131072, timeNanos, 0, 1, 0, timing, 0, false, 0, false)), new Link(token, "127.0.0.1", 0)));
         Message.Ready ready = assertInstanceOf(Message.Ready.class, peer.next());
-        spec.put("send", true);
-        spec.put("port", ready.endpoint().get("port"));
-        peer.shell().send(new Message.Start("t-c", "tcp", "connect", spec));
+        int port = ((Number) ready.endpoint().get("port")).intValue();
+        peer.shell().send(new Message.Start("t-c", "tcp", "connect",
+                SpecCodec.encode(new TcpStream.Spec(true, 131072, timeNanos, bytes, 1, 0, timing, 0, false, 0, false)), new Link(token, "127.0.0.1", port)));
         assertInstanceOf(Message.Ready.class, peer.next());
         return List.of("t-l", "t-c");
     }
@@ -64,7 +65,7 @@ class PeerLivenessTest {
         try (PipedPeer peer = PipedPeer.start(IDLE, SILENCE)) {
             peer.handshake();
             long silentSince = System.nanoTime();
-            List<String> sides = startTcp(peer, Map.of("time_ns", 60_000_000_000L));
+            List<String> sides = startTcp(peer, 60_000_000_000L, 0);
             assertEquals(new HashSet<>(sides), doneUntilExit(peer), "both sides were cancelled and reported");
             assertEquals(Peer.SHELL_SILENT, peer.exit().get(PipedPeer.WAIT.toSeconds(), TimeUnit.SECONDS));
             assertTrue(System.nanoTime() - silentSince > SILENCE.toNanos(), "not before the deadline");
@@ -75,7 +76,7 @@ class PeerLivenessTest {
     void aPeerWhoseTestEndedBeforeTheShellFellSilentExitsToo() throws Exception {
         try (PipedPeer peer = PipedPeer.start(IDLE, SILENCE)) {
             peer.handshake();
-            startTcp(peer, Map.of("bytes", 1_000_000L));
+            startTcp(peer, 0, 1_000_000L);
             assertEquals(Set.of("t-l", "t-c"), doneUntilExit(peer));
             assertEquals(Peer.SHELL_SILENT, peer.exit().get(PipedPeer.WAIT.toSeconds(), TimeUnit.SECONDS));
         }
@@ -85,7 +86,7 @@ class PeerLivenessTest {
     void pingsKeepATestRunningPastTheDeadline() throws Exception {
         try (PipedPeer peer = PipedPeer.start(IDLE, SILENCE)) {
             peer.handshake();
-            List<String> sides = startTcp(peer, Map.of("time_ns", 60_000_000_000L));
+            List<String> sides = startTcp(peer, 60_000_000_000L, 0);
             List<Message> heard = new ArrayList<>();
             long end = System.nanoTime() + SILENCE.multipliedBy(3).toNanos();
             while (System.nanoTime() < end) {

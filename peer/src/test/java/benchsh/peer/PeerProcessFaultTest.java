@@ -7,7 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.peer.protocol.ControlChannel;
 import benchsh.peer.protocol.FrameCodec;
+import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.Message;
+import benchsh.peer.protocol.SpecCodec;
+import benchsh.peer.workload.TcpStream;
+import benchsh.peer.workload.Timing;
 import benchsh.peer.protocol.MessageType;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
@@ -160,7 +164,7 @@ class PeerProcessFaultTest {
     void aMessageTheShellNeverSendsIsRefused() throws Exception {
         start();
         handshake();
-        send(FrameCodec.encode(new Message.Done("x", Map.of(), List.of(), null)));
+        send(FrameCodec.encode(new Message.Done("x", Map.of(), List.of(), null, null)));
         Ending e = ending(QUICK);
         assertNotEquals(0, e.exit());
         assertTrue(e.error() != null && e.error().contains("unexpected DONE"), e.said().toString());
@@ -170,7 +174,10 @@ class PeerProcessFaultTest {
     void aBadSpecIsAnErrorForThatTestOnlyAndThePeerStaysUsable() throws Exception {
         start();
         handshake();
-        send(FrameCodec.encode(new Message.Start("t", "tcp", "listen", Map.of("token", "zz", "address", "127.0.0.1", "streams", 1_000_000L))));
+        Map<String, Object> spec = SpecCodec.encode(new TcpStream.Spec(false, 131072, 0, 0, 1, 0, new Timing(1_000_000_000L, 10_000_000_000L), 0, false,
+                0, false));
+        spec.put("streams", 1_000_000L);
+        send(FrameCodec.encode(new Message.Start("t", "tcp", "listen", spec, new Link("0123456789abcdef0123456789abcdef", "127.0.0.1", 0))));
         Message.Error err = assertInstanceOf(Message.Error.class, fromPeer.receive(QUICK));
         assertTrue(err.message().contains("streams"), err.message());
         send(FrameCodec.encode(new Message.Ping()));

@@ -6,7 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.peer.protocol.ControlChannel;
+import benchsh.peer.protocol.ErrorKind;
+import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.Message;
+import benchsh.peer.protocol.SpecCodec;
+import benchsh.peer.workload.TcpStream;
+import benchsh.peer.workload.Timing;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -64,15 +69,13 @@ class PeerTest {
     void runsATcpTestBetweenTwoSidesOfTheSamePeer() throws Exception {
         shell.send(new Message.Hello(Message.PROTOCOL, "test"));
         shell.receive(WAIT);
-        Map<String, Object> spec = new LinkedHashMap<>();
-        spec.put("token", "0123456789abcdef0123456789abcdef");
-        spec.put("address", "127.0.0.1");
-        spec.put("bytes", 2_000_000L);
-        shell.send(new Message.Start("a-l", "tcp", "listen", new LinkedHashMap<>(spec)));
+        Timing timing = new Timing(1_000_000_000L, 10_000_000_000L);
+        String token = "0123456789abcdef0123456789abcdef";
+        shell.send(new Message.Start("a-l", "tcp", "listen", SpecCodec.encode(new TcpStream.Spec(false, 131072, 0, 0, 1, 0, timing, 0, false, 0, false)),
+                new Link(token, "127.0.0.1", 0)));
         Message.Ready ready = assertInstanceOf(Message.Ready.class, next());
-        spec.put("send", true);
-        spec.put("port", ready.endpoint().get("port"));
-        shell.send(new Message.Start("a-c", "tcp", "connect", spec));
+        shell.send(new Message.Start("a-c", "tcp", "connect", SpecCodec.encode(new TcpStream.Spec(true, 131072, 0, 2_000_000L, 1, 0, timing, 0, false, 0, false)),
+                new Link(token, "127.0.0.1", ((Number) ready.endpoint().get("port")).intValue())));
         assertInstanceOf(Message.Ready.class, next());
         Map<String, Message.Done> done = new LinkedHashMap<>();
         while (done.size() < 2) {
@@ -87,10 +90,14 @@ class PeerTest {
     void unknownWorkloadsAndBadSpecsGetAnErrorAndThePeerGoesOn() throws Exception {
         shell.send(new Message.Hello(Message.PROTOCOL, "test"));
         shell.receive(WAIT);
-        shell.send(new Message.Start("x", "warp", "listen", Map.of()));
-        assertTrue(assertInstanceOf(Message.Error.class, next()).message().contains("unknown workload"));
-        shell.send(new Message.Start("y", "tcp", "listen", Map.of("token", "00", "address", "127.0.0.1", "bogus", 1L)));
-        assertTrue(assertInstanceOf(Message.Error.class, next()).message().contains("unknown field 'bogus'"));
+        shell.send(new Message.Start("x", "warp", "listen", Map.of(), null));
+        Message.Error unknown = assertInstanceOf(Message.Error.class, next());
+        assertTrue(unknown.message().contains("unknown workload"));
+        assertEquals(ErrorKind.PROTOCOL, unknown.kind());
+        shell.send(new Message.Start("y", "tcp", "listen", Map.of("bogus", 1L), new Link("0123456789abcdef0123456789abcdef", "127.0.0.1", 0)));
+        Message.Error bogus = assertInstanceOf(Message.Error.class, next());
+        assertTrue(bogus.message().contains("missing field") || bogus.message().contains("unknown field 'bogus'"), bogus.message());
+        assertEquals(ErrorKind.PROTOCOL, bogus.kind());
         shell.send(new Message.Ping());
         assertInstanceOf(Message.Ping.class, next());
     }

@@ -8,7 +8,6 @@ import benchsh.shell.report.IntervalLines;
 import benchsh.shell.report.JsonLines;
 import benchsh.shell.report.ReportContext;
 import benchsh.shell.report.ReportFormat;
-import benchsh.shell.report.ShellQuote;
 import benchsh.shell.report.ThroughputUnit;
 import benchsh.shell.result.store.ResultStore;
 import benchsh.shell.result.store.StoreException;
@@ -17,10 +16,10 @@ import benchsh.shell.run.TestCancelledException;
 import benchsh.shell.result.Result;
 import benchsh.shell.script.ScriptError;
 import benchsh.shell.script.Inventory;
-import benchsh.shell.script.Scenario;
+import benchsh.shell.result.Scenario;
 import benchsh.shell.script.ScriptRunner;
 import benchsh.shell.verb.PlanVerb;
-import benchsh.shell.verb.UsageException;
+import benchsh.shell.args.UsageException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -60,6 +59,8 @@ public final class Main {
               --report FILE     after the run, write a report: .html, .md, .csv or .json
               --accept-new-host-keys
                                 trust and record SSH host keys not yet in known_hosts
+              --deploy-runtime  upload a private Java runtime (built here with jlink) to
+                                hosts without Java 17+ of this machine's OS and CPU
               --version         print the version
             exit codes: 0 all ran, 1 a test failed or an expectation did not hold, 2 usage or script error,
                         130, 143, 129 stopped by SIGINT (Ctrl-C), SIGTERM, SIGHUP (the partial result is kept)
@@ -102,11 +103,11 @@ public final class Main {
         PrintStream human = o.json != null && o.json.equals("-") ? stderr : stdout;
         PrintWriter out = new PrintWriter(new OutputStreamWriter(human, StandardCharsets.UTF_8), true);
         try (Session session = new Session(out)) {
-            session.provenance().command(commandLine(args));
+            session.provenance().command(launcher(), List.of(args));
             Thread hook = new Thread(session::close, "benchsh-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
             if (json != null) {
-                session.json(json);
+                session.log().addSink(json);
             }
             if (o.units != null) {
                 session.unit(ThroughputUnit.named(o.units));
@@ -117,6 +118,9 @@ public final class Main {
             }
             if (o.acceptNewHostKeys) {
                 session.ssh().settings(session.ssh().settings().withHostKeys(HostKeyPrompt.ACCEPT));
+            }
+            if (o.deployRuntime) {
+                session.ssh().settings(session.ssh().settings().withDeployRuntime(true));
             }
             int code = o.command == null ? repl(session) : interruptible(session, stderr, () -> batch(o, session, stderr));
             try {
@@ -139,9 +143,9 @@ public final class Main {
     private static void openStore(Options o, Session session, PrintStream stderr) {
         Path file = o.db != null ? Path.of(o.db) : ResultStore.defaultFile();
         try {
-            ResultStore store = ResultStore.open(file);
-            session.store(store);
-            session.addSink(new StoreSink(store, message -> stderr.println("benchsh: " + message)));
+            ResultStore store = ResultStore.open(file, note -> stderr.println("benchsh: " + note));
+            session.log().store(store);
+            session.log().addSink(new StoreSink(store, message -> stderr.println("benchsh: " + message)));
         } catch (StoreException e) {
             stderr.println("benchsh: warning: " + e.getMessage() + "; measuring goes on without storing results");
         }
@@ -199,11 +203,11 @@ public final class Main {
                 body.run();
             }
         } catch (ScriptError e) {
-            stderr.println(e.located());
+            stderr.println(session.secrets().redact(e.located())); // errors may quote script text or values
             session.provenance().stopped(e.located());
             return USAGE;
         } catch (UsageException e) {
-            stderr.println("benchsh: " + e.getMessage());
+            stderr.println("benchsh: " + session.secrets().redact(e.getMessage()));
             return USAGE;
         } catch (FileNotFoundException | java.nio.file.NoSuchFileException e) {
             stderr.println("benchsh: no such file: " + e.getMessage());
@@ -212,7 +216,7 @@ public final class Main {
             session.out().flush();
             return BatchInterrupts.Signal.INT.exitCode(); // the signal that stopped it decides the exit code
         } catch (Exception e) {
-            stderr.println("benchsh: " + e.getMessage());
+            stderr.println("benchsh: " + session.secrets().redact(e.getMessage()));
             return USAGE;
         }
         session.out().flush();
@@ -224,7 +228,7 @@ public final class Main {
             stderr.println("benchsh: " + failedExpectations.size() + " of " + session.scenario().expectations().size() + " expectations failed:");
             failedExpectations.forEach(x -> stderr.println("  " + x.location() + ": " + x.text()));
         }
-        long failed = session.failures();
+        long failed = session.log().failures();
         if (failed > 0) {
             stderr.println("benchsh: " + failed + " of " + session.results().size() + " tests did not complete");
         }
@@ -242,19 +246,19 @@ public final class Main {
     }
 
     /**
-     * The command line that reruns this one: {@code scripts/benchsh ...} from the checkout benchsh runs
-     * from, else {@code benchsh ...}.
+     * The command that reruns this one: the launcher that started benchsh ({@code $BENCHSH_LAUNCHER}:
+     * {@code scripts/benchsh} in a checkout, {@code bin/benchsh} in a release), relative to the working
+     * directory when it lies below it, else {@code benchsh}. The arguments are recorded as words, masked by
+     * the provenance.
      */
-    static String commandLine(String[] args) {
-        String home = System.getenv("BENCHSH_HOME");
-        String launcher = "benchsh";
-        if (home != null && !home.isBlank()) {
-            Path launcherPath = Path.of(home, "scripts", "benchsh").toAbsolutePath().normalize();
-            Path cwd = Path.of("").toAbsolutePath();
-            launcher = launcherPath.startsWith(cwd) ? cwd.relativize(launcherPath).toString() : launcherPath.toString();
+    static String launcher() {
+        String given = System.getenv("BENCHSH_LAUNCHER");
+        if (given == null || given.isBlank()) {
+            return "benchsh";
         }
-        List<String> words = new java.util.ArrayList<>(List.of(args));
-        return launcher + (words.isEmpty() ? "" : " " + ShellQuote.join(words));
+        Path launcherPath = Path.of(given).toAbsolutePath().normalize();
+        Path cwd = Path.of("").toAbsolutePath();
+        return launcherPath.startsWith(cwd) ? cwd.relativize(launcherPath).toString() : launcherPath.toString();
     }
 
     /** examples/00-demo.groovy, found through $BENCHSH_HOME or next to the build. */
@@ -284,6 +288,7 @@ public final class Main {
         boolean help;
         boolean version;
         boolean acceptNewHostKeys;
+        boolean deployRuntime;
         boolean progress;
         String db;
         boolean dryRun;
@@ -306,6 +311,7 @@ public final class Main {
                     case "-h", "--help" -> o.help = true;
                     case "--version" -> o.version = true;
                     case "--accept-new-host-keys" -> o.acceptNewHostKeys = true;
+                    case "--deploy-runtime" -> o.deployRuntime = true;
                     case "--json" -> o.json = value(args, ++i, a);
                     case "--units" -> o.units = value(args, ++i, a);
                     case "--set" -> o.set(value(args, ++i, a));

@@ -23,6 +23,8 @@ public final class Commands {
      */
     public static Output run(List<String> command, Duration timeout) throws IOException {
         Path out = Files.createTempFile("benchsh-cmd-", ".out");
+        CreatedEntries created = new CreatedEntries(out);
+        created.recordCreated("");
         try {
             Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
@@ -41,7 +43,7 @@ public final class Commands {
             String text = Files.readString(out, StandardCharsets.UTF_8).strip();
             return new Output(p.exitValue(), text.length() > 2000 ? text.substring(0, 2000) + "..." : text);
         } finally {
-            Files.deleteIfExists(out);
+            created.removeAll();
         }
     }
 

@@ -6,6 +6,7 @@ import benchsh.peer.protocol.Fields;
 import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.workload.Meter;
 import benchsh.peer.workload.Outcome;
+import benchsh.peer.workload.LegacyWorkload;
 import benchsh.peer.workload.Side;
 import benchsh.peer.workload.SideContext;
 import benchsh.peer.workload.Workload;
@@ -22,12 +23,13 @@ import java.util.Map;
  * Copies a tree (or one file) like {@code cp -a} on one host (role "local"), or from host to host
  * like {@code tar c | nc | tar x} (role "connect" sends, role "listen" receives): one token-gated TCP
  * stream carrying a {@link TreeArchive}, no per-file round trip. The destination must be new; it is
- * removed after the copy unless {@code keep}, and always after a failure (ENOSPC, a rejected name).
+ * removed after the copy unless {@code keep}, and always after a failure (ENOSPC, a rejected name):
+ * exactly the entries the copy created ({@link CreatedEntries}), nothing that appeared beside them.
  * With {@code verify} each side reports a {@link TreeDigest} ({@code src_digest}, {@code dst_digest})
  * computed after the timed copy; the shell compares them. With {@code cold} the sender drops the
  * page cache first (metric {@code cache}: dropped or warm).
  */
-public final class CopyWorkload implements Workload {
+public final class CopyWorkload extends LegacyWorkload {
     /** At most this many entries are accepted from a sender. */
     public static final long MAX_ENTRIES = 20_000_000;
     /** Worker threads of a local copy: file data is copied while the walk goes on. */
@@ -77,7 +79,7 @@ public final class CopyWorkload implements Workload {
     }
 
     @Override
-    public Side open(String role, Fields spec, SideContext context) throws IOException {
+    protected Side open(String role, Fields spec, SideContext context) throws IOException {
         Spec s = Spec.parse(role, spec);
         if (s.src != null) {
             new TreeSource(s.src);
@@ -153,14 +155,10 @@ public final class CopyWorkload implements Workload {
             if (m.get("seconds") instanceof Double seconds && m.get("files") instanceof Long files) {
                 m.put("files_per_s", seconds > 0 ? files / seconds : 0.0);
             }
-            if (sink != null && sink.created() && (error != null || !spec.keep)) {
-                String removal = SafePaths.tryRemoveCreated(spec.dst);
-                if (error != null) {
-                    error += removal == null ? "; the partial copy was removed" : "; " + removal;
-                } else {
-                    error = removal;
-                }
-                m.put("removed", removal == null);
+            if (sink != null && sink.created().size() > 0 && (error != null || !spec.keep)) {
+                CreatedEntries.Removal removal = sink.created().removeAll();
+                error = removal.addTo(error, "copy");
+                m.put("removed", removal.complete());
             }
             return new Outcome(m, o.intervals(), error);
         }

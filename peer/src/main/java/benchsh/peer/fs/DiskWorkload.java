@@ -3,6 +3,7 @@ package benchsh.peer.fs;
 import benchsh.peer.protocol.Fields;
 import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.workload.Outcome;
+import benchsh.peer.workload.LegacyWorkload;
 import benchsh.peer.workload.Side;
 import benchsh.peer.workload.SideContext;
 import benchsh.peer.workload.Workload;
@@ -17,9 +18,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
@@ -31,9 +34,10 @@ import java.util.SplittableRandom;
  * read an existing file (never removed) or first create one of the asked size (removed afterwards
  * unless {@code keep}); {@code cold} drops the page cache, else reads with O_DIRECT, else reports
  * the read as warm (metric {@code cache}). ENOSPC stops the run, removes the partial file and
- * reports the bytes written. One role: "run".
+ * reports the bytes written. Only the file this run created (O_EXCL, recorded in
+ * {@link CreatedEntries}) is ever removed, and only while it is still that file. One role: "run".
  */
-public final class DiskWorkload implements Workload {
+public final class DiskWorkload extends LegacyWorkload {
     public static final long MAX_BS = 64L << 20;
     static final long MAX_NANOS = Duration.ofHours(24).toNanos();
 
@@ -71,57 +75,54 @@ public final class DiskWorkload implements Workload {
     }
 
     @Override
-    public Side open(String role, Fields spec, SideContext context) throws IOException {
+    protected Side open(String role, Fields spec, SideContext context) throws IOException {
         Spec s = Spec.parse(role, spec);
         SafePaths.refuseSpecial(s.path);
-        if (s.write) {
-            SafePaths.requireNew(s.path);
-        } else if (!Files.exists(s.path, LinkOption.NOFOLLOW_LINKS)) {
+        boolean create = s.write || !Files.exists(s.path, LinkOption.NOFOLLOW_LINKS);
+        if (create) {
             SafePaths.requireNew(s.path);
         } else if (!Files.isRegularFile(s.path, LinkOption.NOFOLLOW_LINKS)) {
             throw new IOException(s.path + " is not a regular file");
         }
-        return new DiskSide(s, context);
+        return new DiskSide(s, create, context);
     }
 
     private static final class DiskSide extends LocalSide {
         private final Spec spec;
+        /** The run creates the file: a write, or a read of a file missing when the test was opened. */
+        private final boolean create;
 
-        DiskSide(Spec spec, SideContext context) {
+        DiskSide(Spec spec, boolean create, SideContext context) {
             super(spec.intervalNanos, spec.timeoutNanos, context);
             this.spec = spec;
+            this.create = create;
         }
 
         @Override
         public Outcome run() {
             Map<String, Object> extra = new LinkedHashMap<>(FsFacts.of(spec.path, ""));
-            boolean created = false;
+            CreatedEntries created = new CreatedEntries(spec.path);
             String error = null;
             try {
                 int align = spec.direct || spec.cold ? Math.toIntExact(Files.getFileStore(spec.path.getParent()).getBlockSize()) : 1;
                 extra.put("block_size_bytes", (long) align);
                 if (spec.write) {
-                    created = true;
-                    write(spec.direct, spec.dsync, spec.sync, true, align, extra);
+                    write(created, spec.direct, spec.dsync, spec.sync, true, align, extra);
                 } else {
-                    if (!Files.exists(spec.path, LinkOption.NOFOLLOW_LINKS)) {
-                        created = true;
-                        write(false, false, true, false, align, extra);
+                    if (create) {
+                        write(created, false, false, true, false, align, extra);
                     }
                     read(align, extra);
                 }
             } catch (IOException e) {
                 error = cancelled ? cancelReason() : FsErrors.describe(e);
                 if (FsErrors.noSpace(e)) {
-                    error += " after " + meter.total() + " bytes; the partial file was removed";
+                    error += " after " + meter.total() + " bytes";
                 }
             }
             Outcome o = meter.started() ? meter.finish(error, extra) : new Outcome(extra, List.of(), error);
-            if (created && (!spec.keep || error != null)) {
-                String removal = SafePaths.tryRemoveCreated(spec.path);
-                if (removal != null) {
-                    return new Outcome(o.metrics(), o.intervals(), error == null ? removal : error + "; " + removal);
-                }
+            if (created.size() > 0 && (!spec.keep || error != null)) {
+                return new Outcome(o.metrics(), o.intervals(), created.removeAll().addTo(error, "file"));
             }
             return o;
         }
@@ -129,12 +130,12 @@ public final class DiskWorkload implements Workload {
         /**
          * Writes the file. With {@code measured} false it only prepares a file to read (not timed).
          */
-        private void write(boolean direct, boolean dsync, boolean sync, boolean measured, int align, Map<String, Object> extra)
-                throws IOException, ProtocolException {
+        private void write(CreatedEntries created, boolean direct, boolean dsync, boolean sync, boolean measured, int align,
+                           Map<String, Object> extra) throws IOException, ProtocolException {
             if (direct && (spec.bs % align != 0 || spec.bytes % align != 0)) {
                 throw new ProtocolException("direct needs bs and bytes in multiples of the file system block size (" + align + " bytes)");
             }
-            List<OpenOption> options = new ArrayList<>(List.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS));
+            Set<OpenOption> options = new HashSet<>();
             if (dsync) {
                 options.add(StandardOpenOption.DSYNC);
             }
@@ -147,7 +148,7 @@ public final class DiskWorkload implements Workload {
                 buf.putLong(random.nextLong());
             }
             buf.clear();
-            try (FileChannel ch = FileChannel.open(spec.path, options.toArray(OpenOption[]::new))) {
+            try (FileChannel ch = created.createFile("", options)) {
                 if (measured) {
                     meter.start();
                 }

@@ -28,8 +28,9 @@ public final class FsErrors {
         if (e instanceof NoSuchFileException) {
             return "no such file or directory" + file(e);
         }
-        if (e instanceof FileAlreadyExistsException) {
-            return "already exists" + file(e) + "; benchsh only writes new files and directories: choose a new path or remove it";
+        if (e instanceof FileAlreadyExistsException f) {
+            return "already exists" + file(e) + (f.getReason() == null ? "" : " (" + f.getReason() + ")")
+                    + "; benchsh only writes new files and directories: choose a new path or remove it";
         }
         if (e.getMessage() != null && e.getMessage().contains("Permission denied")) {
             return "permission denied" + file(e);

@@ -4,6 +4,7 @@ import benchsh.peer.facts.Mounts;
 import benchsh.peer.protocol.Fields;
 import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.workload.Outcome;
+import benchsh.peer.workload.LegacyWorkload;
 import benchsh.peer.workload.Side;
 import benchsh.peer.workload.SideContext;
 import benchsh.peer.workload.Workload;
@@ -24,7 +25,7 @@ import java.util.Map;
  * neither is there. Refuses a mount point that is a link, not a directory or already mounted on;
  * unmounts only a point it is told to and that is a mount point.
  */
-public final class MountWorkload implements Workload {
+public final class MountWorkload extends LegacyWorkload {
     static final Duration TOOL_TIMEOUT = Duration.ofSeconds(60);
 
     @Override
@@ -68,7 +69,7 @@ public final class MountWorkload implements Workload {
     }
 
     @Override
-    public Side open(String role, Fields spec, SideContext context) throws IOException {
+    protected Side open(String role, Fields spec, SideContext context) throws IOException {
         Spec s = Spec.parse(role, spec);
         return new Side() {
             @Override

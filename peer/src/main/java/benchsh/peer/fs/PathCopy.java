@@ -9,12 +9,16 @@ import java.util.function.LongConsumer;
  * Copies a tree (or one file) between two {@link Path}s of any NIO file systems, one file at a time,
  * with the rules of the stream copy: the walk skips links and devices ({@link TreeSource}), every
  * name is checked and nothing is overwritten ({@link TreeSink}), modes and mtimes are kept, and a
- * failed copy removes what it created. The shell uses it for {@code copy via: 'sftp'}, where either
- * end is an SFTP file system (or the local one). JDK only. Not thread-safe; one copy per instance.
+ * failed copy removes what it created and nothing else ({@link CreatedEntries}). The shell uses it
+ * for {@code copy via: 'sftp'}, where either end is an SFTP file system (or the local one). JDK only.
+ * Not thread-safe; one copy per instance.
  */
 public final class PathCopy {
-    /** What a finished copy moved: regular files, directories (the root included), content bytes, skipped links/devices. */
-    public record Counts(long files, long dirs, long bytes, long skipped, long attributesNotKept) {
+    /**
+     * What a finished copy moved: regular files, directories (the root included), content bytes,
+     * skipped links/devices; and what it created, the only entries a later cleanup may remove.
+     */
+    public record Counts(long files, long dirs, long bytes, long skipped, long attributesNotKept, CreatedEntries created) {
     }
 
     private PathCopy() {
@@ -31,8 +35,8 @@ public final class PathCopy {
      *
      * @param progress  told of every content byte written
      * @param cancelled polled between entries
-     * @throws IOException with a described cause; the partial destination has been removed (or the
-     *                     message says why it could not be)
+     * @throws IOException with a described cause; what the copy created has been removed (or the
+     *                     message says what was kept and why)
      */
     public static Counts copy(Path src, Path dst, LongConsumer progress, BooleanSupplier cancelled) throws IOException {
         TreeSource source = new TreeSource(src);
@@ -41,16 +45,15 @@ public final class PathCopy {
             sink.start(source.isFile());
             source.walk(sink, cancelled);
             sink.finish();
-            return new Counts(sink.files(), sink.dirs(), sink.bytes(), source.skipped(), sink.attributesNotKept());
+            sink.close();
+            return new Counts(sink.files(), sink.dirs(), sink.bytes(), source.skipped(), sink.attributesNotKept(), sink.created());
         } catch (IOException | RuntimeException e) {
+            sink.close();
             String error = e instanceof IOException io ? FsErrors.describe(io) : e.toString();
-            if (sink.created()) {
-                String removal = SafePaths.tryRemoveCreated(dst);
-                error += removal == null ? "; the partial copy was removed" : "; " + removal;
+            if (sink.created().size() > 0) {
+                error = sink.created().removeAll().addTo(error, "copy");
             }
             throw new IOException(error, e);
-        } finally {
-            sink.close();
         }
     }
 }

@@ -1,17 +1,14 @@
 package benchsh.peer.fs;
 
 import java.io.IOException;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * The safety rules of every file workload: refuse symlinks and devices, accept only new targets,
- * keep received names inside the destination, and remove only what the run created. Stateless.
+ * keep received names inside the destination. What a run may remove is what its
+ * {@link CreatedEntries} recorded. Stateless.
  */
 public final class SafePaths {
     /** The longest relative name accepted in a received tree, in bytes. */
@@ -42,6 +39,11 @@ public final class SafePaths {
         return s;
     }
 
+    /** {@link LinkOption#NOFOLLOW_LINKS} on the local file system; nothing elsewhere (SFTP), where the walk's lstat refused links. */
+    public static LinkOption[] noFollow(Path p) {
+        return p.getFileSystem() == java.nio.file.FileSystems.getDefault() ? new LinkOption[] {LinkOption.NOFOLLOW_LINKS} : new LinkOption[0];
+    }
+
     /** Refuses {@code p} if it is a symbolic link or anything but a regular file or directory. */
     public static void refuseSpecial(Path p) throws IOException {
         if (Files.isSymbolicLink(p)) {
@@ -53,7 +55,11 @@ public final class SafePaths {
         }
     }
 
-    /** Checks that {@code p} does not exist yet (the run will create it) and that its parent is a directory. */
+    /**
+     * Checks that {@code p} does not exist yet and that its parent is a directory, so a test with a bad
+     * target fails when it is opened. It proves nothing later: the run's exclusive create
+     * ({@link CreatedEntries}) is what makes a path the run's.
+     */
     public static void requireNew(Path p) throws IOException {
         refuseSpecial(p);
         if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
@@ -89,49 +95,5 @@ public final class SafePaths {
     private static String printable(String s) {
         String t = s.length() > 200 ? s.substring(0, 200) + "..." : s;
         return t.replaceAll("[\\p{Cntrl}]", "?");
-    }
-
-    /**
-     * Removes a file or directory tree that this run created, never following symbolic links (a link
-     * found inside is removed itself, not its target). Returns quietly if it is already gone.
-     */
-    public static void removeCreated(Path root) throws IOException {
-        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
-            Files.delete(root);
-            return;
-        }
-        Files.walkFileTree(root, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Files.delete(file);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
-                if (e != null) {
-                    throw e;
-                }
-                try {
-                    Files.delete(dir);
-                } catch (DirectoryNotEmptyException ex) {
-                    throw new IOException("could not remove " + dir + ": something else wrote into it", ex);
-                }
-                return FileVisitResult.CONTINUE;
-            }
-        });
-    }
-
-    /** {@link #removeCreated} that reports a failure as text (appended to the run's error) instead of throwing. */
-    public static String tryRemoveCreated(Path root) {
-        try {
-            removeCreated(root);
-            return null;
-        } catch (IOException e) {
-            return "could not remove " + root + ": " + FsErrors.describe(e);
-        }
     }
 }

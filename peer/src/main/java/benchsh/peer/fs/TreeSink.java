@@ -14,6 +14,7 @@ import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
@@ -24,12 +25,13 @@ import java.util.function.LongConsumer;
 
 /**
  * Writes received or copied entries into a new destination that this run creates. Every name is
- * checked ({@link SafePaths#entry}): nothing lands outside the destination, nothing is overwritten
- * (files are opened CREATE_NEW, without following links). Permissions are set at creation (chmod only
- * when the umask would change them) and mtimes/atimes kept where the file system allows (failures are
- * counted, e.g. on FUSE); directory mtimes are set at the end. Local files may be copied by a few
- * worker threads ({@code threads > 1}) while the walk goes on, as directories are always created first
- * by the walking thread. Entry methods are called from one thread; {@link #close()} stops the workers.
+ * checked ({@link SafePaths#entry}): nothing lands outside the destination, nothing is overwritten:
+ * every directory and file is created exclusively and recorded in the run's {@link CreatedEntries},
+ * the only entries a cleanup removes. Permissions are set at creation (chmod only when the umask
+ * would change them) and mtimes/atimes kept where the file system allows (failures are counted, e.g.
+ * on FUSE; times are never set through a link); directory mtimes are set at the end. Local files may
+ * be copied by a few worker threads ({@code threads > 1}) while the walk goes on, as directories are
+ * always created first by the walking thread. Entry methods are called from one thread; {@link #close()} stops the workers.
  */
 final class TreeSink implements TreeVisitor, AutoCloseable {
     private static final int UMASK = umask();
@@ -42,6 +44,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     private static final int BUDGET_KIB = 32 << 10;
 
     private final Path root;
+    private final CreatedEntries created;
     /** Mode bits the creating process may drop: the local umask, or all bits on another file system (e.g. SFTP), so modes are always set. */
     private final int umask;
     private final LongConsumer progress;
@@ -54,7 +57,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     private final AtomicLong files = new AtomicLong();
     private final AtomicLong bytes = new AtomicLong();
     private final AtomicLong attributesNotKept = new AtomicLong();
-    private boolean created;
+    private boolean started;
     private boolean rootIsFile;
     private long dirs;
 
@@ -64,6 +67,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
      */
     TreeSink(Path root, LongConsumer progress, int threads) {
         this.root = root;
+        this.created = new CreatedEntries(root);
         this.umask = root.getFileSystem() == java.nio.file.FileSystems.getDefault() ? UMASK : 0777;
         this.progress = progress;
         this.workers = threads > 1 ? Executors.newFixedThreadPool(threads, r -> {
@@ -78,22 +82,24 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
         SafePaths.requireNew(root);
     }
 
-    /** Creates the destination: a new directory, or (for a single-file copy) nothing until the file arrives. */
+    /**
+     * Creates the destination: a new directory, or (for a single-file copy) nothing until the file
+     * arrives. Its exclusive create is the check that counts: what appeared since {@link #check} is left alone.
+     */
     void start(boolean asFile) throws IOException {
-        if (created) {
+        if (started) {
             throw new IOException("the destination was already started");
         }
-        check(root);
         if (!asFile) {
-            Files.createDirectory(root);
+            created.createDirectory("");
             dirs++;
         }
-        created = true;
+        started = true;
         rootIsFile = asFile;
     }
 
     private void expect(boolean file) throws IOException {
-        if (!created) {
+        if (!started) {
             throw new IOException("entry before the destination was started");
         }
         if (rootIsFile != file) {
@@ -109,16 +115,16 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
         }
     }
 
-    /** True once the destination exists: it is the run's to remove. */
-    boolean created() {
+    /** What this sink created: the only entries a cleanup may remove. */
+    CreatedEntries created() {
         return created;
     }
 
     @Override
     public void dir(String name, int mode, long mtimeMillis) throws IOException {
         expect(false);
-        Path p = SafePaths.entry(root, name);
-        Files.createDirectory(p, permissions(mode));
+        SafePaths.entry(root, name);
+        Path p = created.createDirectory(name, permissions(mode));
         dirs++;
         if ((mode & umask) != 0) {
             chmod(p, mode);
@@ -129,10 +135,9 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     @Override
     public void file(String name, int mode, long mtimeMillis, long size, ReadableByteChannel content) throws IOException {
         expect(name.isEmpty());
-        Path p = name.isEmpty() ? root : SafePaths.entry(root, name);
+        String checked = checked(name);
         if (workers == null || size > SMALL_FILE) {
-            write(p, name, mode, size, content);
-            times(p, FileTime.fromMillis(mtimeMillis), null);
+            times(write(checked, mode, size, content), FileTime.fromMillis(mtimeMillis), null);
             return;
         }
         // small files: read the content off the stream now, create and write the file on a worker
@@ -152,8 +157,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
         data.flip();
         submit(() -> {
             try {
-                write(p, name, mode, size, new ByteArrayChannel(data));
-                times(p, FileTime.fromMillis(mtimeMillis), null);
+                times(write(checked, mode, size, new ByteArrayChannel(data)), FileTime.fromMillis(mtimeMillis), null);
             } finally {
                 budget.release(kib);
             }
@@ -222,21 +226,29 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     @Override
     public void file(String name, PosixFileAttributes attrs, Path source) throws IOException {
         expect(name.isEmpty());
-        Path p = name.isEmpty() ? root : SafePaths.entry(root, name);
+        String checked = checked(name);
         if (workers == null) {
-            copy(source, p, name, attrs);
+            copy(source, checked, attrs);
             return;
         }
-        submit(() -> copy(source, p, name, attrs));
+        submit(() -> copy(source, checked, attrs));
     }
 
-    private void copy(Path source, Path p, String name, PosixFileAttributes attrs) throws IOException {
+    /** {@code name} once {@link SafePaths#entry} accepted it ("" names the root of a single-file copy). */
+    private String checked(String name) throws IOException {
+        if (!name.isEmpty()) {
+            SafePaths.entry(root, name);
+        }
+        return name;
+    }
+
+    private void copy(Path source, String name, PosixFileAttributes attrs) throws IOException {
         // local files: a FileChannel (sendfile); other file systems (SFTP): their streams, which pipeline requests
         try (ReadableByteChannel in = local(source) ? FileChannel.open(source, SafePaths.open(source, StandardOpenOption.READ))
                 : java.nio.channels.Channels.newChannel(Files.newInputStream(source))) {
-            write(p, name, TreeSource.mode(attrs.permissions()), attrs.size(), in);
+            Path p = write(name, TreeSource.mode(attrs.permissions()), attrs.size(), in);
+            times(p, attrs.lastModifiedTime(), attrs.lastAccessTime());
         }
-        times(p, attrs.lastModifiedTime(), attrs.lastAccessTime());
     }
 
     private static boolean local(Path p) {
@@ -244,15 +256,17 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     }
 
     /** A new file to write: a FileChannel created with its mode locally, elsewhere the file system's exclusive-create stream. */
-    private static java.nio.channels.WritableByteChannel create(Path p, int mode) throws IOException {
-        if (local(p)) {
-            return FileChannel.open(p, SafePaths.open(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), permissions(mode));
+    private java.nio.channels.WritableByteChannel create(String name, int mode) throws IOException {
+        if (local(root)) {
+            return created.createFile(name, Set.of(), permissions(mode));
         }
-        return java.nio.channels.Channels.newChannel(Files.newOutputStream(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
+        return java.nio.channels.Channels.newChannel(created.createStream(name));
     }
 
-    private void write(Path p, String name, int mode, long size, ReadableByteChannel content) throws IOException {
-        try (java.nio.channels.WritableByteChannel out = create(p, mode)) {
+    /** Creates and writes the file {@code name}; returns its path. */
+    private Path write(String name, int mode, long size, ReadableByteChannel content) throws IOException {
+        Path p = created.path(name);
+        try (java.nio.channels.WritableByteChannel out = create(name, mode)) {
             long done = 0;
             if (content instanceof FileChannel in && out instanceof FileChannel) {
                 while (done < size) {
@@ -285,6 +299,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
         }
         files.incrementAndGet();
         bytes.addAndGet(size);
+        return p;
     }
 
     private static FileAttribute<?> permissions(int mode) {
@@ -302,7 +317,8 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     /** Sets mtime (and atime when given) in one call: no extra stat. */
     private void times(Path p, FileTime mtime, FileTime atime) {
         try {
-            Files.getFileAttributeView(p, BasicFileAttributeView.class).setTimes(mtime, atime == null ? mtime : atime, null);
+            Files.getFileAttributeView(p, BasicFileAttributeView.class, SafePaths.noFollow(p))
+                    .setTimes(mtime, atime == null ? mtime : atime, null);
         } catch (IOException | UnsupportedOperationException e) {
             attributesNotKept.incrementAndGet();
         }

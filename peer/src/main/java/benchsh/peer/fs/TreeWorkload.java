@@ -4,6 +4,7 @@ import benchsh.peer.protocol.Fields;
 import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.workload.Meter;
 import benchsh.peer.workload.Outcome;
+import benchsh.peer.workload.LegacyWorkload;
 import benchsh.peer.workload.Side;
 import benchsh.peer.workload.SideContext;
 import benchsh.peer.workload.Workload;
@@ -13,21 +14,27 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.FileTime;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Generates a reproducible tree of files ({@link TreePlan}) in a new directory on this host. The
- * directory must not exist; on failure (ENOSPC, permission) everything created is removed. One role:
+ * directory must not exist; on failure (ENOSPC, permission) everything the run created is removed,
+ * and nothing else ({@link CreatedEntries}): a directory that appeared at the path after the check
+ * is left alone, and so is anything another process put into the new tree. One role:
  * "run". Metrics: files, dirs, bytes, seconds, throughput and the file system of the tree. Role
  * "remove", with the same spec, regenerates the plan and removes exactly what it created
  * ({@link TreeRemoval}): the plan is a pure function of profile, shape and seed, so no manifest has
  * to outlive the peer (an SSH host's peer dies with its channel) or sit where others could edit it.
  */
-public final class TreeWorkload implements Workload {
+public final class TreeWorkload extends LegacyWorkload {
+    /** The mtime of every generated directory: 2020-01-01T00:00:00Z. */
+    private static final long DIR_MTIME_MILLIS = 1_577_836_800_000L;
+
     @Override
     public String name() {
         return "tree";
@@ -73,7 +80,7 @@ public final class TreeWorkload implements Workload {
     }
 
     @Override
-    public Side open(String role, Fields spec, SideContext context) throws IOException {
+    protected Side open(String role, Fields spec, SideContext context) throws IOException {
         Spec s = Spec.parse(role, spec);
         if (s.remove) {
             SafePaths.refuseSpecial(s.path);
@@ -83,20 +90,23 @@ public final class TreeWorkload implements Workload {
         return new TreeSide(s, context);
     }
 
-    /** Writes {@code plan} under the new directory {@code root}; counts bytes on {@code meter} (stream 0). */
-    static void write(Path root, TreePlan plan, boolean random, Meter meter, java.util.function.BooleanSupplier cancelled) throws IOException {
-        Files.createDirectory(root);
+    /**
+     * Writes {@code plan} under the new directory {@code created.base()}, creating every entry through
+     * {@code created}; counts bytes on {@code meter} (stream 0).
+     */
+    static void write(CreatedEntries created, TreePlan plan, boolean random, Meter meter, java.util.function.BooleanSupplier cancelled)
+            throws IOException {
+        created.createDirectory("");
         for (String d : plan.dirs()) {
-            Files.createDirectory(root.resolve(d));
+            created.createDirectory(d);
         }
         TreeContent content = new TreeContent(plan.seed(), random);
         ByteBuffer buf = ByteBuffer.allocateDirect(1 << 20);
         List<TreePlan.File> files = plan.files();
         for (int i = 0; i < files.size() && !cancelled.getAsBoolean(); i++) {
             TreePlan.File file = files.get(i);
-            Path p = root.resolve(file.name());
             content.begin(i);
-            try (FileChannel ch = FileChannel.open(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
+            try (FileChannel ch = created.createFile(file.name(), Set.of())) {
                 long left = file.size();
                 while (left > 0) {
                     buf.clear();
@@ -110,16 +120,20 @@ public final class TreeWorkload implements Workload {
                     }
                 }
             }
-            Files.setLastModifiedTime(p, FileTime.fromMillis(file.mtimeMillis()));
+            mtime(created.path(file.name()), file.mtimeMillis());
         }
         if (cancelled.getAsBoolean()) {
             throw new IOException("cancelled");
         }
-        FileTime dirTime = FileTime.fromMillis(1_577_836_800_000L);
-        for (int i = plan.dirs().size() - 1; i >= 0; i--) {
-            Files.setLastModifiedTime(root.resolve(plan.dirs().get(i)), dirTime);
+        for (int i = plan.dirs().size() - 1; i >= -1; i--) {
+            mtime(created.path(i < 0 ? "" : plan.dirs().get(i)), DIR_MTIME_MILLIS);
         }
-        Files.setLastModifiedTime(root, dirTime);
+    }
+
+    /** Sets the mtime of an entry the run created, never through a link. */
+    private static void mtime(Path p, long millis) throws IOException {
+        Files.getFileAttributeView(p, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                .setTimes(FileTime.fromMillis(millis), null, null);
     }
 
     private static final class TreeSide extends LocalSide {
@@ -132,6 +146,9 @@ public final class TreeWorkload implements Workload {
 
         @Override
         public Outcome run() {
+            if (cancelled) {
+                return Outcome.failed(cancelReason()); // before planning: a big plan takes seconds to draw
+            }
             TreePlan plan;
             try {
                 plan = TreePlan.of(spec.profile, spec.shape, spec.seed);
@@ -148,16 +165,18 @@ public final class TreeWorkload implements Workload {
             extra.put("path", spec.path.toString());
             extra.putAll(FsFacts.of(spec.path, ""));
             String error = null;
+            CreatedEntries created = new CreatedEntries(spec.path);
             meter.start();
             try {
-                write(spec.path, plan, spec.random, meter, () -> cancelled);
+                write(created, plan, spec.random, meter, () -> cancelled);
             } catch (IOException e) {
                 error = cancelled ? cancelReason() : FsErrors.describe(e);
                 if (FsErrors.noSpace(e)) {
                     error += " after " + meter.total() + " bytes";
                 }
-                String removal = SafePaths.tryRemoveCreated(spec.path);
-                error += removal == null ? "; the partial tree was removed" : "; " + removal;
+                if (created.size() > 0) {
+                    error = created.removeAll().addTo(error, "tree");
+                }
             }
             Outcome o = meter.finish(error, extra);
             Map<String, Object> m = new LinkedHashMap<>(o.metrics());

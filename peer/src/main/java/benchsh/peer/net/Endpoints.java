@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
+import java.nio.channels.NetworkChannel;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
+import java.util.Map;
 
 /** Opening the data-plane sockets of a test: listeners bound to one address, and token-presenting connections. */
 public final class Endpoints {
@@ -33,6 +35,15 @@ public final class Endpoints {
         }
     }
 
+    /** A listening side's endpoint for the shell: {@code port}, the local port of {@code channel}; empty once it is closed. */
+    public static Map<String, Object> endpoint(NetworkChannel channel) {
+        try {
+            return Map.of("port", (long) ((InetSocketAddress) channel.getLocalAddress()).getPort());
+        } catch (IOException e) {
+            return Map.of();
+        }
+    }
+
     /** Connects to {@code target:port} within {@code timeout} and presents the test token. */
     public static SocketChannel connect(String target, int port, Duration timeout, byte[] token, int sendBuffer, int receiveBuffer, boolean noDelay)
             throws IOException {
@@ -53,7 +64,11 @@ public final class Endpoints {
             return ch;
         } catch (IOException e) {
             ch.close();
-            throw new IOException("cannot connect to " + target + ":" + port + ": " + e.getMessage(), e);
+            String what = "cannot connect to " + target + ":" + port + ": " + e.getMessage();
+            if (e instanceof java.net.SocketTimeoutException) {
+                throw new java.net.SocketTimeoutException(what);
+            }
+            throw new IOException(what, e);
         }
     }
 }

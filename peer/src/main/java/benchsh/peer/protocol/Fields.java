@@ -70,6 +70,16 @@ public final class Fields {
         throw illTyped(name, "a number", v);
     }
 
+    public boolean bool(String name) throws ProtocolException {
+        return typed(name, Boolean.class, "true or false");
+    }
+
+    /** Accepts an optional field: true when it is present (and not null); either way it counts as known to {@link #end()}. */
+    public boolean optional(String name) {
+        read.add(name);
+        return has(name);
+    }
+
     public boolean bool(String name, boolean fallback) throws ProtocolException {
         return has(name) ? typed(name, Boolean.class, "true or false") : mark(name, fallback);
     }

@@ -10,11 +10,12 @@ import java.util.Map;
  */
 public sealed interface Message {
     /**
-     * The protocol version this build speaks. A peer refuses any other. Version 2: the shell sends a
-     * frame (at least a PING) every 10 s whatever the peer sends, and a peer running a test exits
-     * after {@code Peer.SHELL_SILENCE} without one.
+     * The protocol version this build speaks. A peer refuses any other. Version 2: the link (token,
+     * address, port) travels beside the spec, DONE and ERROR carry an error kind. Version 3: the shell
+     * sends a frame (at least a PING) every 10 s whatever the peer sends, and a peer running a test
+     * exits after {@code Peer.SHELL_SILENCE} without one.
      */
-    int PROTOCOL = 2;
+    int PROTOCOL = 3;
 
     MessageType type();
 
@@ -58,18 +59,23 @@ public sealed interface Message {
         }
     }
 
-    /** Start one side of a test: {@code role} is workload specific, e.g. "listen" or "connect". */
-    record Start(String id, String workload, String role, Map<String, Object> spec) implements Message {
+    /**
+     * Start one side of a test: {@code role} is workload specific, e.g. "listen" or "connect"; {@code spec} is
+     * the wire form of the workload's spec record for that role; {@code link} is null for a side without a
+     * partner.
+     */
+    record Start(String id, String workload, String role, Map<String, Object> spec, Link link) implements Message {
         public MessageType type() {
             return MessageType.START;
         }
 
         public Map<String, Object> fields() {
-            return map("id", id, "workload", workload, "role", role, "spec", spec);
+            return map("id", id, "workload", workload, "role", role, "spec", spec, "link", link == null ? null : SpecCodec.encode(link));
         }
 
         static Start decode(Fields f) throws ProtocolException {
-            return new Start(f.string("id"), f.string("workload"), f.string("role"), f.map("spec"));
+            return new Start(f.string("id"), f.string("workload"), f.string("role"), f.map("spec"),
+                    f.optional("link") ? SpecCodec.decode(Link.class, f.object("link")) : null);
         }
     }
 
@@ -101,18 +107,32 @@ public sealed interface Message {
         }
     }
 
-    /** A side ended. {@code error} is null when it completed; metrics measured so far are kept either way. */
-    record Done(String id, Map<String, Object> metrics, List<Object> intervals, String error) implements Message {
+    /**
+     * A side ended. {@code error} and {@code kind} are null when it completed, and both set when it did not;
+     * metrics measured so far are kept either way.
+     */
+    record Done(String id, Map<String, Object> metrics, List<Object> intervals, String error, ErrorKind kind) implements Message {
+        public Done {
+            if ((error == null) != (kind == null)) {
+                throw new IllegalArgumentException("a DONE carries an error and its kind, or neither");
+            }
+        }
+
         public MessageType type() {
             return MessageType.DONE;
         }
 
         public Map<String, Object> fields() {
-            return map("id", id, "metrics", metrics, "intervals", intervals, "error", error);
+            return map("id", id, "metrics", metrics, "intervals", intervals, "error", error, "kind", kind == null ? null : kind.wire());
         }
 
         static Done decode(Fields f) throws ProtocolException {
-            return new Done(f.string("id"), f.map("metrics"), f.list("intervals"), f.optString("error"));
+            String error = f.optString("error");
+            String kind = f.optString("kind");
+            if ((error == null) != (kind == null)) {
+                throw new ProtocolException("a DONE carries an error and its kind, or neither");
+            }
+            return new Done(f.string("id"), f.map("metrics"), f.list("intervals"), error, kind == null ? null : ErrorKind.of(kind));
         }
     }
 
@@ -145,17 +165,21 @@ public sealed interface Message {
     }
 
     /** A request failed before any side started; {@code id} names it when known. */
-    record Error(String id, String message) implements Message {
+    record Error(String id, String message, ErrorKind kind) implements Message {
+        public Error {
+            java.util.Objects.requireNonNull(kind, "kind");
+        }
+
         public MessageType type() {
             return MessageType.ERROR;
         }
 
         public Map<String, Object> fields() {
-            return map("id", id, "message", message);
+            return map("id", id, "message", message, "kind", kind.wire());
         }
 
         static Error decode(Fields f) throws ProtocolException {
-            return new Error(f.optString("id"), f.string("message"));
+            return new Error(f.optString("id"), f.string("message"), ErrorKind.of(f.string("kind")));
         }
     }
 }

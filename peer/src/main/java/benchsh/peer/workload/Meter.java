@@ -41,6 +41,7 @@ public final class Meter {
     private final List<Object> intervals = new ArrayList<>();
     private volatile boolean finished;
     private volatile String stallError;
+    private volatile long stalledSeconds;
     private Thread sampler;
     private Snapshot start;
     private Snapshot baseline;
@@ -118,7 +119,8 @@ public final class Meter {
                 lastBytes = bytes;
                 lastProgress = now;
             } else if (stallError == null && now - lastProgress > stallNanos) {
-                stallError = "no data for " + Duration.ofNanos(now - lastProgress).toSeconds() + " s";
+                stalledSeconds = Duration.ofNanos(now - lastProgress).toSeconds();
+                stallError = "no data for " + stalledSeconds + " s";
                 onStall.run();
             }
             if (now >= next && !finished) {
@@ -162,6 +164,28 @@ public final class Meter {
      * run if it ended inside the warm-up). Safe to call once the streams have stopped.
      */
     public Outcome finish(String error, Map<String, Object> extra) {
+        Figures f = figures(extra);
+        return new Outcome(f.metrics(), f.samples(), error != null ? error : stallError);
+    }
+
+    /**
+     * Stops the clock and returns the figures over the measured span, with the failure if there was one: the
+     * given one, else the meter's own stall.
+     *
+     * @param kind why the side failed, or null when it did not (a stall of the meter still counts)
+     */
+    public Outcome finish(benchsh.peer.protocol.ErrorKind kind, String error, Map<String, Object> extra) {
+        Figures f = figures(extra);
+        if (kind == null && stallError != null) {
+            return new Outcome(f.metrics(), f.samples(), stallError, benchsh.peer.protocol.ErrorKind.STALLED);
+        }
+        return new Outcome(f.metrics(), f.samples(), error, kind);
+    }
+
+    private record Figures(Map<String, Object> metrics, List<Object> samples) {
+    }
+
+    private Figures figures(Map<String, Object> extra) {
         finished = true;
         if (sampler != null) {
             LockSupport.unpark(sampler);
@@ -204,8 +228,10 @@ public final class Meter {
             m.put("stream_" + unit.count, perStreamMeasured);
             m.put("stream_" + unit.rate, perStreamRate);
         }
+        if (stallError != null) {
+            m.put("stalled_seconds", stalledSeconds);
+        }
         m.putAll(extra);
-        String err = error != null ? error : stallError;
-        return new Outcome(m, samples, err);
+        return new Figures(m, samples);
     }
 }

@@ -1,19 +1,32 @@
 package benchsh.peer.workload;
 
+import benchsh.peer.protocol.ErrorKind;
 import java.util.List;
 import java.util.Map;
 
 /**
- * What a side measured: metrics (snake_case names carrying their unit), interval samples, and the
- * error when it did not complete. Metrics measured before a failure are kept.
+ * What a side measured: metrics (snake_case names carrying their unit), interval samples, and, when it did
+ * not complete, the error and its kind. Metrics measured before a failure are kept.
  */
-public record Outcome(Map<String, Object> metrics, List<Object> intervals, String error) {
+public record Outcome(Map<String, Object> metrics, List<Object> intervals, String error, ErrorKind kind) {
     public Outcome {
         metrics = Map.copyOf(metrics);
         intervals = List.copyOf(intervals);
+        if ((error == null) != (kind == null)) {
+            throw new IllegalArgumentException("an outcome has an error and its kind, or neither");
+        }
+    }
+
+    /** An outcome of a {@link LegacyWorkload}, whose error kind is told from its message. */
+    public Outcome(Map<String, Object> metrics, List<Object> intervals, String error) {
+        this(metrics, intervals, error, LegacyWorkload.kindOf(error));
     }
 
     public static Outcome failed(String error) {
         return new Outcome(Map.of(), List.of(), error);
+    }
+
+    public static Outcome failed(ErrorKind kind, String error) {
+        return new Outcome(Map.of(), List.of(), error, kind);
     }
 }

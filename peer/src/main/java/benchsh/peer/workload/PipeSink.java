@@ -1,20 +1,27 @@
 package benchsh.peer.workload;
 
+import benchsh.peer.fs.CreatedEntries;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
+import java.util.Set;
 
 /**
  * Where a pipe's data goes, like dd's {@code of=}: nowhere ({@code /dev/null}) or a new file. A file
  * sink is safe by construction: it refuses a path that exists (regular file, symlink, device or
  * anything else), creates the file itself ({@code O_CREAT|O_EXCL}, no symlink following), removes it
- * when the test fails, and unless asked to keep it, after the test. Not thread-safe.
+ * when the test fails, and unless asked to keep it, after the test: only while it is still the file
+ * it created ({@link CreatedEntries}); a file put in its place is left alone. The sink of {@code pipe}
+ * and of {@code http}. Not thread-safe.
  */
 public interface PipeSink {
+    /** The kinds of sink, on the wire as their lower-case names. */
+    enum Kind { NULL, FILE }
+
     /** Writes all of {@code buf}. */
     void write(ByteBuffer buf) throws IOException;
 
@@ -57,24 +64,29 @@ public interface PipeSink {
         if (dir == null || !Files.isDirectory(dir)) {
             throw new IOException("sink directory " + dir + " does not exist");
         }
+        CreatedEntries created = new CreatedEntries(path);
         FileChannel ch;
         try {
-            ch = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+            ch = created.createFile("", Set.of());
+        } catch (FileAlreadyExistsException e) {
+            throw new IOException("sink " + path + ": " + e.getReason() + "; choose a new file's path", e);
         } catch (IOException e) {
             throw new IOException("cannot create sink file " + path + " (is " + dir + " writable?): " + e.getMessage(), e);
         }
-        return new FileSink(path, ch, keep);
+        return new FileSink(path, created, ch, keep);
     }
 
     /** A file this test created. */
     final class FileSink implements PipeSink {
         private final Path path;
+        private final CreatedEntries created;
         private final FileChannel channel;
         private final boolean keep;
         private long written;
 
-        FileSink(Path path, FileChannel channel, boolean keep) {
+        FileSink(Path path, CreatedEntries created, FileChannel channel, boolean keep) {
             this.path = path;
+            this.created = created;
             this.channel = channel;
             this.keep = keep;
         }
@@ -104,7 +116,10 @@ public interface PipeSink {
                 throw explain(e);
             }
             if (!keep) {
-                Files.deleteIfExists(path);
+                String problem = created.removeAll().problem();
+                if (problem != null) {
+                    throw new IOException("sink " + path + ": " + problem);
+                }
             }
             return syncNanos;
         }
@@ -124,11 +139,7 @@ public interface PipeSink {
             } catch (IOException ignored) {
                 // removing is what matters
             }
-            try {
-                Files.deleteIfExists(path);
-            } catch (IOException ignored) {
-                // nothing more to do; the error already names the file
-            }
+            created.removeAll();
         }
     }
 }

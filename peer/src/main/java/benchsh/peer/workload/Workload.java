@@ -1,22 +1,41 @@
 package benchsh.peer.workload;
 
 import benchsh.peer.protocol.Fields;
+import benchsh.peer.protocol.Link;
+import benchsh.peer.protocol.ProtocolException;
+import benchsh.peer.protocol.SpecCodec;
 import java.io.IOException;
+import java.util.Map;
 
 /**
- * One kind of measurement a peer can run, such as a TCP stream. A workload reads its typed spec
- * (re-checking every hard cap), moves data and returns raw numbers; it never formats text.
- * Register new workloads in {@link Workloads}.
+ * One kind of measurement a peer can run, such as a TCP stream. A workload declares the roles it plays,
+ * each with its spec record (the one definition of its fields and hard caps, shared with the shell through
+ * {@link SpecCodec}), sets up a side from a decoded spec, moves data and returns raw numbers; it never
+ * formats text. A workload is a public class with a no-argument constructor in this package or in
+ * {@code benchsh.peer.fs} or {@code benchsh.peer.http}; {@link Workloads} finds it there.
  */
 public interface Workload {
     /** The name the shell uses in START messages, e.g. "tcp". */
     String name();
 
+    /** Each role this workload plays (e.g. "listen", "connect"), with the record type of its spec. */
+    Map<String, Class<? extends Record>> roles();
+
     /**
-     * Sets up one side of a test (e.g. binds its listener). Failures here are reported to the shell
-     * before the test starts. Must not block for long.
+     * Sets up one side of a test (e.g. binds its listener). Failures here are reported to the shell before
+     * the test starts. Must not block for long.
      *
-     * @param role workload specific, e.g. "listen" or "connect"
+     * @param spec an instance of {@code roles().get(role)}
+     * @param link the partner's token and address for a two-host test, else null
      */
-    Side open(String role, Fields spec, SideContext context) throws IOException;
+    Side open(String role, Record spec, Link link, SideContext context) throws IOException;
+
+    /** Decodes the spec of {@code role} from its wire form (checking every field and cap), then opens the side. */
+    default Side open(String role, Map<String, Object> spec, Link link, SideContext context) throws IOException {
+        Class<? extends Record> type = roles().get(role);
+        if (type == null) {
+            throw new ProtocolException(name() + " has no role '" + role + "' (" + String.join(", ", roles().keySet()) + ")");
+        }
+        return open(role, SpecCodec.decode(type, new Fields("spec", spec)), link, context);
+    }
 }

@@ -1,29 +1,29 @@
 package benchsh.peer.workload;
 
+import benchsh.peer.Discovery;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
-/** The registry of workloads: the one place a new workload is added. */
+/**
+ * Every workload this peer runs, by name: the {@link Workload} classes found in this package (streams,
+ * request/response), {@code benchsh.peer.fs} (disks, trees, copies, mounts) and {@code benchsh.peer.http},
+ * so a new workload is its class and nothing else. Immutable.
+ */
 public final class Workloads {
     private static final Map<String, Workload> ALL = new TreeMap<>();
 
     static {
-        register(new TcpStream());
-        register(new UdpStream());
-        register(new RequestResponse());
-        register(new PipeStream());
-        register(new benchsh.peer.fs.DiskWorkload());
-        register(new benchsh.peer.fs.TreeWorkload());
-        register(new benchsh.peer.fs.CopyWorkload());
-        register(new benchsh.peer.fs.MountWorkload());
-        register(new benchsh.peer.http.HttpTransfer());
+        for (Class<?> anchor : new Class<?>[] {Workload.class, benchsh.peer.fs.DiskWorkload.class, benchsh.peer.http.HttpTransfer.class}) {
+            for (Workload w : Discovery.instances(Workload.class, anchor)) {
+                if (ALL.put(w.name(), w) != null) {
+                    throw new IllegalStateException("two workloads are named " + w.name());
+                }
+            }
+        }
     }
 
     private Workloads() {
-    }
-
-    private static void register(Workload w) {
-        ALL.put(w.name(), w);
     }
 
     /** The workload of that name, or null. */
@@ -31,7 +31,7 @@ public final class Workloads {
         return ALL.get(name);
     }
 
-    public static java.util.Set<String> names() {
+    public static Set<String> names() {
         return ALL.keySet();
     }
 }

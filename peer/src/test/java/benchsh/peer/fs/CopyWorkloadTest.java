@@ -1,6 +1,8 @@
 package benchsh.peer.fs;
 
 import benchsh.peer.workload.RecordingContext;
+import static benchsh.peer.fs.FsTestSupport.appear;
+import static benchsh.peer.fs.FsTestSupport.assertLeftAlone;
 import static benchsh.peer.fs.FsTestSupport.number;
 import static benchsh.peer.fs.FsTestSupport.pair;
 import static benchsh.peer.fs.FsTestSupport.run;
@@ -24,6 +26,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HexFormat;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -89,11 +92,100 @@ class CopyWorkloadTest {
         assertEquals(l.metrics().get("src_digest"), l.metrics().get("dst_digest"));
     }
 
+    /** The reproduced bug, for a single-file copy: the destination was new when the test was opened, a directory appeared before the run. */
+    @Test
+    void aDirectoryThatAppearsAtASingleFileDestinationAfterOpenIsLeftWithItsContents() throws Exception {
+        Path file = Files.list(src.resolve("cur")).findFirst().orElseThrow();
+        Path dst = dir.resolve("one.eml");
+        Side local = copy.open("local", spec("src", file.toString(), "dst", dst.toString()), null, new RecordingContext());
+        appear(dst);
+        assertLeftAlone(dst, local.run());
+
+    }
+
+    /**
+     * A directory appears while a receiver waits for its one file: before or after it read the stream's
+     * header (either way, the file's exclusive create is what fails).
+     */
+    @Test
+    void aDirectoryThatAppearsWhileASingleFileIsBeingReceivedIsLeftWithItsContents() throws Exception {
+        Path received = dir.resolve("received.eml");
+        Side listen = listen(received);
+        CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(listen::run);
+        try (Socket s = new Socket("127.0.0.1", ((Number) listen.endpoint().get("port")).intValue())) {
+            DataOutputStream out = stream(s, 'F');
+            out.flush();
+            appear(received);
+            file(out, "", "data\n");
+            out.writeByte('E');
+            out.writeLong(1);
+            out.writeLong(0);
+            out.writeLong(5);
+            out.flush();
+            assertLeftAlone(received, lo.get(30, TimeUnit.SECONDS));
+        }
+    }
+
+    /** The same race for a tree copy. */
+    @Test
+    void aDirectoryThatAppearsAtATreeDestinationAfterOpenIsLeftWithItsContents() throws IOException {
+        Path dst = dir.resolve("dst");
+        Side local = copy.open("local", spec("src", src.toString(), "dst", dst.toString(), "keep", false), null, new RecordingContext());
+        appear(dst);
+        assertLeftAlone(dst, local.run());
+    }
+
+    /** The window after the destination was started and before the single file is created, step by step. */
+    @Test
+    void aSinkLeavesWhatAppearedAfterItStartedAndRemovesNothing() throws IOException {
+        Path dst = dir.resolve("late.eml");
+        try (TreeSink sink = new TreeSink(dst, n -> { }, 1)) {
+            sink.start(true);
+            appear(dst);
+            IOException e = assertThrows(IOException.class, () -> sink.file("", 0644, 0, 4, java.nio.channels.Channels.newChannel(
+                    new java.io.ByteArrayInputStream("data".getBytes(StandardCharsets.UTF_8)))));
+            assertTrue(FsErrors.describe(e).contains("something else created it"), FsErrors.describe(e));
+            assertEquals(0, sink.created().size());
+            assertEquals(0, sink.created().removeAll().removed());
+        }
+        assertEquals("mine", Files.readString(dst.resolve("mine.txt")));
+    }
+
+    private Side listen(Path dst) throws IOException {
+        return copy.open("listen", spec("dst", dst.toString(), "token", FsTestSupport.TOKEN, "address", "127.0.0.1"), null,
+                new RecordingContext());
+    }
+
+    /** A hand-written sender's stream: the token, the archive's magic and its root kind ('D' tree, 'F' one file). */
+    private static DataOutputStream stream(Socket s, char root) throws IOException {
+        DataOutputStream out = new DataOutputStream(s.getOutputStream());
+        out.write(HexFormat.of().parseHex(FsTestSupport.TOKEN));
+        out.writeInt(TreeArchive.MAGIC);
+        out.writeByte(root);
+        return out;
+    }
+
+    private static void entry(DataOutputStream out, char kind, String name, int mode) throws IOException {
+        byte[] n = name.getBytes(StandardCharsets.UTF_8);
+        out.writeByte(kind);
+        out.writeShort(n.length);
+        out.write(n);
+        out.writeInt(mode);
+        out.writeLong(0);
+    }
+
+    private static void file(DataOutputStream out, String name, String content) throws IOException {
+        byte[] c = content.getBytes(StandardCharsets.UTF_8);
+        entry(out, 'F', name, 0644);
+        out.writeLong(c.length);
+        out.write(c);
+    }
+
     @Test
     void refusesAnExistingDestinationAndOverlaps() {
-        assertThrows(IOException.class, () -> copy.open("local", new Fields("spec", spec("src", src.toString(), "dst", src.toString())),
+        assertThrows(IOException.class, () -> copy.open("local", spec("src", src.toString(), "dst", src.toString()), null,
                 new RecordingContext()));
-        assertThrows(IOException.class, () -> copy.open("local", new Fields("spec", spec("src", src.toString(), "dst", src.resolve("x").toString())),
+        assertThrows(IOException.class, () -> copy.open("local", spec("src", src.toString(), "dst", src.resolve("x").toString()), null,
                 new RecordingContext()));
     }
 
@@ -101,28 +193,12 @@ class CopyWorkloadTest {
     void hostileNamesInAReceivedTreeAreRejectedAndNothingIsLeft() throws Exception {
         for (String hostile : new String[] {"../escaped", "/tmp/absolute-benchsh", "a/../../escaped"}) {
             Path dst = dir.resolve("victim");
-            Side l = copy.open("listen", new Fields("spec", spec("dst", dst.toString(), "token", FsTestSupport.TOKEN, "address", "127.0.0.1")),
-                    new RecordingContext());
+            Side l = listen(dst);
             CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
             try (Socket s = new Socket("127.0.0.1", ((Number) l.endpoint().get("port")).intValue())) {
-                DataOutputStream out = new DataOutputStream(s.getOutputStream());
-                out.write(HexFormat.of().parseHex(FsTestSupport.TOKEN));
-                out.writeInt(TreeArchive.MAGIC);
-                out.writeByte('D');
-                out.writeByte('D');
-                byte[] a = "a".getBytes(StandardCharsets.UTF_8);
-                out.writeShort(a.length);
-                out.write(a);
-                out.writeInt(0755);
-                out.writeLong(0);
-                byte[] n = hostile.getBytes(StandardCharsets.UTF_8);
-                out.writeByte('F');
-                out.writeShort(n.length);
-                out.write(n);
-                out.writeInt(0644);
-                out.writeLong(0);
-                out.writeLong(5);
-                out.write("evil\n".getBytes(StandardCharsets.UTF_8));
+                DataOutputStream out = stream(s, 'D');
+                entry(out, 'D', "a", 0755);
+                file(out, hostile, "evil\n");
                 out.flush();
                 Outcome o = lo.get();
                 assertNotNull(o.error());
@@ -156,8 +232,8 @@ class CopyWorkloadTest {
     @Test
     void aStrayWithoutTheTokenIsDropped() throws Exception {
         Path dst = dir.resolve("tok");
-        Side l = copy.open("listen", new Fields("spec", spec("dst", dst.toString(), "token", FsTestSupport.TOKEN, "address", "127.0.0.1",
-                "timeout_ns", 1_000_000_000L)), new RecordingContext());
+        Side l = copy.open("listen", spec("dst", dst.toString(), "token", FsTestSupport.TOKEN, "address", "127.0.0.1",
+                "timeout_ns", 1_000_000_000L), null, new RecordingContext());
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         try (Socket s = new Socket("127.0.0.1", ((Number) l.endpoint().get("port")).intValue())) {
             s.getOutputStream().write(new byte[16]);

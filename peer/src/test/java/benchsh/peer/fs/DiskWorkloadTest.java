@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.peer.protocol.Fields;
 import benchsh.peer.workload.Outcome;
+import benchsh.peer.workload.Side;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -97,16 +98,26 @@ class DiskWorkloadTest {
         Path existing = Files.writeString(dir.resolve("mine.txt"), "precious");
         Path link = Files.createSymbolicLink(dir.resolve("link"), existing);
         IOException e = assertThrows(IOException.class, () -> disk.open("run",
-                new Fields("spec", spec("path", existing.toString(), "op", "write", "bytes", 10L)), new RecordingContext()));
+                spec("path", existing.toString(), "op", "write", "bytes", 10L), null, new RecordingContext()));
         assertTrue(e.getMessage().contains("already exists"), e.getMessage());
         e = assertThrows(IOException.class, () -> disk.open("run",
-                new Fields("spec", spec("path", link.toString(), "op", "read", "bytes", 10L)), new RecordingContext()));
+                spec("path", link.toString(), "op", "read", "bytes", 10L), null, new RecordingContext()));
         assertTrue(e.getMessage().contains("symbolic link"), e.getMessage());
         e = assertThrows(IOException.class, () -> disk.open("run",
-                new Fields("spec", spec("path", "/dev/null", "op", "write", "bytes", 10L)), new RecordingContext()));
+                spec("path", "/dev/null", "op", "write", "bytes", 10L), null, new RecordingContext()));
         assertTrue(e.getMessage().contains("device"), e.getMessage());
         assertEquals("precious", Files.readString(existing));
         assertTrue(Files.isSymbolicLink(link));
+    }
+
+    /** The reproduced bug: the path was new when the test was opened, a directory appeared before the run created it. */
+    @ParameterizedTest
+    @ValueSource(strings = {"write", "read"})
+    void aDirectoryThatAppearsAfterOpenIsLeftWithItsContents(String op) throws IOException {
+        Path f = dir.resolve("target.dat");
+        Side side = disk.open("run", spec("path", f.toString(), "op", op, "bytes", 1L << 20, "bs", 4096L), null, new RecordingContext());
+        FsTestSupport.appear(f);
+        FsTestSupport.assertLeftAlone(f, side.run());
     }
 
     @Test
@@ -137,9 +148,9 @@ class DiskWorkloadTest {
 
     @Test
     void relativePathsAndUnknownFieldsAreRejected() {
-        assertThrows(IOException.class, () -> disk.open("run", new Fields("spec", spec("path", "rel.dat", "op", "write", "bytes", 1L)),
+        assertThrows(IOException.class, () -> disk.open("run", spec("path", "rel.dat", "op", "write", "bytes", 1L), null,
                 new RecordingContext()));
-        assertThrows(IOException.class, () -> disk.open("run", new Fields("spec", spec("path", "/tmp/x", "op", "write", "bytes", 1L, "bogus", 1L)),
+        assertThrows(IOException.class, () -> disk.open("run", spec("path", "/tmp/x", "op", "write", "bytes", 1L, "bogus", 1L), null,
                 new RecordingContext()));
     }
 }

@@ -1,5 +1,10 @@
 package benchsh.peer.fs;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import benchsh.peer.workload.RecordingContext;
 import benchsh.peer.protocol.Fields;
 import benchsh.peer.workload.Outcome;
@@ -13,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 
 /** Running file workloads in the test JVM, and a small tmpfs for ENOSPC. */
@@ -31,21 +37,39 @@ final class FsTestSupport {
     }
 
     static Outcome run(Workload w, String role, Map<String, Object> spec) throws IOException {
-        return w.open(role, new Fields("spec", spec), new RecordingContext()).run();
+        return w.open(role, spec, null, new RecordingContext()).run();
     }
 
     /** Runs a listen side and a connect side; returns {listen, connect}. */
     static Outcome[] pair(Workload w, Map<String, Object> listen, Map<String, Object> connect) throws Exception {
         listen.putIfAbsent("token", TOKEN);
         listen.putIfAbsent("address", "127.0.0.1");
-        Side l = w.open("listen", new Fields("spec", listen), new RecordingContext());
+        Side l = w.open("listen", listen, null, new RecordingContext());
         connect.putIfAbsent("token", TOKEN);
         connect.putIfAbsent("address", "127.0.0.1");
         connect.put("port", l.endpoint().get("port"));
-        Side c = w.open("connect", new Fields("spec", connect), new RecordingContext());
+        Side c = w.open("connect", connect, null, new RecordingContext());
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         Outcome co = c.run();
         return new Outcome[] {lo.get(), co};
+    }
+
+    /** Another program's directory with a file in it appears at {@code p}. */
+    static void appear(Path p) throws IOException {
+        Files.createDirectory(p);
+        Files.writeString(p.resolve("mine.txt"), "mine");
+    }
+
+    /** The run failed because the directory {@link #appear}ed, and left it as it was: nothing written into it, nothing taken out. */
+    static void assertLeftAlone(Path p, Outcome o) throws IOException {
+        assertEquals("mine", Files.readString(p.resolve("mine.txt")), "the other program's directory and file are still there");
+        try (Stream<Path> left = Files.list(p)) {
+            assertEquals(1, left.count());
+        }
+        assertNotNull(o.error());
+        assertTrue(o.error().contains("already exists: " + p) && o.error().contains("something else created it after benchsh had checked"),
+                o.error());
+        assertFalse(o.error().contains("removed"), o.error());
     }
 
     static long number(Outcome o, String key) {

@@ -10,7 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import benchsh.peer.protocol.Fields;
 import benchsh.peer.workload.Outcome;
+import benchsh.peer.workload.RecordingContext;
+import benchsh.peer.workload.Side;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -100,6 +103,15 @@ class TreeWorkloadTest {
         int n = d.deflate(out);
         d.end();
         return (double) n / in.length;
+    }
+
+    /** The reproduced bug: the path was new when the test was opened, a directory appeared before the run created it. */
+    @Test
+    void aDirectoryThatAppearsAfterOpenIsLeftWithItsContents() throws IOException {
+        Path t = dir.resolve("t");
+        Side side = tree.open("run", spec("path", t.toString(), "profile", "maildir", "scale", 0.01), null, new RecordingContext());
+        FsTestSupport.appear(t);
+        FsTestSupport.assertLeftAlone(t, side.run());
     }
 
     @Test

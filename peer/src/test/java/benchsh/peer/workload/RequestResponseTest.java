@@ -2,7 +2,7 @@ package benchsh.peer.workload;
 
 import static benchsh.peer.workload.Sides.doubleOf;
 import static benchsh.peer.workload.Sides.longOf;
-import static benchsh.peer.workload.TcpStreamTest.spec;
+import static benchsh.peer.workload.Sides.spec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -53,7 +53,7 @@ class RequestResponseTest {
             server.bind(new java.net.InetSocketAddress("127.0.0.1", 0));
             Map<String, Object> client = spec("proto", "udp", "time_ns", 1_000_000_000L, "omit_ns", 0L);
             client.put("port", (long) ((java.net.InetSocketAddress) server.getLocalAddress()).getPort());
-            Side c = new RequestResponse().open("connect", new Fields("spec", client), new RecordingContext());
+            Side c = new RequestResponse().open("connect", client, null, new RecordingContext());
             java.util.concurrent.CompletableFuture<Outcome> co = java.util.concurrent.CompletableFuture.supplyAsync(c::run);
             java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(2048);
             boolean droppedOne = false;
@@ -81,7 +81,7 @@ class RequestResponseTest {
     void silentStraysDoNotStallAConnectPerTransactionServer() throws Exception {
         Map<String, Object> server = spec();
         server.putAll(Map.of("proto", "tcp", "connect", true, "time_ns", 1_000_000_000L, "omit_ns", 0L));
-        Side l = new RequestResponse().open("listen", new Fields("spec", server), new RecordingContext());
+        Side l = new RequestResponse().open("listen", server, null, new RecordingContext());
         int port = ((Number) l.endpoint().get("port")).intValue();
         java.util.concurrent.CompletableFuture<Outcome> lo = java.util.concurrent.CompletableFuture.supplyAsync(l::run);
         List<java.net.Socket> strays = new java.util.ArrayList<>();
@@ -92,7 +92,7 @@ class RequestResponseTest {
             Map<String, Object> client = spec();
             client.putAll(server);
             client.put("port", (long) port);
-            Outcome co = new RequestResponse().open("connect", new Fields("spec", client), new RecordingContext()).run();
+            Outcome co = new RequestResponse().open("connect", client, null, new RecordingContext()).run();
             assertNull(co.error(), co.error());
             // a stalled server would answer one transaction per token timeout (5 s); the pool keeps answering
             assertTrue(longOf(co, "transactions_total") > 10, co.metrics().toString());
@@ -109,9 +109,9 @@ class RequestResponseTest {
     @Test
     void connectPerTransactionNeedsTcpAndSizesAreCapped() {
         RequestResponse rr = new RequestResponse();
-        assertThrows(Exception.class, () -> rr.open("connect", new Fields("spec", spec("proto", "udp", "connect", true, "port", 1L)), null));
+        assertThrows(Exception.class, () -> rr.open("connect", spec("proto", "udp", "connect", true, "port", 1L), null, null));
         Exception e = assertThrows(Exception.class,
-                () -> rr.open("connect", new Fields("spec", spec("proto", "udp", "request", 65_508L, "port", 1L)), null));
+                () -> rr.open("connect", spec("proto", "udp", "request", 65_508L, "port", 1L), null, null));
         assertTrue(e.getMessage().contains("request"), e.getMessage());
     }
 
@@ -119,7 +119,7 @@ class RequestResponseTest {
     void aServerWithoutClientGivesUpAtItsTimeout() throws Exception {
         for (String proto : List.of("tcp", "udp")) {
             for (boolean crr : proto.equals("tcp") ? List.of(false, true) : List.of(false)) {
-                Side s = new RequestResponse().open("listen", new Fields("spec", spec("proto", proto, "connect", crr, "timeout_ns", 300_000_000L)),
+                Side s = new RequestResponse().open("listen", spec("proto", proto, "connect", crr, "timeout_ns", 300_000_000L), null,
                         new RecordingContext());
                 Outcome o = s.run();
                 assertTrue(o.error() != null && o.error().contains("within"), proto + " crr=" + crr + ": " + o.error());

@@ -1,20 +1,57 @@
 package benchsh.peer.workload;
 
-import benchsh.peer.protocol.Fields;
+import benchsh.peer.protocol.Link;
+import benchsh.peer.protocol.SpecCodec;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-/** Runs both sides of any workload in this JVM, as two peers would. */
-final class Sides {
+/** Runs both sides of any workload in this JVM, as two peers would, linked on loopback by one token. */
+public final class Sides {
+    public static final String TOKEN = "00112233445566778899aabbccddeeff";
+    public static final String LOOPBACK = "127.0.0.1";
+
     private Sides() {
     }
 
+    /**
+     * A spec in wire form for a workload that still reads its link from its fields (token and address
+     * included; {@link #pair} adds the port).
+     */
+    public static Map<String, Object> spec(Object... kv) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("token", TOKEN);
+        m.put("address", LOOPBACK);
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+
+    /** The listener's link: loopback, any port. */
+    public static Link listening() {
+        return new Link(TOKEN, LOOPBACK, 0);
+    }
+
+    /** The connector's link to {@code listener}'s port. */
+    public static Link to(Side listener) {
+        return new Link(TOKEN, LOOPBACK, ((Number) listener.endpoint().get("port")).intValue());
+    }
+
     /** Opens the listen side, hands its port to the connect side, runs both; returns {listen, connect}. */
-    static Outcome[] pair(Workload w, Map<String, Object> listen, Map<String, Object> connect, SideContext lc, SideContext cc) throws Exception {
-        Side l = w.open("listen", new Fields("spec", listen), lc);
-        connect.put("port", l.endpoint().get("port"));
-        Side c = w.open("connect", new Fields("spec", connect), cc);
+    public static Outcome[] pair(Workload w, Map<String, Object> listen, Map<String, Object> connect, SideContext lc, SideContext cc)
+            throws Exception {
+        Side l = w.open("listen", listen, listening(), lc);
+        Side c = w.open("connect", connect, to(l), cc);
+        return run(l, c);
+    }
+
+    /** The same with spec records, through their wire form as the peer receives it. */
+    public static Outcome[] pair(Workload w, Record listen, Record connect, SideContext lc, SideContext cc) throws Exception {
+        return pair(w, SpecCodec.encode(listen), SpecCodec.encode(connect), lc, cc);
+    }
+
+    private static Outcome[] run(Side l, Side c) throws Exception {
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         Outcome co = c.run();
         return new Outcome[] {lo.get(30, TimeUnit.SECONDS), co};

@@ -2,7 +2,9 @@ package benchsh.peer.workload;
 
 import static benchsh.peer.workload.Sides.doubleOf;
 import static benchsh.peer.workload.Sides.longOf;
-import static benchsh.peer.workload.TcpStreamTest.spec;
+import static benchsh.peer.workload.TcpStreamTest.TIMING;
+import static benchsh.peer.workload.TcpStreamTest.receiver;
+import static benchsh.peer.workload.TcpStreamTest.sender;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,8 +20,8 @@ class TcpStreamOptionsTest {
     @Test
     void zeroCopySendsExactlyTheByteCountAndRemovesItsFile() throws Exception {
         RecordingContext sender = new RecordingContext();
-        Outcome[] o = Sides.pair(new TcpStream(), spec("send", false, "streams", 2L),
-                spec("send", true, "zerocopy", true, "bytes", 5_000_003L, "size", 65536L, "streams", 2L), new RecordingContext(), sender);
+        Outcome[] o = Sides.pair(new TcpStream(), receiver(65536, 2, TIMING),
+                new TcpStream.Spec(true, 65536, 0, 5_000_003L, 2, 0, TIMING, 0, false, 0, true), new RecordingContext(), sender);
         assertNull(o[0].error(), o[0].error());
         assertEquals(5_000_003L, o[0].metrics().get("bytes_total"));
         try (var files = Files.list(sender.tempDir())) {
@@ -30,8 +32,8 @@ class TcpStreamOptionsTest {
     @Test
     void aPacedSenderNeverRunsAheadOfItsRate() throws Exception {
         long rate = 40_000_000L; // 5 MB/s
-        Outcome[] o = Sides.pair(new TcpStream(), spec("send", false),
-                spec("send", true, "rate", rate, "time_ns", 800_000_000L, "size", 16384L), new RecordingContext(), new RecordingContext());
+        Outcome[] o = Sides.pair(new TcpStream(), receiver(16384, 1, TIMING),
+                new TcpStream.Spec(true, 16384, 800_000_000L, 0, 1, 0, TIMING, 0, false, rate, false), new RecordingContext(), new RecordingContext());
         assertNull(o[0].error(), o[0].error());
         double seconds = doubleOf(o[1], "seconds");
         long bytes = longOf(o[1], "bytes");
@@ -42,7 +44,7 @@ class TcpStreamOptionsTest {
 
     @Test
     void perStreamFiguresAddUpToTheTotal() throws Exception {
-        Outcome[] o = Sides.pair(new TcpStream(), spec("send", false, "streams", 3L), spec("send", true, "streams", 3L, "bytes", 3_000_000L),
+        Outcome[] o = Sides.pair(new TcpStream(), receiver(131072, 3, TIMING), sender(131072, 3, 0, 3_000_000L),
                 new RecordingContext(), new RecordingContext());
         List<?> perStream = (List<?>) o[0].metrics().get("stream_bytes");
         assertEquals(3, perStream.size());
@@ -53,8 +55,9 @@ class TcpStreamOptionsTest {
     @Test
     void omitLeavesTheWarmUpOutAndIntervalSetsTheSamples() throws Exception {
         RecordingContext rx = new RecordingContext();
-        Outcome[] o = Sides.pair(new TcpStream(), spec("send", false, "omit_ns", 300_000_000L, "interval_ns", 100_000_000L),
-                spec("send", true, "time_ns", 600_000_000L, "omit_ns", 300_000_000L, "window", 262_144L, "nodelay", true),
+        Timing fast = new Timing(100_000_000L, 10_000_000_000L);
+        Outcome[] o = Sides.pair(new TcpStream(), new TcpStream.Spec(false, 131072, 0, 0, 1, 300_000_000L, fast, 0, false, 0, false),
+                new TcpStream.Spec(true, 131072, 600_000_000L, 0, 1, 300_000_000L, TIMING, 262_144, true, 0, false),
                 rx, new RecordingContext());
         assertNull(o[0].error(), o[0].error());
         assertTrue(doubleOf(o[0], "omitted_seconds") >= 0.3, o[0].metrics().toString());

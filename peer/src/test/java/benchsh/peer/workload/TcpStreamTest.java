@@ -3,14 +3,16 @@ package benchsh.peer.workload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import benchsh.peer.protocol.Fields;
+import benchsh.peer.protocol.ErrorKind;
+import benchsh.peer.protocol.ProtocolException;
+import benchsh.peer.protocol.SpecCodec;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
@@ -18,38 +20,29 @@ import org.junit.jupiter.api.Timeout;
 
 @Timeout(60)
 class TcpStreamTest {
-    static final String TOKEN = "00112233445566778899aabbccddeeff";
+    static final Timing TIMING = new Timing(1_000_000_000L, 10_000_000_000L);
 
-    static Map<String, Object> spec(Object... kv) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("token", TOKEN);
-        m.put("address", "127.0.0.1");
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put((String) kv[i], kv[i + 1]);
-        }
-        return m;
+    /** A receiver of {@code size}-byte reads over {@code streams} connections. */
+    static TcpStream.Spec receiver(int size, int streams, Timing timing) {
+        return new TcpStream.Spec(false, size, 0, 0, streams, 0, timing, 0, false, 0, false);
     }
 
-    /** Runs a listen side and a connect side in this JVM and returns {listen, connect}. */
-    static Outcome[] pair(Map<String, Object> listen, Map<String, Object> connect, RecordingContext lc, RecordingContext cc) throws Exception {
-        TcpStream tcp = new TcpStream();
-        Side l = tcp.open("listen", new Fields("spec", listen), lc);
-        connect.put("port", l.endpoint().get("port"));
-        Side c = tcp.open("connect", new Fields("spec", connect), cc);
-        CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
-        Outcome co = c.run();
-        return new Outcome[] {lo.get(), co};
+    /** A sender of {@code size}-byte writes for {@code nanos}, or of {@code bytes} in all when nanos is 0. */
+    static TcpStream.Spec sender(int size, int streams, long nanos, long bytes) {
+        return new TcpStream.Spec(true, size, nanos, bytes, streams, 0, TIMING, 0, false, 0, false);
+    }
+
+    static Outcome[] pair(TcpStream.Spec listen, TcpStream.Spec connect, RecordingContext lc) throws Exception {
+        return Sides.pair(new TcpStream(), listen, connect, lc, new RecordingContext());
     }
 
     @Test
     void sendsForTheGivenTimeAndBothSidesCountTheSameBytes() throws Exception {
         RecordingContext lc = new RecordingContext();
-        Outcome[] o = pair(spec("send", false, "size", 16384L, "interval_ns", 200_000_000L, "streams", 2L),
-                spec("send", true, "size", 16384L, "time_ns", 1_000_000_000L, "streams", 2L), lc, new RecordingContext());
+        Outcome[] o = pair(receiver(16384, 2, new Timing(200_000_000L, 10_000_000_000L)), sender(16384, 2, 1_000_000_000L, 0), lc);
         assertNull(o[0].error(), o[0].error());
         assertNull(o[1].error(), o[1].error());
-        long received = ((Number) o[0].metrics().get("bytes")).longValue();
-        assertTrue(received > 0);
+        assertTrue(((Number) o[0].metrics().get("bytes")).longValue() > 0);
         assertEquals(o[1].metrics().get("bytes_total"), o[0].metrics().get("bytes_total"));
         assertTrue(((Number) o[0].metrics().get("throughput_bps")).doubleValue() > 0);
         assertTrue(lc.samples.size() >= 2, "interval samples: " + lc.samples);
@@ -58,31 +51,30 @@ class TcpStreamTest {
 
     @Test
     void byteCountModeSendsExactlyThatMany() throws Exception {
-        Outcome[] o = pair(spec("send", false, "streams", 3L), spec("send", true, "bytes", 3_000_001L, "streams", 3L, "size", 65536L), new RecordingContext(), new RecordingContext());
+        Outcome[] o = pair(receiver(65536, 3, TIMING), sender(65536, 3, 0, 3_000_001L), new RecordingContext());
         assertEquals(3_000_001L, o[0].metrics().get("bytes_total"));
         assertEquals(3_000_001L, o[0].metrics().get("bytes"));
     }
 
     @Test
     void reverseLetsTheListenerSend() throws Exception {
-        Outcome[] o = pair(spec("send", true, "bytes", 1_000_000L), spec("send", false), new RecordingContext(), new RecordingContext());
+        Outcome[] o = Sides.pair(new TcpStream(), sender(131072, 1, 0, 1_000_000L), receiver(131072, 1, TIMING), new RecordingContext(),
+                new RecordingContext());
         assertEquals(1_000_000L, o[1].metrics().get("bytes_total"));
     }
 
     @Test
     void strayConnectionsAndGarbageAreDroppedWithoutDisturbingTheTest() throws Exception {
         TcpStream tcp = new TcpStream();
-        Side l = tcp.open("listen", new Fields("spec", spec("send", false)), new RecordingContext());
+        Side l = tcp.open("listen", receiver(131072, 1, TIMING), Sides.listening(), new RecordingContext());
         int port = ((Number) l.endpoint().get("port")).intValue();
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
-        try (Socket garbage = new Socket("127.0.0.1", port)) {
+        try (Socket garbage = new Socket(Sides.LOOPBACK, port)) {
             OutputStream out = garbage.getOutputStream();
             out.write(HexFormat.of().parseHex("ffffffffffffffffffffffffffffffff"));
             out.flush();
             Thread.sleep(100);
-            Map<String, Object> c = spec("send", true, "bytes", 500_000L);
-            c.put("port", (long) port);
-            Outcome co = tcp.open("connect", new Fields("spec", c), new RecordingContext()).run();
+            Outcome co = tcp.open("connect", sender(131072, 1, 0, 500_000L), Sides.to(l), new RecordingContext()).run();
             assertNull(co.error());
         }
         Outcome o = lo.get();
@@ -92,35 +84,39 @@ class TcpStreamTest {
     }
 
     @Test
-    void aListenerWithoutSenderGivesUpAtItsDeadline() throws Exception {
-        TcpStream tcp = new TcpStream();
-        Side l = tcp.open("listen", new Fields("spec", spec("send", false, "timeout_ns", 300_000_000L)), new RecordingContext());
+    void aListenerWithoutSenderGivesUpAtItsDeadlineAsATimeout() throws Exception {
+        Side l = new TcpStream().open("listen", receiver(131072, 1, new Timing(1_000_000_000L, 300_000_000L)), Sides.listening(),
+                new RecordingContext());
         Outcome o = l.run();
-        assertNotNull(o.error());
+        assertEquals(ErrorKind.TIMEOUT, o.kind());
         assertTrue(o.error().contains("0 of 1 connections"), o.error());
     }
 
     @Test
-    void specsOverThePeerCapsAreRejected() {
+    void specsOverThePeerCapsOrWithoutWhatToSendAreRejected() {
         TcpStream tcp = new TcpStream();
-        Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
-                () -> tcp.open("connect", new Fields("spec", spec("send", true, "time_ns", 1L, "size", 1L << 30, "port", 1L)), new RecordingContext()));
-        assertTrue(e.getMessage().contains("size"), e.getMessage());
+        Map<String, Object> huge = SpecCodec.encode(sender(1, 1, 1, 0));
+        huge.put("size", 1L << 30);
+        ProtocolException big = assertThrows(ProtocolException.class, () -> tcp.open("connect", huge, Sides.listening(), new RecordingContext()));
+        assertTrue(big.getMessage().contains("spec.size"), big.getMessage());
+        Map<String, Object> nothing = SpecCodec.encode(sender(1, 1, 1, 0));
+        nothing.put("time_nanos", 0L);
+        ProtocolException empty = assertThrows(ProtocolException.class, () -> tcp.open("connect", nothing, Sides.listening(), new RecordingContext()));
+        assertTrue(empty.getMessage().contains("needs time_nanos or bytes"), empty.getMessage());
+        assertThrows(ProtocolException.class, () -> tcp.open("sideways", SpecCodec.encode(sender(1, 1, 1, 0)), Sides.listening(), new RecordingContext()));
     }
 
     @Test
     void cancelStopsARunningSideAndKeepsItsFigures() throws Exception {
         TcpStream tcp = new TcpStream();
-        Side l = tcp.open("listen", new Fields("spec", spec("send", false)), new RecordingContext());
-        Map<String, Object> c = spec("send", true, "time_ns", Duration.ofSeconds(30).toNanos());
-        c.put("port", l.endpoint().get("port"));
-        Side sender = tcp.open("connect", new Fields("spec", c), new RecordingContext());
+        Side l = tcp.open("listen", receiver(131072, 1, TIMING), Sides.listening(), new RecordingContext());
+        Side sender = tcp.open("connect", sender(131072, 1, Duration.ofSeconds(30).toNanos(), 0), Sides.to(l), new RecordingContext());
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         CompletableFuture<Outcome> co = CompletableFuture.supplyAsync(sender::run);
         Thread.sleep(500);
         sender.cancel();
         Outcome so = co.get();
-        assertEquals("cancelled", so.error());
+        assertEquals(ErrorKind.CANCELLED, so.kind());
         assertTrue(((Number) so.metrics().get("bytes_total")).longValue() > 0);
         lo.get();
     }

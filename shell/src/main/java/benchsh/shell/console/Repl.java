@@ -2,15 +2,16 @@ package benchsh.shell.console;
 
 import benchsh.shell.Session;
 import benchsh.shell.host.ssh.HostKeyPrompt;
+import benchsh.shell.host.ssh.SecretPrompt;
 import benchsh.shell.result.Result;
 import benchsh.shell.run.TestCancelledException;
 import benchsh.shell.script.ScriptError;
 import benchsh.shell.script.ScriptRunner;
 import benchsh.shell.verb.HelpVerb;
-import benchsh.shell.verb.UsageException;
+import benchsh.shell.args.UsageException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Collection;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
@@ -23,7 +24,9 @@ import org.jline.terminal.Terminal;
  * The interactive shell: reads Groovy lines (open braces continue on the next line), evaluates them
  * in the session, prints what they return. {@code help} is answered here. The first Ctrl-C cancels
  * the running test (its partial result is kept, marked interrupted), a second one stops the whole
- * line or script; the REPL survives both. Ctrl-D exits. A status line shows running tests.
+ * line or script; the REPL survives both. Ctrl-D exits. A status line shows running tests. The
+ * history file gets lines masked with the session's secrets ({@link HistoryFile}); answers to
+ * password prompts are remembered among them.
  */
 public final class Repl {
     private final Terminal terminal;
@@ -53,7 +56,10 @@ public final class Repl {
     }
 
     public void run() throws IOException {
-        Files.createDirectories(historyFile.getParent());
+        HistoryFile history = new HistoryFile(historyFile, session.secrets(), note -> {
+            terminal.writer().println("benchsh: " + note);
+            terminal.writer().flush();
+        });
         DefaultParser parser = new DefaultParser();
         parser.setEofOnUnclosedBracket(DefaultParser.Bracket.CURLY, DefaultParser.Bracket.ROUND, DefaultParser.Bracket.SQUARE);
         parser.setEofOnUnclosedQuote(true);
@@ -61,19 +67,19 @@ public final class Repl {
                 .terminal(terminal)
                 .appName("benchsh")
                 .parser(parser)
-                .completer(new VerbCompleter(session))
-                .highlighter(new GroovyHighlighter(session.verbs().names()))
-                .variable(LineReader.HISTORY_FILE, historyFile)
-                .variable(LineReader.HISTORY_IGNORE, "*password*") // passwords never reach the history file
+                .completer(new VerbCompleter(session, runner.verbs()))
+                .highlighter(new GroovyHighlighter(runner.verbs().names()))
                 .variable(LineReader.SECONDARY_PROMPT_PATTERN, "%P > ")
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
                 .build();
         reader.setAutosuggestion(LineReader.SuggestionType.HISTORY);
+        history.entries().forEach(e -> reader.getHistory().add(e.time(), e.line()));
         status = new LiveStatus(terminal, session);
         session.progress(status);
         TerminalPrompts prompts = new TerminalPrompts(terminal);
         var ssh = session.ssh().settings();
-        session.ssh().settings((ssh.hostKeys() == HostKeyPrompt.ACCEPT ? ssh : ssh.withHostKeys(prompts)).withSecrets(prompts));
+        SecretPrompt remembered = question -> session.secrets().remember(prompts.ask(question)); // answers are masked from then on
+        session.ssh().settings((ssh.hostKeys() == HostKeyPrompt.ACCEPT ? ssh : ssh.withHostKeys(prompts)).withSecrets(remembered));
         var out = terminal.writer();
         out.println("benchsh " + benchsh.shell.host.Version.current() + " — type help, or tcp to: local, time: 3.s; Ctrl-D exits");
         out.flush();
@@ -93,10 +99,16 @@ public final class Repl {
             if (trimmed.equals("exit") || trimmed.equals("quit")) {
                 break;
             }
+            Instant typed = Instant.now();
             evaluate(trimmed);
+            try {
+                history.add(typed, line); // after it ran: a password it gave is masked in it already
+            } catch (IOException e) {
+                terminal.writer().println("benchsh: cannot write the history file " + historyFile + ": " + e.getMessage());
+            }
         }
         status.close();
-        reader.getHistory().save();
+        history.close();
     }
 
     private void evaluate(String line) {
@@ -117,12 +129,12 @@ public final class Repl {
                 out.print(help);
             } else if (value != null && !(value instanceof Result) && !isResults(value) && !(value instanceof benchsh.shell.report.TextTable)
                     && !(value instanceof benchsh.shell.result.Repeated)) {
-                session.print("=> " + value + "\n");
+                session.print("=> " + session.secrets().redact(String.valueOf(value)) + "\n");
             }
         } catch (ScriptError e) {
-            out.println("error: " + e.getMessage());
+            out.println("error: " + session.secrets().redact(e.getMessage()));
         } catch (UsageException e) {
-            out.println("error: " + e.getMessage());
+            out.println("error: " + session.secrets().redact(e.getMessage()));
         } catch (TestCancelledException e) {
             out.println("stopped: " + e.getMessage());
         } finally {
@@ -140,9 +152,9 @@ public final class Repl {
             return null;
         }
         if (words.length == 1) {
-            return HelpVerb.overview(session.verbs());
+            return HelpVerb.overview(runner.verbs());
         }
-        return HelpVerb.verb(session.verbs(), words[1].replace("'", "").replace("\"", ""));
+        return HelpVerb.verb(runner.verbs(), words[1].replace("'", "").replace("\"", ""));
     }
 
     /** Results, and lists of benchsh's own records (history rows, fact changes), were printed by their verb already. */

@@ -3,9 +3,10 @@ package benchsh.shell.console;
 import benchsh.shell.Session;
 import benchsh.shell.host.Host;
 import benchsh.shell.result.Result;
-import benchsh.shell.verb.Arg;
-import benchsh.shell.verb.ArgType;
+import benchsh.shell.args.Arg;
+import benchsh.shell.args.ArgType;
 import benchsh.shell.verb.Verb;
+import benchsh.shell.verb.Verbs;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -30,9 +31,11 @@ final class VerbCompleter implements Completer {
     /** At most this many directory entries are offered. */
     static final int MAX_FILES = 500;
     private final Session session;
+    private final Verbs verbs;
 
-    VerbCompleter(Session session) {
+    VerbCompleter(Session session, Verbs verbs) {
         this.session = session;
+        this.verbs = verbs;
     }
 
     @Override
@@ -40,7 +43,7 @@ final class VerbCompleter implements Completer {
         // the parser strips quotes: inside 'abc the word is abc, and JLine closes the quote on completion
         String word = line.word().substring(0, Math.min(line.wordCursor(), line.word().length()));
         String before = line.line().substring(0, line.cursor());
-        Set<String> names = new java.util.HashSet<>(session.verbs().names());
+        Set<String> names = new java.util.HashSet<>(verbs.names());
         names.addAll(FILE_VERBS);
         CallContext ctx = CallContext.at(before, names);
         if (ctx.inString()) {
@@ -54,9 +57,9 @@ final class VerbCompleter implements Completer {
         // what the parser kept in the word before the part being completed, e.g. "tcp(" or "local,"
         int cut = Math.max(Math.max(word.lastIndexOf('('), word.lastIndexOf(',')), Math.max(word.lastIndexOf('['), word.lastIndexOf('{'))) + 1;
         String lead = word.substring(0, cut);
-        Verb verb = ctx.verb() == null ? null : session.verbs().get(ctx.verb());
+        Verb verb = ctx.verb() == null ? null : verbs.get(ctx.verb());
         if (ctx.verb() == null || ctx.verb().equals("help")) {
-            for (Verb v : session.verbs().all()) {
+            for (Verb v : verbs.all()) {
                 candidates.add(new Candidate(lead + v.spec().name(), v.spec().name(), "verbs", v.spec().summary(), null, null, true));
             }
             return;
@@ -92,7 +95,7 @@ final class VerbCompleter implements Completer {
                 labels.add(l.toString());
             }
         }
-        session.store().ifPresent(s -> {
+        session.log().store().ifPresent(s -> {
             try {
                 labels.addAll(s.labels());
             } catch (benchsh.shell.result.store.StoreException e) {

@@ -72,8 +72,19 @@ public abstract class Host implements AutoCloseable {
         return peer == null || peer.welcome() == null ? null : peer.welcome().peerVersion();
     }
 
-    /** The address other peers use to send data to this host. */
+    /** The address other peers send data to by default (the {@code hosts} table shows it). */
     public abstract String dataAddress();
+
+    /**
+     * The address this host's test listeners use, and {@code partner} connects to, when the user gives
+     * no {@code bind:}; see {@link DataAddresses} for the whole rule. By default {@link #dataAddress()}
+     * for every partner.
+     *
+     * @throws HostException when no address of this host can be told for that partner
+     */
+    public String dataAddressFor(Host partner) throws HostException {
+        return dataAddress();
+    }
 
     /** Starts the peer and completes the handshake. */
     protected abstract PeerConnection connect() throws HostException, InterruptedException;

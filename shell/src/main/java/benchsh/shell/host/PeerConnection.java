@@ -1,6 +1,8 @@
 package benchsh.shell.host;
 
 import benchsh.peer.protocol.ControlChannel;
+import benchsh.peer.protocol.ErrorKind;
+import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.Message;
 import benchsh.peer.protocol.ProtocolException;
 import java.io.EOFException;
@@ -89,15 +91,19 @@ public final class PeerConnection implements AutoCloseable {
         return deadReason;
     }
 
-    /** Starts one side of a test; its readiness and end arrive on the handle. */
-    public SideHandle start(String id, String workload, String role, Map<String, Object> spec) throws HostException {
+    /**
+     * Starts one side of a test; its readiness and end arrive on the handle.
+     *
+     * @param link the partner's token and address for a two-host test, else null
+     */
+    public SideHandle start(String id, String workload, String role, Map<String, Object> spec, Link link) throws HostException {
         SideHandle side = new SideHandle(id, host, this);
         if (!alive()) {
             throw new HostException(host, "start test", deadReason);
         }
         sides.put(id, side);
         try {
-            channel.send(new Message.Start(id, workload, role, spec));
+            channel.send(new Message.Start(id, workload, role, spec, link));
         } catch (IOException e) {
             sides.remove(id);
             throw new HostException(host, "start test", e.getMessage());
@@ -160,7 +166,7 @@ public final class PeerConnection implements AutoCloseable {
         } else if (m instanceof Message.Error e) {
             SideHandle s = e.id() == null ? null : sides.remove(e.id());
             if (s != null) {
-                s.fail(e.message());
+                s.fail(e.message(), e.kind());
             }
         }
     }
@@ -176,7 +182,7 @@ public final class PeerConnection implements AutoCloseable {
         String reason = PeerText.line(why); // a bad frame's message may quote the peer
         deadReason = reason;
         for (SideHandle s : sides.values()) {
-            s.fail(host + ": " + reason);
+            s.fail(host + ": " + reason, ErrorKind.IO);
         }
         sides.clear();
     }

@@ -13,10 +13,13 @@ import java.util.HexFormat;
 /**
  * The peer jar that travels inside the shell jar. It is extracted once to
  * {@code ~/.cache/benchsh/peer-<sha256>.jar}, the same name it gets on remote hosts, so a changed
- * peer never reuses a stale copy. Thread-safe.
+ * peer never reuses a stale copy. Several benchsh builds may share the cache (a release and a checkout):
+ * each marks its jar as used, and only jars unused for {@link #UNUSED} are swept. Thread-safe.
  */
 public final class PeerJar {
     private static final String RESOURCE = "benchsh-peer.jar";
+    /** A cached jar of another build is removed once it has not been used for this long. */
+    static final java.time.Duration UNUSED = java.time.Duration.ofDays(7);
     private static Path extracted;
     private static String sha256;
 
@@ -46,7 +49,12 @@ public final class PeerJar {
         if (extracted != null && Files.exists(extracted)) {
             return extracted;
         }
-        Path dir = Path.of(System.getProperty("user.home"), ".cache", "benchsh");
+        extracted = extract(Path.of(System.getProperty("user.home"), ".cache", "benchsh"));
+        return extracted;
+    }
+
+    /** Extracts the jar into {@code dir} unless it is there, marks it used, and sweeps unused jars of other builds. */
+    static Path extract(Path dir) throws IOException {
         Files.createDirectories(dir);
         Path target = dir.resolve(fileName());
         if (!Files.exists(target)) {
@@ -58,19 +66,21 @@ public final class PeerJar {
                 Files.deleteIfExists(tmp);
             }
         }
-        extracted = target;
-        removeOtherVersions(dir, target);
+        Files.setLastModifiedTime(target, java.nio.file.attribute.FileTime.from(java.time.Instant.now()));
+        removeUnused(dir, target);
         return target;
     }
 
     /**
-     * Older peer jars this machine extracted for earlier builds: a shell that still needs one
-     * extracts it again, and a running peer keeps its open file.
+     * Peer jars of other builds not used for {@link #UNUSED}: another build still running right now
+     * keeps its jar (it marked it when it started), and one that needs it later extracts it again.
      */
-    private static void removeOtherVersions(Path dir, Path current) {
+    private static void removeUnused(Path dir, Path current) {
+        java.time.Instant cutoff = java.time.Instant.now().minus(UNUSED);
         try (var jars = Files.newDirectoryStream(dir, "peer-*.jar")) {
             for (Path jar : jars) {
-                if (!jar.equals(current) && Files.isRegularFile(jar, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                if (!jar.equals(current) && Files.isRegularFile(jar, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                        && Files.getLastModifiedTime(jar, java.nio.file.LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(cutoff)) {
                     Files.deleteIfExists(jar);
                 }
             }

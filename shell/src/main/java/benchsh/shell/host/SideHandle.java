@@ -1,5 +1,6 @@
 package benchsh.shell.host;
 
+import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.Message;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -90,8 +91,8 @@ public final class SideHandle {
     }
 
     /** The peer refused or lost the side: it ends with the intervals received so far. */
-    void fail(String error) {
+    void fail(String error, ErrorKind kind) {
         ready.completeExceptionally(new IllegalStateException(error));
-        done.complete(new Message.Done(id, Map.of(), List.copyOf(intervals()), error));
+        done.complete(new Message.Done(id, Map.of(), List.copyOf(intervals()), error, kind));
     }
 }

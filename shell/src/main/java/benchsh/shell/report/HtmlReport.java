@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * The report as one self-contained HTML file (inline CSS and SVG, no script, nothing fetched): per
- * test a chart drawn by {@link ChartSvg}, the pivot and every result (failed rows with their errors),
+ * test a chart drawn by {@link SvgChart}, the pivot and every result (failed rows with their errors),
  * then each host's environment (with NICs and mounts), the parameters, the script, start and end
  * times and the line that reruns it. All text is escaped. Stateless.
  */
@@ -116,14 +116,8 @@ public final class HtmlReport {
         b.append("</section>\n");
     }
 
-    /** The chart, or a note when this machine cannot draw (no fonts for headless AWT). */
     private static String chart(ReportSection s, ThroughputUnit unit, String id) {
-        try {
-            return ChartSvg.render(s, unit, id);
-        } catch (RuntimeException | LinkageError | java.awt.AWTError e) {
-            return "<p class=\"meta\">(no chart: " + esc(String.valueOf(e)) + "; Java draws chart text with fontconfig and a font,"
-                    + " e.g. apt-get install fontconfig fonts-dejavu-core)</p>";
-        }
+        return SvgChart.render(s, unit, id);
     }
 
     private static void environment(StringBuilder b, List<HostInfo> hosts) {

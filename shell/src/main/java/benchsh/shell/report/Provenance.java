@@ -1,42 +1,57 @@
 package benchsh.shell.report;
 
+import benchsh.shell.result.SessionInfo;
+import benchsh.shell.secret.Secrets;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What produced a session's results, kept for reports: when the session started, the command line to
- * rerun it, the script (a file, {@code -e} statements, or the lines typed in the REPL) and the error
- * that stopped it. Parameters, overrides and expectations live in the session's
- * {@link benchsh.shell.script.Scenario}. Thread-safe.
+ * What produced a session's results, kept for reports and the result store: when the session
+ * started, the command line to rerun it, the script (a file, {@code -e} statements, or the lines
+ * typed in the REPL) and the error that stopped it. Parameters, overrides and expectations live in
+ * the session's {@link benchsh.shell.result.Scenario}.
+ *
+ * <p>The one redacting source: text is kept as given, in memory, and every accessor masks it with
+ * the session's {@link Secrets} at the time it is asked, so a secret given after a line was recorded
+ * ({@code pw = 'x'} before {@code host ..., password: pw}) is masked too. Command-line words are
+ * masked before they are shell-quoted. Thread-safe.
  */
 public final class Provenance {
     /** The source name the REPL evaluates its lines under. */
     public static final String REPL = "<repl>";
 
     private final Clock clock;
+    private final Secrets secrets;
     private final Instant started;
     private final String id;
-    private String command = "benchsh";
+    private String launcher = "benchsh";
+    private List<String> words = List.of();
     private String scriptPath;
     private String scriptText;
     private final List<String> replLines = new ArrayList<>();
     private String error;
 
-    public Provenance(Clock clock) {
+    public Provenance(Clock clock, Secrets secrets) {
         this.clock = clock;
+        this.secrets = secrets;
         this.started = clock.instant();
-        this.id = benchsh.shell.result.SessionInfo.newId(started);
+        this.id = SessionInfo.newId(started);
     }
 
-    /** What the result store records of this session. */
-    public synchronized benchsh.shell.result.SessionInfo sessionInfo() {
-        return new benchsh.shell.result.SessionInfo(id, started, command, scriptText());
+    public Provenance(Secrets secrets) {
+        this(Clock.systemUTC(), secrets);
     }
 
-    public Provenance() {
-        this(Clock.systemUTC());
+    /** The secrets this provenance masks with (for the parameters and overrides a report shows). */
+    public Secrets secrets() {
+        return secrets;
+    }
+
+    /** What the result store records of this session, masked. */
+    public synchronized SessionInfo sessionInfo() {
+        return new SessionInfo(id, started, commandLine(), scriptText());
     }
 
     public Instant started() {
@@ -47,9 +62,19 @@ public final class Provenance {
         return clock.instant();
     }
 
-    /** The command line that reruns this session, e.g. {@code scripts/benchsh run x.groovy --report r.md}. */
-    public synchronized void command(String commandLine) {
-        this.command = commandLine;
+    /**
+     * The command line that reruns this session: the launcher (e.g. {@code scripts/benchsh}) and the
+     * arguments as given (e.g. {@code run x.groovy --report r.md}).
+     */
+    public synchronized void command(String launcher, List<String> args) {
+        this.launcher = launcher;
+        this.words = List.copyOf(args);
+    }
+
+    /** The command line, masked and shell-quoted. */
+    public synchronized String commandLine() {
+        List<String> masked = words.stream().map(secrets::redact).toList();
+        return launcher + (masked.isEmpty() ? "" : " " + ShellQuote.join(masked));
     }
 
     /**
@@ -70,9 +95,9 @@ public final class Provenance {
         this.error = located;
     }
 
-    /** Why the script stopped early, or null. */
+    /** Why the script stopped early (masked), or null. */
     public synchronized String error() {
-        return error;
+        return secrets.redact(error);
     }
 
     /** The script's path, or {@link #REPL} for a REPL session, or null when nothing ran. */
@@ -80,16 +105,20 @@ public final class Provenance {
         return scriptPath != null ? scriptPath : replLines.isEmpty() ? null : REPL;
     }
 
-    /** The script's text, or the REPL lines one per line, or null. */
+    /** The script's text, or the REPL lines one per line, masked; or null. */
     public synchronized String scriptText() {
+        return secrets.redact(rawScript());
+    }
+
+    private String rawScript() {
         return scriptText != null ? scriptText : replLines.isEmpty() ? null : String.join("\n", replLines) + "\n";
     }
 
-    /** How to rerun: the command line of a batch run, or {@code benchsh -e '...'} for REPL lines. */
+    /** How to rerun: the command line of a batch run, or {@code benchsh -e '...'} for REPL lines; masked. */
     public synchronized String rerun() {
         if (scriptPath == null && !replLines.isEmpty()) {
-            return command + " -e " + ShellQuote.quote(String.join("\n", replLines));
+            return commandLine() + " -e " + ShellQuote.quote(secrets.redact(String.join("\n", replLines)));
         }
-        return command;
+        return commandLine();
     }
 }

@@ -2,8 +2,9 @@ package benchsh.shell.report;
 
 import benchsh.shell.host.Host;
 import benchsh.shell.result.Result;
-import benchsh.shell.script.Scenario;
-import benchsh.shell.script.Scenario.Expectation;
+import benchsh.shell.result.Scenario;
+import benchsh.shell.result.Scenario.Expectation;
+import benchsh.shell.secret.Secrets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -64,7 +65,8 @@ public record ReportContext(String title, String scriptPath, String script, Map<
 
     /**
      * The context of a session's report: the hosts the results name plus every host that has reported
-     * its facts, ended now.
+     * its facts, ended now. Script, command line, error, parameters, overrides and expectations are
+     * masked with the session's secrets.
      */
     public static ReportContext of(Provenance p, Scenario scenario, List<Host> hosts, List<Result> results, String version) {
         List<HostInfo> used = new ArrayList<>();
@@ -77,8 +79,11 @@ public record ReportContext(String title, String scriptPath, String script, Map<
         String path = p.scriptPath();
         String title = path == null || path.equals(Provenance.REPL) || path.equals("-e")
                 ? "benchsh session" : java.nio.file.Path.of(path).getFileName().toString();
-        return new ReportContext(title, path, p.scriptText(), scenario.parameters(), scenario.overrides(), scenario.inventory(),
-                scenario.expectations(), used, version, p.started(), p.now(), p.rerun(), p.error());
+        Secrets secrets = p.secrets();
+        List<Expectation> expectations = scenario.expectations().stream()
+                .map(e -> new Expectation(e.location(), secrets.redact(e.text()), e.passed())).toList();
+        return new ReportContext(title, path, p.scriptText(), secrets.redactMap(scenario.parameters()), secrets.redactMap(scenario.overrides()),
+                scenario.inventory(), expectations, used, version, p.started(), p.now(), p.rerun(), p.error());
     }
 
     /** The context as a JSON-ready map (hosts with their facts). */

@@ -8,8 +8,9 @@ import java.util.HexFormat;
 
 /**
  * Who measured: a session's id (e.g. {@code 20261129-233319-a3f0}: UTC start time plus 2 random
- * bytes, so ids sort by time), its start, the command line and the script text when run from a file
- * (null otherwise). Immutable.
+ * bytes, so ids sort by time), its start, the command line and the script text (a file, {@code -e},
+ * or the REPL lines so far; null when none). The session's {@link benchsh.shell.report.Provenance}
+ * makes it with both texts masked, so the store never sees a password. Immutable.
  */
 public record SessionInfo(String id, Instant started, String commandLine, String script) {
     private static final SecureRandom RANDOM = new SecureRandom();

@@ -4,12 +4,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A dry run: while planning, runners move no data and connect nowhere; they note each test with
- * its hosts, parameters and expected duration instead. Thread-safe.
+ * A dry run: the executor notes each test a script asks for, with its hosts, parameters and expected
+ * duration, instead of running it. Thread-safe.
  */
 public final class Plan {
     /** One test that would run; {@code expected} is empty when its length depends on the data rate (disk, tree, copy). */
@@ -17,22 +16,9 @@ public final class Plan {
     }
 
     private final List<Step> steps = new ArrayList<>();
-    private final ThreadLocal<Optional<Duration>> pending = ThreadLocal.withInitial(Optional::empty);
 
-    /** A runner saw a test that runs for {@code expected}; its verb records the step with its parameters next. */
-    public void expect(Duration expected) {
-        pending.set(Optional.of(expected));
-    }
-
-    /** A runner saw a test whose length depends on how fast the data moves. */
-    public void expectUnknown() {
-        pending.set(Optional.empty());
-    }
-
-    public synchronized void add(String test, String from, String to, Map<String, Object> params, Map<String, Object> tags) {
-        Optional<Duration> d = pending.get();
-        pending.remove();
-        steps.add(new Step(test, from, to, params, tags, d));
+    public synchronized void add(Step s) {
+        steps.add(s);
     }
 
     public synchronized List<Step> steps() {
@@ -46,6 +32,6 @@ public final class Plan {
 
     /** How many steps have no estimate. */
     public synchronized long unknown() {
-        return steps.stream().map(Step::expected).filter(Objects::nonNull).filter(Optional::isEmpty).count();
+        return steps.stream().filter(s -> s.expected().isEmpty()).count();
     }
 }

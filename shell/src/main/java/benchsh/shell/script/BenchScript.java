@@ -1,8 +1,8 @@
 package benchsh.shell.script;
 
 import benchsh.shell.Session;
-import benchsh.shell.verb.Suggest;
-import benchsh.shell.verb.UsageException;
+import benchsh.shell.args.Suggest;
+import benchsh.shell.args.UsageException;
 import benchsh.shell.verb.Verb;
 import groovy.lang.Script;
 import java.util.ArrayList;
@@ -19,41 +19,40 @@ public abstract class BenchScript extends Script {
         return ((SessionBinding) getBinding()).session();
     }
 
+    private benchsh.shell.verb.Verbs verbs() {
+        return ((SessionBinding) getBinding()).verbs();
+    }
+
     public Object methodMissing(String name, Object args) throws Exception {
         if (getBinding().hasVariable(name) && getBinding().getVariable(name) instanceof groovy.lang.Closure<?> c) {
             return c.call(args instanceof Object[] a ? a : new Object[] {args});
         }
-        Verb verb = session().verbs().get(name);
+        Verb verb = verbs().get(name);
         if (verb == null) {
-            throw new UsageException("unknown verb '" + name + "'" + Suggest.hint(name, session().verbs().names()) + " (help lists them)");
+            throw new UsageException("unknown verb '" + name + "'" + Suggest.hint(name, verbs().names()) + " (help lists them)");
         }
-        Object[] callArgs = args instanceof Object[] a ? a : new Object[] {args};
+        return invoke(verb, args instanceof Object[] a ? a : new Object[] {args});
+    }
+
+    /** Runs a verb unless the user asked to stop; one that reads results is skipped in a dry run, which has none. */
+    private Object invoke(Verb verb, Object[] args) throws Exception {
         Session session = session();
         session.control().checkCancelled();
-        if (session.collecting() && verb.measures()) {
-            benchsh.shell.run.Frame frame = session.frame();
-            session.defer(gate -> session.within(frame.withGate(gate), () -> {
-                try {
-                    return verb.invoke(session, callArgs);
-                } catch (Exception e) {
-                    throw e instanceof RuntimeException r ? r : new java.lang.reflect.UndeclaredThrowableException(e);
-                }
-            }));
+        if (verb.readsResults() && session.context().planning()) {
             return null;
         }
-        return verb.invoke(session, callArgs);
+        return verb.invoke(session, args);
     }
 
     public Object propertyMissing(String name) throws Exception {
-        Verb verb = session().verbs().get(name);
+        Verb verb = verbs().get(name);
         if (verb != null) {
             if (verb.measures()) {
                 return new benchsh.shell.verb.VerbRef(verb.spec());
             }
-            session().control().checkCancelled();
-            return verb.invoke(session(), new Object[0]);
+            return invoke(verb, new Object[0]);
         }
-        List<String> known = new ArrayList<>(session().verbs().names());
+        List<String> known = new ArrayList<>(verbs().names());
         for (Object k : getBinding().getVariables().keySet()) {
             known.add(k.toString());
         }

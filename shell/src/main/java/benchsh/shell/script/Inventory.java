@@ -1,21 +1,28 @@
 package benchsh.shell.script;
 
+import benchsh.shell.secret.Secret;
 import benchsh.shell.Session;
-import benchsh.shell.verb.UsageException;
+import benchsh.shell.args.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * {@code --hosts FILE}: named hosts declared once for many scenarios. A {@code .groovy} inventory is
  * evaluated before the script ({@code h1 = host 'me@pc1'}); an {@code .ini} inventory has one host
- * per line, {@code name = [user@]host[:port] [key=FILE] [java=PATH] [dir=PATH]}, optionally under a
- * {@code [hosts]} section. Either way every host is bound to its name in the script.
+ * per line, {@code name = [user@]host[:port] [key=FILE] [java=PATH] [dir=PATH] [password=...]},
+ * optionally under a {@code [hosts]} section; {@code password=prompt} asks in the interactive shell
+ * and {@code password=env(PC1_PW)} reads the environment, so the file need not hold the password.
+ * Either way every host is bound to its name in the script.
  */
 public final class Inventory {
+    private static final Pattern ENV = Pattern.compile("env\\(['\"]?([A-Za-z_][A-Za-z0-9_]*)['\"]?\\)");
+
     private Inventory() {
     }
 
@@ -34,7 +41,7 @@ public final class Inventory {
             int eq = line.indexOf('=');
             String[] words = eq < 0 ? new String[0] : line.substring(eq + 1).trim().split("\\s+");
             if (eq <= 0 || words.length == 0 || words[0].isEmpty()) {
-                throw new ScriptError(file.toString(), i + 1, "expected 'name = [user@]host[:port] [key=FILE] [java=PATH] [dir=PATH]'", null);
+                throw new ScriptError(file.toString(), i + 1, "expected 'name = [user@]host[:port] [key=FILE] [java=PATH] [dir=PATH] [password=prompt|env(NAME)]'", null);
             }
             String name = line.substring(0, eq).trim();
             Map<String, Object> options = new LinkedHashMap<>();
@@ -47,11 +54,21 @@ public final class Inventory {
                 options.put(kv[0], kv[1]);
             }
             try {
-                Object host = session.verbs().get("host").invoke(session, new Object[] {options, words[0]});
+                options.computeIfPresent("password", (k, v) -> password(v.toString(), session));
+                Object host = runner.verbs().get("host").invoke(session, new Object[] {options, words[0]});
                 runner.bind(name, host);
             } catch (UsageException | IOException e) {
                 throw new ScriptError(file.toString(), i + 1, e.getMessage(), e);
             }
         }
+    }
+
+    /** {@code password=prompt}, {@code password=env(PC1_PW)}, or the password itself (best kept out of files). */
+    private static Object password(String value, Session session) {
+        if (value.equals("prompt")) {
+            return Secret.PROMPT;
+        }
+        Matcher env = ENV.matcher(value);
+        return env.matches() ? Secret.fromEnvironment(env.group(1), System::getenv, session.secrets()) : Secret.of(value);
     }
 }

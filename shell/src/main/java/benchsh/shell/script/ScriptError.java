@@ -1,8 +1,11 @@
 package benchsh.shell.script;
 
+import benchsh.shell.secret.Secrets;
+
 /**
  * A scenario failed to compile or run: reported as {@code file:line: message}. The message may quote
- * the script, so passwords in it are masked ({@link Secrets}).
+ * the script, so what is written after {@code password:} is masked here ({@link Secrets}); whoever
+ * prints it masks the session's known secrets too.
  */
 public class ScriptError extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -10,7 +13,7 @@ public class ScriptError extends RuntimeException {
     private final int line;
 
     public ScriptError(String file, int line, String message, Throwable cause) {
-        super(Secrets.redact(message), cause);
+        super(Secrets.redactWritten(message), cause);
         this.file = file;
         this.line = line;
     }

@@ -2,6 +2,8 @@ package benchsh.shell.script;
 
 import benchsh.shell.Session;
 import benchsh.shell.run.TestCancelledException;
+import benchsh.shell.verb.ScriptFiles;
+import benchsh.shell.verb.Verbs;
 import groovy.lang.GroovyShell;
 import groovy.lang.MissingMethodException;
 import groovy.lang.MissingPropertyException;
@@ -22,16 +24,23 @@ import org.codehaus.groovy.syntax.SyntaxException;
  * Errors come back as {@link ScriptError} with the file and line; a script the user stopped throws
  * {@link TestCancelledException}.
  */
-public final class ScriptRunner {
+public final class ScriptRunner implements ScriptFiles {
     private final GroovyShell shell;
     private final Session session;
+    private final Verbs verbs;
 
     public ScriptRunner(Session session) {
         this.session = session;
+        this.verbs = Verbs.standard(this);
         CompilerConfiguration config = new CompilerConfiguration();
         config.setScriptBaseClass(BenchScript.class.getName());
         config.addCompilationCustomizers(new ImportCustomizer().addImports("java.time.Duration"), new ExpectRewriter());
-        this.shell = new GroovyShell(ScriptRunner.class.getClassLoader(), new SessionBinding(session), config);
+        this.shell = new GroovyShell(ScriptRunner.class.getClassLoader(), new SessionBinding(session, verbs), config);
+    }
+
+    /** The verbs this runner's scripts call (help and completion list them). */
+    public Verbs verbs() {
+        return verbs;
     }
 
     /** Binds a variable for every script this runner evaluates. */
@@ -39,6 +48,7 @@ public final class ScriptRunner {
         shell.setVariable(name, value);
     }
 
+    @Override
     public Object evaluateFile(Path file) throws IOException {
         return evaluate(Files.readString(file), file.toString());
     }

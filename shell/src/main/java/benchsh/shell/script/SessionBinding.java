@@ -1,14 +1,17 @@
 package benchsh.shell.script;
 
 import benchsh.shell.Session;
+import benchsh.shell.verb.Verbs;
 import groovy.lang.Binding;
 
 /** The variables scripts share across lines; hosts are bound by name (e.g. {@code local}). */
 public final class SessionBinding extends Binding {
     private final Session session;
+    private final Verbs verbs;
 
-    public SessionBinding(Session session) {
+    public SessionBinding(Session session, Verbs verbs) {
         this.session = session;
+        this.verbs = verbs;
         session.hosts().all().forEach(h -> setVariable(h.name(), h));
     }
 
@@ -25,5 +28,10 @@ public final class SessionBinding extends Binding {
 
     public Session session() {
         return session;
+    }
+
+    /** The verbs scripts call. */
+    public Verbs verbs() {
+        return verbs;
     }
 }

@@ -1,5 +1,11 @@
 package benchsh.shell.verb;
 
+import benchsh.shell.args.Arg;
+import benchsh.shell.args.ArgType;
+import benchsh.shell.args.Args;
+import benchsh.shell.args.VerbSpec;
+import benchsh.shell.args.UsageException;
+import benchsh.shell.args.Suggest;
 import benchsh.shell.Session;
 import benchsh.shell.report.Comparison;
 import benchsh.shell.report.TextTable;
@@ -23,6 +29,11 @@ public final class CompareVerb implements Verb {
     }
 
     @Override
+    public boolean readsResults() {
+        return true;
+    }
+
+    @Override
     public Object call(Args args, Session session) {
         if (args.positional().size() != 2) {
             throw new UsageException("usage: compare 'label A', 'label B'");
@@ -30,9 +41,6 @@ public final class CompareVerb implements Verb {
         String a = String.valueOf(args.positional().get(0));
         String b = String.valueOf(args.positional().get(1));
         String by = args.text("by");
-        if (session.plan() != null) {
-            return null;
-        }
         List<Result> all = session.results();
         for (String label : List.of(a, b)) {
             if (all.stream().noneMatch(r -> label.equals(String.valueOf(r.lookup(by))))) {

@@ -1,5 +1,11 @@
 package benchsh.shell.verb;
 
+import benchsh.shell.args.Arg;
+import benchsh.shell.args.ArgType;
+import benchsh.shell.args.Args;
+import benchsh.shell.args.VerbSpec;
+import benchsh.shell.args.UsageException;
+import benchsh.shell.args.Suggest;
 import benchsh.shell.Session;
 import benchsh.shell.report.Cells;
 import benchsh.shell.report.TextTable;

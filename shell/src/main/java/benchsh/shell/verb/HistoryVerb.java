@@ -1,5 +1,9 @@
 package benchsh.shell.verb;
 
+import benchsh.shell.args.Arg;
+import benchsh.shell.args.ArgType;
+import benchsh.shell.args.Args;
+import benchsh.shell.args.VerbSpec;
 import benchsh.shell.Session;
 import benchsh.shell.report.HistoryReport;
 import benchsh.shell.result.store.ResultStore;

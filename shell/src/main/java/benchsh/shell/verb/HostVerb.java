@@ -1,10 +1,17 @@
 package benchsh.shell.verb;
 
+import benchsh.shell.args.Arg;
+import benchsh.shell.args.ArgType;
+import benchsh.shell.args.Args;
+import benchsh.shell.args.VerbSpec;
+import benchsh.shell.args.UsageException;
 import benchsh.shell.Session;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.SshHost;
+import benchsh.shell.host.ssh.SecretPrompt;
 import benchsh.shell.host.ssh.SshSpec;
 import benchsh.shell.host.ssh.SshTarget;
+import benchsh.shell.secret.Secret;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,21 +19,24 @@ import java.util.List;
 /**
  * {@code host 'user@name:port'}: a host reached over SSH, resolved through the ssh config. Returns
  * the host (connected lazily, on first use) and registers it in the session under its name; bind it
- * to a variable to use it: {@code a = host 'h1'}.
+ * to a variable to use it: {@code a = host 'h1'}. A password is remembered by the session's
+ * {@link benchsh.shell.secret.Secrets} so it is masked wherever text is written.
  */
 public final class HostVerb implements Verb {
     private static final VerbSpec SPEC = new VerbSpec("host", "a host reached over SSH (connects on first use)", "'[user@]name[:port]'",
             List.of(
                     Arg.of("key", ArgType.TEXT, null, "private key file to log in with"),
-                    Arg.of("password", ArgType.TEXT, null, "password to log in with (never stored in results)"),
+                    Arg.of("password", ArgType.SECRET, null, "password to log in with: prompt (asks without echo), env('NAME'), or text; masked as *** in everything written"),
                     Arg.of("java", ArgType.TEXT, null, "the java command on the host (default java)"),
                     Arg.of("dir", ArgType.TEXT, null, "remote work directory (default ~/.cache/benchsh)"),
+                    Arg.of("runtime", ArgType.BOOL, false, "without Java 17+ there, upload a private Java runtime built here"),
                     Arg.of("known_hosts", ArgType.TEXT, null, "known_hosts file that vouches for the host key"),
                     Arg.of("jump", ArgType.TEXT, null, "jump hosts to go through, like ProxyJump: '[user@]host[:port][,...]', or 'none'"),
                     Arg.of("name", ArgType.TEXT, null, "the host's name in the session (default: as written)")),
             List.of("a = host 'h1'", "b = host 'me@10.0.0.2:2222', key: '~/.ssh/id_ed25519'",
                     "c = host 'pc1', java: '/opt/jdk-21/bin/java', dir: '/tmp/benchsh'",
-                    "d = host 'lab@10.0.5.7', jump: 'me@bastion:22'"));
+                    "d = host 'lab@10.0.5.7', jump: 'me@bastion:22'", "e = host 'lab@pc2', password: env('PC2_PW')",
+                    "f = host 'pc3', runtime: true"));
 
     @Override
     public VerbSpec spec() {
@@ -52,7 +62,7 @@ public final class HostVerb implements Verb {
         SshTarget target;
         try {
             target = session.ssh().config().resolve(name, spec, path(args.text("key")), args.text("java"), args.text("dir"),
-                    path(args.text("known_hosts")), args.text("jump"));
+                    path(args.text("known_hosts")), args.text("jump")).withRuntime(args.bool("runtime"));
         } catch (IllegalArgumentException e) {
             throw new UsageException("jump host " + e.getMessage());
         }
@@ -60,8 +70,25 @@ public final class HostVerb implements Verb {
         if (existing instanceof SshHost s && s.target().equals(target) && !args.given("password")) {
             return s;
         }
-        String password = args.text("password");
-        return session.hosts().add(new SshHost(target, session.ssh(), password == null ? null : password.toCharArray()));
+        char[] password = password(args.given("password") ? (Secret) args.get("password") : null, name, session);
+        return session.hosts().add(new SshHost(target, session.ssh(), session.secrets().remember(password)));
+    }
+
+    /** The password's characters, asking for them now for {@code password: prompt}; null for none. */
+    private static char[] password(Secret given, String name, Session session) {
+        if (given == null || !given.isPrompt()) {
+            return given == null ? null : given.chars();
+        }
+        SecretPrompt prompt = session.secretPrompt();
+        if (prompt == SecretPrompt.NONE) {
+            throw new UsageException("host " + name + ": password: prompt needs the interactive shell, and batch mode has no terminal to ask on; "
+                    + "export the password in an environment variable and write password: env('NAME')");
+        }
+        char[] answer = prompt.ask("password for " + name + ": ");
+        if (answer == null) {
+            throw new UsageException("host " + name + ": no password was given at the prompt");
+        }
+        return answer;
     }
 
     private static Path path(String p) {

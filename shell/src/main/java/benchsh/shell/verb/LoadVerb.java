@@ -1,5 +1,10 @@
 package benchsh.shell.verb;
 
+import benchsh.shell.args.Arg;
+import benchsh.shell.args.ArgType;
+import benchsh.shell.args.Args;
+import benchsh.shell.args.VerbSpec;
+import benchsh.shell.args.UsageException;
 import benchsh.shell.Session;
 import benchsh.shell.result.Result;
 import benchsh.shell.result.store.StoreException;
@@ -45,7 +50,7 @@ public final class LoadVerb implements Verb {
             }
             found.addAll(some);
         }
-        List<Result> added = session.load(found);
+        List<Result> added = session.log().load(found, session.info().id());
         Set<String> sessions = new LinkedHashSet<>();
         added.forEach(r -> sessions.add(String.valueOf(r.tags().get("session"))));
         session.print("loaded " + added.size() + " result" + (added.size() == 1 ? "" : "s") + (sessions.isEmpty() ? "" : " from " + String.join(", ", sessions))

@@ -1,5 +1,9 @@
 package benchsh.shell.verb;
 
+import benchsh.shell.args.ArgType;
+import benchsh.shell.args.Args;
+import benchsh.shell.args.VerbSpec;
+import benchsh.shell.args.UsageException;
 import benchsh.shell.Session;
 import benchsh.shell.host.Host;
 import java.time.Duration;
@@ -39,7 +43,7 @@ public final class ParamVerb implements Verb {
         String arg = "--set " + name;
         if (like instanceof Host) {
             Host h = session.host(text);
-            return h != null ? h : session.verbs().get("host").invoke(session, new Object[] {text});
+            return h != null ? h : new HostVerb().invoke(session, new Object[] {text});
         }
         if (like instanceof Duration) {
             return ArgType.DURATION_OR_ZERO.convert(arg, text, session::host);

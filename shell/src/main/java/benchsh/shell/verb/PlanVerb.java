@@ -1,9 +1,11 @@
 package benchsh.shell.verb;
 
+import benchsh.shell.args.Args;
+import benchsh.shell.args.VerbSpec;
+import benchsh.shell.args.UsageException;
 import benchsh.shell.Session;
 import benchsh.shell.report.PlanTable;
 import benchsh.shell.run.Plan;
-import benchsh.shell.script.ScriptRunner;
 import groovy.lang.Closure;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,6 +19,12 @@ public final class PlanVerb implements Verb {
     private static final VerbSpec SPEC = new VerbSpec("plan", "dry run: list the tests a script or block would run, without connecting",
             "'file.groovy' | { ... }", List.of(),
             List.of("plan 'examples/01-netio-table.groovy'", "plan { sweep(size: [1.KiB, 2.KiB]) { p -> tcp size: p.size } }"));
+
+    private final ScriptFiles scripts;
+
+    public PlanVerb(ScriptFiles scripts) {
+        this.scripts = scripts;
+    }
 
     @Override
     public VerbSpec spec() {
@@ -33,7 +41,7 @@ public final class PlanVerb implements Verb {
             if (what instanceof Closure<?> c) {
                 c.call();
             } else {
-                new ScriptRunner(session).evaluateFile(Path.of(what.toString()));
+                scripts.evaluateFile(Path.of(what.toString()));
             }
         });
     }
@@ -47,11 +55,22 @@ public final class PlanVerb implements Verb {
     /** Runs {@code body} as a dry run, prints the plan and returns it. */
     public static Plan dryRun(Session session, Body body) throws Exception {
         Plan plan = new Plan();
-        session.plan(plan);
+        session.hosts().allowConnections(false);
         try {
-            body.run();
+            Exception[] failure = new Exception[1];
+            session.within(session.context().planning(plan), () -> {
+                try {
+                    body.run();
+                } catch (Exception e) {
+                    failure[0] = e;
+                }
+                return null;
+            });
+            if (failure[0] != null) {
+                throw failure[0];
+            }
         } finally {
-            session.plan(null);
+            session.hosts().allowConnections(true);
         }
         session.print(PlanTable.render(plan, session.unit()));
         return plan;

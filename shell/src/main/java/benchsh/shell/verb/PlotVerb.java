@@ -1,5 +1,10 @@
 package benchsh.shell.verb;
 
+import benchsh.shell.args.Arg;
+import benchsh.shell.args.ArgType;
+import benchsh.shell.args.Args;
+import benchsh.shell.args.VerbSpec;
+import benchsh.shell.args.UsageException;
 import benchsh.shell.Session;
 import benchsh.shell.report.TerminalChart;
 import benchsh.shell.result.Result;
@@ -19,6 +24,11 @@ public final class PlotVerb implements Verb {
     @Override
     public VerbSpec spec() {
         return SPEC;
+    }
+
+    @Override
+    public boolean readsResults() {
+        return true;
     }
 
     @Override

@@ -35,13 +35,12 @@ final class Repetition {
         List<Result> runs = new ArrayList<>();
         List<Double> values = new ArrayList<>();
         boolean confident = !Double.isNaN(confidence);
-        int limit = session.plan() != null ? min : max;
         Stats stats = Stats.of(values);
-        for (int i = 1; i <= limit; i++) {
+        for (int i = 1; i <= max; i++) {
             int before = session.results().size();
             Object[] error = new Object[1];
             int run = i;
-            session.control().withStep(run, limit, () -> session.within(session.frame().withRepeat(run), () -> {
+            session.control().withStep(run, max, () -> session.within(session.context().withRepeat(run), () -> {
                 try {
                     return body.run();
                 } catch (Exception e) {
@@ -61,12 +60,13 @@ final class Repetition {
             mine.stream().filter(Result::ok).map(r -> metric == null ? null : r.lookup(metric)).filter(v -> v instanceof Number)
                     .forEach(v -> values.add(((Number) v).doubleValue()));
             stats = Stats.of(values);
-            if (confident && i >= min && stats.converged(confidence, width)) {
+            // a run without figures (every test failed, or a dry run) cannot narrow the interval: min runs do
+            if (confident && i >= min && (stats.converged(confidence, width) || values.isEmpty())) {
                 break;
             }
         }
         Repeated rep = new Repeated(runs, value == null ? "throughput_bps" : value, stats, confidence, width, !confident || stats.converged(confidence, width));
-        if (session.plan() == null && !runs.isEmpty()) {
+        if (!runs.isEmpty()) {
             session.print(RepeatSummary.line(rep, session.unit()) + "\n");
         }
         return rep;

@@ -1,5 +1,10 @@
 package benchsh.shell.verb;
 
+import benchsh.shell.args.Arg;
+import benchsh.shell.args.ArgType;
+import benchsh.shell.args.Args;
+import benchsh.shell.args.VerbSpec;
+import benchsh.shell.args.UsageException;
 import benchsh.shell.Session;
 import benchsh.shell.host.Version;
 import benchsh.shell.report.ReportContext;
@@ -21,6 +26,11 @@ public final class ReportVerb implements Verb {
     @Override
     public VerbSpec spec() {
         return SPEC;
+    }
+
+    @Override
+    public boolean readsResults() {
+        return true;
     }
 
     @Override

@@ -1,5 +1,7 @@
 package benchsh.shell.verb;
 
+import benchsh.shell.args.Args;
+import benchsh.shell.args.VerbSpec;
 import benchsh.shell.Session;
 import benchsh.shell.report.ResultTable;
 import benchsh.shell.result.Result;
@@ -13,6 +15,11 @@ public final class ResultsVerb implements Verb {
     @Override
     public VerbSpec spec() {
         return SPEC;
+    }
+
+    @Override
+    public boolean readsResults() {
+        return true;
     }
 
     @Override

@@ -1,5 +1,9 @@
 package benchsh.shell.verb;
 
+import benchsh.shell.args.Arg;
+import benchsh.shell.args.ArgType;
+import benchsh.shell.args.Args;
+import benchsh.shell.args.UsageException;
 import benchsh.shell.Session;
 import benchsh.shell.result.store.ResultStore;
 import benchsh.shell.result.store.StoreQuery;
@@ -23,7 +27,7 @@ final class StoreFilter {
 
     /** The store, or a usage error saying why there is none. */
     static ResultStore store(Session session) {
-        return session.store().orElseThrow(() -> new UsageException(
+        return session.log().store().orElseThrow(() -> new UsageException(
                 "no result store is open (see the warning at start); give a writable file with --db FILE"));
     }
 

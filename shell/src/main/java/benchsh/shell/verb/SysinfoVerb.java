@@ -1,5 +1,7 @@
 package benchsh.shell.verb;
 
+import benchsh.shell.args.Args;
+import benchsh.shell.args.VerbSpec;
 import benchsh.shell.Session;
 import benchsh.shell.host.Host;
 import benchsh.shell.report.HostReport;

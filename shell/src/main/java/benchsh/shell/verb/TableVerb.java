@@ -1,5 +1,10 @@
 package benchsh.shell.verb;
 
+import benchsh.shell.args.Arg;
+import benchsh.shell.args.ArgType;
+import benchsh.shell.args.Args;
+import benchsh.shell.args.VerbSpec;
+import benchsh.shell.args.UsageException;
 import benchsh.shell.Session;
 import benchsh.shell.report.Pivot;
 import benchsh.shell.report.TextTable;
@@ -24,10 +29,12 @@ public final class TableVerb implements Verb {
     }
 
     @Override
+    public boolean readsResults() {
+        return true;
+    }
+
+    @Override
     public Object call(Args args, Session session) {
-        if (session.plan() != null) {
-            return null;
-        }
         @SuppressWarnings("unchecked")
         List<Result> results = args.positional().isEmpty() ? session.results() : (List<Result>) args.positional().get(0);
         List<Result> chosen = filter(results, args);

@@ -1,5 +1,8 @@
 package benchsh.shell.verb;
 
+import benchsh.shell.args.Args;
+import benchsh.shell.args.VerbSpec;
+import benchsh.shell.args.UsageException;
 import benchsh.shell.Session;
 import groovy.lang.Closure;
 import java.util.LinkedHashMap;

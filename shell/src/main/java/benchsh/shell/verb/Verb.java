@@ -1,5 +1,8 @@
 package benchsh.shell.verb;
 
+import benchsh.shell.args.ArgType;
+import benchsh.shell.args.Args;
+import benchsh.shell.args.VerbSpec;
 import benchsh.shell.Session;
 
 /**
@@ -12,9 +15,17 @@ public interface Verb {
 
     Object call(Args args, Session session) throws Exception;
 
-    /** Whether the verb measures something between or on hosts (it has a host argument). */
+    /** Whether the verb measures something (it runs tests through the executor). */
     default boolean measures() {
-        return spec().args().stream().anyMatch(a -> a.type() == ArgType.HOST);
+        return false;
+    }
+
+    /**
+     * Whether the verb reads or reports measured results (tables, comparisons, expectations, exports): in a
+     * dry run there are none, so the script skips it.
+     */
+    default boolean readsResults() {
+        return false;
     }
 
     /** Called from Groovy: named arguments arrive as a leading map, the rest are positional. */

@@ -1,5 +1,7 @@
 package benchsh.shell.verb;
 
+import benchsh.shell.args.VerbSpec;
+
 /**
  * A measuring verb named without arguments, e.g. {@code tcp} in {@code help tcp}: it names the verb
  * instead of running a test with every default. Call it with arguments (or {@code tcp()}) to run it.

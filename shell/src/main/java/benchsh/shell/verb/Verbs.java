@@ -1,28 +1,27 @@
 package benchsh.shell.verb;
 
+import benchsh.shell.definition.Definitions;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The registry of verbs: the one place a new verb is added. */
+/**
+ * The registry of verbs: every measuring verb comes from its {@link benchsh.shell.definition.Definition}
+ * (found in that package), the others are listed here. Not thread-safe; filled before use.
+ */
 public final class Verbs {
     private final Map<String, Verb> byName = new LinkedHashMap<>();
 
-    public static Verbs standard() {
+    /** @param scripts how {@code plan 'file.groovy'} evaluates a file */
+    public static Verbs standard(ScriptFiles scripts) {
         Verbs v = new Verbs();
-        v.add(new TcpVerb());
-        v.add(new UdpVerb());
-        v.add(new RrVerb());
-        v.add(new PipeVerb());
+        Definitions.all().forEach(d -> v.add(new MeasureVerb(d)));
         v.add(new HostVerb());
+        v.add(new EnvVerb());
+        v.add(new PromptVerb());
         v.add(new HostsVerb());
         v.add(new ConnectVerb());
         v.add(new SysinfoVerb());
-        v.add(new DiskVerb());
-        v.add(new TreeVerb());
-        v.add(new CopyVerb());
-        v.add(new RemoveVerb());
-        v.add(new HttpVerb());
         v.add(new SweepVerb());
         v.add(new TagVerb());
         v.add(new RepeatVerb());
@@ -31,7 +30,7 @@ public final class Verbs {
         v.add(new CompareVerb());
         v.add(new ParamVerb());
         v.add(new ExpectVerb());
-        v.add(new PlanVerb());
+        v.add(new PlanVerb(scripts));
         v.add(new TableVerb());
         v.add(new ResultsVerb());
         v.add(new UnitsVerb());

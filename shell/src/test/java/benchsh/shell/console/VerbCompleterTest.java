@@ -39,7 +39,7 @@ class VerbCompleterTest {
     @Test
     void verbsArgumentsHostsAndFilesAreOffered(@TempDir Path dir) throws Exception {
         try (Session s = new Session(new PrintWriter(new StringWriter()))) {
-            VerbCompleter c = new VerbCompleter(s);
+            VerbCompleter c = new VerbCompleter(s, new benchsh.shell.script.ScriptRunner(s).verbs());
             assertTrue(values(c, "tc").contains("tcp"));
             List<String> args = values(c, "tcp s");
             assertTrue(args.containsAll(List.of("size:", "streams:")), args.toString());
@@ -60,7 +60,7 @@ class VerbCompleterTest {
     @Test
     void descriptionsComeFromTheDeclaration() throws Exception {
         try (Session s = new Session(new PrintWriter(new StringWriter()))) {
-            List<Candidate> found = complete(new VerbCompleter(s), "tcp s");
+            List<Candidate> found = complete(new VerbCompleter(s, new benchsh.shell.script.ScriptRunner(s).verbs()), "tcp s");
             Candidate size = found.stream().filter(x -> x.value().equals("size:")).findFirst().orElseThrow();
             assertEquals("bytes per write, default 128 KiB", size.descr());
         }

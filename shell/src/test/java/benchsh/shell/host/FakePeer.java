@@ -1,6 +1,7 @@
 package benchsh.shell.host;
 
 import benchsh.peer.protocol.ControlChannel;
+import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.Message;
 import java.io.EOFException;
 import java.io.IOException;
@@ -103,7 +104,7 @@ final class FakePeer implements AutoCloseable {
                 sent.add(s);
                 Thread.sleep(every.toMillis());
             }
-            peerEnd.send(new Message.Done(id, Map.of("bytes", 1000L, "seconds", 1.0, "throughput_bps", 8000.0), sent, error));
+            peerEnd.send(new Message.Done(id, Map.of("bytes", 1000L, "seconds", 1.0, "throughput_bps", 8000.0), sent, error, error == null ? null : ErrorKind.IO));
         } catch (IOException | InterruptedException e) {
             // closed while the side ran
         }

@@ -9,15 +9,19 @@ import benchsh.shell.host.ssh.KnownHosts;
 import benchsh.shell.host.ssh.SshContext;
 import benchsh.shell.host.ssh.SshTarget;
 import benchsh.shell.host.ssh.TestSshServer;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.net.ServerSocket;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.KeyPair;
 import java.security.PublicKey;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.config.keys.writer.openssh.OpenSSHKeyPairResourceWriter;
@@ -35,7 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Reaching a host through jump hosts (ProxyJump, {@code jump:}): two in-process SSH servers on
- * loopback, one a jump host that may only open channels to the target, one the target. Host keys of
+ * loopback, one a jump host that may only open channels to the target, one the target. The session
+ * to the target runs inside a channel of the jump session, so no port is opened here. Host keys of
  * jump hosts are checked like the target's; errors name the hop.
  */
 class SshJumpTest {
@@ -111,6 +116,45 @@ class SshJumpTest {
         }
         waitFor(() -> jump.activeSessions() == 0);
         assertEquals(0, jump.activeSessions(), "closing the host closes its jump session");
+    }
+
+    @Test
+    void theJumpOpensNoListeningSocketOnThisMachine() throws Exception {
+        Set<String> before = listeningSockets();
+        assertTrue(before.size() >= 2, "this process's own listeners are seen (the two in-process servers): " + before);
+        try (SshHost h = host(target.port(), List.of(hop("j1", jump.port())))) {
+            assertTrue(h.peer().alive());
+            assertEquals(before, listeningSockets(), "the session to the target runs in a channel, not through a local port");
+        }
+        assertEquals(before, listeningSockets());
+    }
+
+    /** The local addresses (hex, as in /proc/net/tcp) of TCP sockets this process is listening on. */
+    private static Set<String> listeningSockets() throws IOException {
+        Set<String> mine = new HashSet<>();
+        try (DirectoryStream<Path> fds = Files.newDirectoryStream(Path.of("/proc/self/fd"))) {
+            for (Path fd : fds) {
+                try {
+                    String target = Files.readSymbolicLink(fd).toString();
+                    if (target.startsWith("socket:[")) {
+                        mine.add(target.substring("socket:[".length(), target.length() - 1));
+                    }
+                } catch (IOException e) {
+                    // closed meanwhile
+                }
+            }
+        }
+        Set<String> listening = new TreeSet<>();
+        for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+            List<String> lines = Files.readAllLines(Path.of(table));
+            for (String line : lines.subList(1, lines.size())) { // after the header
+                String[] f = line.strip().split("\\s+");
+                if ("0A".equals(f[3]) && mine.contains(f[9])) { // state LISTEN, inode
+                    listening.add(f[1]);
+                }
+            }
+        }
+        return listening;
     }
 
     @Test

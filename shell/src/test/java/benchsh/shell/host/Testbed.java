@@ -12,27 +12,33 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * The netns testbed ({@code scripts/testbed up 3}) as a JUnit extension: brought up once per test
- * JVM by the first e2e class that needs it and torn down when the run ends, so several classes share
- * it. Skips (assumptions) without root, sshd or ip netns, and when someone else's testbed is up.
- * {@code BENCHSH_TESTBED_ID=k} in the environment selects the k-th testbed (its own names and subnet,
- * see {@code scripts/testbed}), so several test runs on one machine do not collide.
+ * The netns testbed ({@code scripts/testbed}) as a JUnit extension: brought up by the first e2e class
+ * that needs it and torn down when the run ends, so classes that need the same testbed share it. A
+ * class asks for a topology with {@link TestbedTopology} (default: three hosts on one switch); when
+ * the next class asks for another one, the extension takes the current one down first (one testbed
+ * per id at a time; surefire runs the classes one after another). Skips (assumptions) without root,
+ * sshd or ip netns, and when someone else's testbed is up. {@code BENCHSH_TESTBED_ID=k} in the
+ * environment selects the k-th testbed (its own names and subnet, see {@code scripts/testbed}), so
+ * several test runs on one machine do not collide. Not thread-safe beyond that: one class at a time.
  */
 public final class Testbed implements BeforeAllCallback {
     /** Which testbed: 0 (the default) or 1..99. */
     public static final int ID = Integer.parseInt(System.getenv().getOrDefault("BENCHSH_TESTBED_ID", "0"));
-    /** Prefix of the testbed's bridge, namespaces and veths: bsh for testbed 0, bK for testbed K. */
+    /** Prefix of the testbed's bridges, namespaces and veths: bsh for testbed 0, bK for testbed K. */
     public static final String NAME = ID == 0 ? "bsh" : "b" + ID;
     /** The user every sshd admits. */
     public static final String USER = ID == 0 ? "bsh-test" : "bsh-test" + ID;
     public static final Path STATE = Path.of("/tmp/benchsh-testbed-e2e" + (ID == 0 ? "" : "-" + ID));
     public static final Path SCRIPT = Path.of("..", "scripts", "testbed").toAbsolutePath().normalize();
+    /** Hosts of the classic testbed (no {@link TestbedTopology}). */
     public static final int HOSTS = 3;
 
     @Override
@@ -40,28 +46,61 @@ public final class Testbed implements BeforeAllCallback {
         assumeTrue("root".equals(System.getProperty("user.name")), "needs root (network namespaces)");
         assumeTrue(Files.isExecutable(Path.of("/usr/sbin/sshd")), "needs OpenSSH sshd (.ci/install-ssh.sh installs it)");
         assumeTrue(run(List.of("ip", "netns", "list"), Duration.ofSeconds(10)).exit() == 0, "needs 'ip netns' (iproute2)");
-        Up up = context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).getOrComputeIfAbsent(Up.class, k -> Up.bring(), Up.class);
+        Spec wanted = Spec.of(context.getRequiredTestClass());
+        assumeTrue(!wanted.nfs() || Files.isExecutable(Path.of("/usr/bin/ganesha.nfsd")) && Files.isExecutable(Path.of("/usr/libexec/gvfsd-nfs"))
+                && Files.exists(Path.of("/dev/fuse")), "--nfs needs nfs-ganesha, gvfs and /dev/fuse (.ci/install-nfs.sh installs them)");
+        ExtensionContext.Store store = context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL);
+        Up up;
+        synchronized (Testbed.class) {
+            Up current = store.get(Up.class, Up.class);
+            if (current != null && !current.spec.equals(wanted)) {
+                store.remove(Up.class);
+                current.close();
+            }
+            up = store.getOrComputeIfAbsent(Up.class, k -> Up.bring(wanted), Up.class);
+        }
         assumeTrue(up.error == null, up.error);
     }
 
-    /** The testbed this JVM brought up; closing it (at the end of the run) tears it down. */
+    /** What a test class asks for; equal specs share one testbed. */
+    record Spec(String topology, int hosts, boolean nfs, String shape) {
+        static Spec of(Class<?> testClass) {
+            TestbedTopology t = testClass.getAnnotation(TestbedTopology.class);
+            return t == null ? new Spec("switch", HOSTS, false, "") : new Spec(t.value(), t.hosts(), t.nfs(), t.shape());
+        }
+
+        List<String> up() {
+            List<String> command = new ArrayList<>(List.of(SCRIPT.toString(), "up", Integer.toString(hosts), "--topology", topology));
+            if (nfs) {
+                command.add("--nfs");
+            }
+            if (!shape.isEmpty()) {
+                command.addAll(List.of("--shape", shape));
+            }
+            return command;
+        }
+    }
+
+    /** The testbed this JVM brought up; closing it (at the end of the run, or for another topology) tears it down. */
     static final class Up implements ExtensionContext.Store.CloseableResource, AutoCloseable {
+        final Spec spec;
         final String error;
 
-        private Up(String error) {
+        private Up(Spec spec, String error) {
+            this.spec = spec;
             this.error = error;
         }
 
-        static Up bring() {
+        static Up bring(Spec spec) {
             try {
-                if (run(List.of("ip", "link", "show", NAME + "-br0"), Duration.ofSeconds(10)).exit() == 0) {
-                    return new Up("a testbed is already up (" + NAME + "-br0 exists); run 'scripts/testbed down' first");
+                if (Files.exists(STATE.resolve("testbed.state")) || !ours().isEmpty()) {
+                    return new Up(spec, "a testbed is already up (" + STATE + " or namespaces/links " + NAME + "-… exist); run 'scripts/testbed down' first");
                 }
-                Outcome o = run(List.of(SCRIPT.toString(), "up", Integer.toString(HOSTS)), Duration.ofSeconds(120));
+                Outcome o = run(spec.up(), Duration.ofSeconds(180));
                 if (o.exit() != 0) {
-                    throw new IllegalStateException("testbed up failed: " + o.output());
+                    throw new IllegalStateException("testbed " + String.join(" ", spec.up().subList(1, spec.up().size())) + " failed: " + o.output());
                 }
-                return new Up(null);
+                return new Up(spec, null);
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
@@ -76,12 +115,96 @@ public final class Testbed implements BeforeAllCallback {
             if (o.exit() != 0) {
                 throw new IllegalStateException("testbed down failed: " + o.output());
             }
-            for (int i = 1; i <= HOSTS; i++) {
-                if (run(List.of("ip", "netns", "pids", netns(i)), Duration.ofSeconds(10)).exit() == 0) {
-                    throw new IllegalStateException(netns(i) + " is still there after down");
-                }
+            List<String> left = ours();
+            if (!left.isEmpty()) {
+                throw new IllegalStateException("still there after testbed down: " + left);
             }
         }
+
+        /** Namespaces and root-namespace links whose names carry this testbed's prefix. */
+        private static List<String> ours() throws Exception {
+            List<String> names = new ArrayList<>();
+            for (String line : run(List.of("ip", "netns", "list"), Duration.ofSeconds(10)).output().split("\n")) {
+                if (line.startsWith(NAME + "-")) {
+                    names.add("netns " + line.split(" ")[0]);
+                }
+            }
+            for (String line : run(List.of("ip", "-o", "link", "show"), Duration.ofSeconds(10)).output().split("\n")) {
+                String[] f = line.split(": ");
+                if (f.length > 1 && f[1].startsWith(NAME + "-")) {
+                    names.add("link " + f[1].replaceAll("@.*", ""));
+                }
+            }
+            return names;
+        }
+    }
+
+    /** One host as scripts/testbed recorded it: its name in ssh_config, its namespace and its address. */
+    public record Node(String name, String netns, String address) {
+    }
+
+    /** The hosts of the testbed that is up, in the order the script made them (h1.., then dut). */
+    public static Map<String, Node> hosts() throws IOException {
+        Map<String, Node> hosts = new LinkedHashMap<>();
+        for (String line : recorded("host")) {
+            String[] f = line.split(" ");
+            hosts.put(f[0], new Node(f[0], f[1], f[2]));
+        }
+        return hosts;
+    }
+
+    /** One host of the testbed that is up, e.g. {@code host("dut").address()}. */
+    public static Node host(String name) throws IOException {
+        Node node = hosts().get(name);
+        if (node == null) {
+            throw new IllegalStateException("the testbed has no host '" + name + "' (it has " + hosts().keySet() + ")");
+        }
+        return node;
+    }
+
+    /** Where h1's sessions see h2's NFS export (testbeds with {@code nfs = true}). */
+    public static String nfsMount() throws IOException {
+        return recorded("nfs_mount").stream().findFirst().orElseThrow(() -> new IllegalStateException("the testbed has no NFS mount"));
+    }
+
+    /** The directory h2 exports over NFS. */
+    public static Path nfsExport() throws IOException {
+        return Path.of(recorded("nfs_export").stream().findFirst().orElseThrow(() -> new IllegalStateException("the testbed has no NFS export")));
+    }
+
+    /** Values of the state file's {@code key=value} lines for this key. */
+    static List<String> recorded(String key) throws IOException {
+        Path file = STATE.resolve("testbed.state");
+        if (!Files.exists(file)) {
+            return List.of();
+        }
+        return Files.readAllLines(file).stream().filter(l -> l.startsWith(key + "=")).map(l -> l.substring(key.length() + 1)).toList();
+    }
+
+    /** Runs a command inside a host's network namespace. */
+    public static Outcome exec(String host, String... command) throws Exception {
+        List<String> full = new ArrayList<>(List.of("ip", "netns", "exec", host(host).netns()));
+        full.addAll(List.of(command));
+        return run(full, Duration.ofSeconds(30));
+    }
+
+    /** One ping from a host to an address, answered within 2 s or failed (exit 0 means answered). */
+    public static Outcome ping(String from, String address) throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/ping")) || Files.isExecutable(Path.of("/bin/ping")), "needs ping (.ci/install-ssh.sh installs iputils-ping)");
+        return exec(from, "ping", "-n", "-c", "1", "-W", "2", address);
+    }
+
+    /** A counter of a network device, e.g. {@code rx_bytes}, in a namespace ({@code "root"} for this one). */
+    public static long linkCounter(String netns, String device, String counter) throws Exception {
+        String file = "/sys/class/net/" + device + "/statistics/" + counter;
+        if ("root".equals(netns)) {
+            return Long.parseLong(Files.readString(Path.of(file)).strip());
+        }
+        Outcome o = run(List.of("ip", "netns", "exec", netns, "cat", file), Duration.ofSeconds(10));
+        if (o.exit() != 0) {
+            throw new IllegalStateException("cannot read " + file + " in " + netns + ": " + o.output());
+        }
+        return Long.parseLong(o.output().strip());
     }
 
     /** The namespace of host {@code hN}. */
@@ -109,8 +232,12 @@ public final class Testbed implements BeforeAllCallback {
 
     /** Pids of benchsh peers (processes with --stdio on their command line) running in the namespace of host {@code hN}. */
     public static List<Long> peers(int host) throws Exception {
+        return peers(netns(host));
+    }
+
+    private static List<Long> peers(String netns) throws Exception {
         List<Long> pids = new ArrayList<>();
-        for (String pid : run(List.of("ip", "netns", "pids", netns(host)), Duration.ofSeconds(10)).output().split("\\s+")) {
+        for (String pid : run(List.of("ip", "netns", "pids", netns), Duration.ofSeconds(10)).output().split("\\s+")) {
             if (pid.isBlank()) {
                 continue;
             }
@@ -126,14 +253,14 @@ public final class Testbed implements BeforeAllCallback {
         return pids;
     }
 
-    /** Command lines of peers still running in any testbed namespace, after waiting up to {@code limit} for them to exit. */
+    /** Pids of peers still running in any namespace of the testbed that is up, after waiting up to {@code limit} for them to exit. */
     public static List<Long> peersLeft(Duration limit) throws Exception {
         long end = System.nanoTime() + limit.toNanos();
         List<Long> left = new ArrayList<>();
         do {
             left.clear();
-            for (int i = 1; i <= HOSTS; i++) {
-                left.addAll(peers(i));
+            for (Node node : hosts().values()) {
+                left.addAll(peers(node.netns()));
             }
             if (left.isEmpty()) {
                 return left;

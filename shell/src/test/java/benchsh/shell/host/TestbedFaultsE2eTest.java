@@ -35,7 +35,7 @@ class TestbedFaultsE2eTest {
     private static CompletableFuture<Result> start(Session session, String verb, Map<String, Object> args) {
         return CompletableFuture.supplyAsync(() -> {
             try {
-                return (Result) session.verbs().get(verb).invoke(session, new Object[] {args});
+                return (Result) new benchsh.shell.script.ScriptRunner(session).verbs().get(verb).invoke(session, new Object[] {args});
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }

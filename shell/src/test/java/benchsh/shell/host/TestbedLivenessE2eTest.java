@@ -13,7 +13,6 @@ import java.io.StringWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
@@ -39,10 +38,11 @@ class TestbedLivenessE2eTest {
         List<List<String>> undo = new ArrayList<>();
         try {
             // one after the other: the testbed's hosts share one home, and two first uploads at once race on its .cache
-            new ScriptRunner(session).evaluate("a = host 'h1'; b = host 'h2'; connect a; connect b", "e2e");
+            ScriptRunner runner = new ScriptRunner(session);
+            runner.evaluate("a = host 'h1'; b = host 'h2'; connect a; connect b", "e2e");
             ProcessHandle sshd1 = sshdOf(1);
             ProcessHandle sshd2 = sshdOf(2);
-            CompletableFuture<Result> run = CompletableFuture.supplyAsync(() -> tcp(session));
+            CompletableFuture<Result> run = CompletableFuture.supplyAsync(() -> (Result) runner.evaluate("tcp from: 'h1', to: 'h2', time: 180.s", "e2e"));
             Thread.sleep(3000);
             assertFalse(run.isDone(), "the test runs: " + text);
 
@@ -74,14 +74,6 @@ class TestbedLivenessE2eTest {
             assertTrue(System.nanoTime() - closing < TimeUnit.SECONDS.toNanos(30), "closing the session is bounded");
         }
         assertTrue(Testbed.peersLeft(Duration.ofSeconds(30)).isEmpty(), "no peer left");
-    }
-
-    private static Result tcp(Session session) {
-        try {
-            return (Result) session.verbs().get("tcp").invoke(session, new Object[] {Map.of("from", "h1", "to", "h2", "time", 180)});
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /** The sshd session process that runs the one peer on host {@code h} (the peer's parent: it is started with exec). */

@@ -92,11 +92,11 @@ class HtmlReportTest {
         ReportSection sweep = ReportSection.of(ReportFixtures.results("Rx")).get(0);
         assertEquals("size", sweep.chartX());
         assertEquals("dir", sweep.series());
-        var data = ChartSvg.dataset(sweep, ThroughputUnit.MB_S);
-        assertEquals(2, data.getSeriesCount());
-        assertEquals(100.75, data.getSeries(0).getY(0).doubleValue(), 1e-9, "median of 100 and 101.5 MB/s");
-        assertEquals(2, data.getSeries(1).getItemCount(), "the failed Rx point is left out");
-        assertNotNull(ChartSvg.render(sweep, ThroughputUnit.MB_S, "c1"));
+        var data = SvgChart.dataset(sweep, ThroughputUnit.MB_S);
+        assertEquals(2, data.size());
+        assertEquals(100.75, data.get(0).points().firstEntry().getValue(), 1e-9, "median of 100 and 101.5 MB/s");
+        assertEquals(2, data.get(1).points().size(), "the failed Rx point is left out");
+        assertNotNull(SvgChart.render(sweep, ThroughputUnit.MB_S, "c1"));
     }
 
     private static List<String> texts(NodeList nodes) {

@@ -3,7 +3,7 @@ package benchsh.shell.report;
 import benchsh.shell.report.ReportContext.HostInfo;
 import benchsh.shell.result.Result;
 import benchsh.shell.result.Status;
-import benchsh.shell.script.Scenario.Expectation;
+import benchsh.shell.result.Scenario.Expectation;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,5 +1,6 @@
 package benchsh.shell.verb;
 
+import benchsh.shell.definition.TreeHandle;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -68,6 +69,17 @@ class CopyVerbTest {
         assertEquals(tree.bytes(), ((Number) r.metrics().get("bytes")).longValue());
         assertTrue(r.metric("files_per_s") > 0);
         assertFalse(Files.exists(dst));
+    }
+
+    @Test
+    void bindAndTargetChooseTheAddressesOfACopyBetweenHosts() {
+        Result r = (Result) s.eval("copy src, from: local, to: 'b', path: '" + dir.resolve("bound-copy") + "', bind: '127.0.0.2', keep: false");
+        assertTrue(r.ok(), r.error());
+        r = (Result) s.eval("copy src, from: local, to: 'b', path: '" + dir.resolve("unbound-copy") + "', bind: '198.51.100.7'");
+        assertFalse(r.ok());
+        assertTrue(r.error().contains("198.51.100.7"), "the receiver tried the given address: " + r.error());
+        ScriptError e = assertThrows(ScriptError.class, () -> s.eval("copy src, to: '" + dir.resolve("x") + "', target: '127.0.0.1'"));
+        assertTrue(e.getMessage().contains("between hosts"), e.getMessage());
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import benchsh.peer.net.TokenGate;
 import benchsh.shell.Batch;
 import benchsh.shell.ProcFs;
 import benchsh.shell.Session;
@@ -16,9 +17,13 @@ import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -28,8 +33,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Faults at the data ports: a port already in use is a clear error naming host, address and port;
- * stray connections and garbage datagrams sent to a running test's port are dropped, counted in
- * {@code strays_dropped}, and the test still ends ok. The running test's port is found the way an
+ * stray connections (silent, slow, garbage, a wrong HTTP request) and garbage datagrams sent to a
+ * running test's port are dropped, counted in {@code strays_dropped}, and the test still ends ok. The running test's port is found the way an
  * attacker on the host would, in /proc: the local peer's bound sockets.
  */
 @Timeout(60)
@@ -67,6 +72,79 @@ class DataPortFaultTest {
     }
 
     @Test
+    void silentAndSlowConnectionsHeldThroughATcpCrrTestCannotFailIt() throws Exception {
+        List<Socket> held = new ArrayList<>();
+        try {
+            Result r = runWithStrays("rr", Map.of("to", "local", "connect", true, "time", 5), "tcp", port -> {
+                for (int i = 0; i < 8; i++) {
+                    held.add(new Socket("127.0.0.1", port)); // silent, held to the end of the test
+                }
+                slowTalkers(held, port, 4, new byte[TokenGate.TOKEN_BYTES]);
+                return 12;
+            });
+            assertTrue(r.ok(), r.toString());
+            assertTrue(r.metric("transactions") > 0, r.metrics().toString());
+            assertTrue(r.metric("strays_dropped") >= 8, r.metrics().toString());
+        } finally {
+            closeAll(held);
+        }
+    }
+
+    @Test
+    void aStrayGetAndSlowRequestsCannotKeepTheHttpFetchFromItsFile() throws Exception {
+        List<Socket> held = new ArrayList<>();
+        boolean[] answered404 = new boolean[1];
+        try {
+            long bytes = 256L << 20;
+            Result r = runWithStrays("http", Map.of("from", "local", "to", "local", "bytes", bytes), "tcp", port -> {
+                slowTalkers(held, port, 24, ("GET /" + "x".repeat(100)).getBytes(StandardCharsets.US_ASCII));
+                try (Socket s = new Socket("127.0.0.1", port)) {
+                    s.setSoTimeout(10_000);
+                    s.getOutputStream().write("GET / HTTP/1.1\r\nHost: stray\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                    byte[] status = s.getInputStream().readNBytes(12);
+                    answered404[0] = new String(status, StandardCharsets.US_ASCII).equals("HTTP/1.1 404");
+                } catch (java.net.SocketException e) {
+                    // the test was over already and its listener gone
+                }
+                return 25;
+            });
+            assertTrue(r.ok(), r.toString());
+            assertEquals((double) bytes, r.metric("bytes"), r.metrics().toString());
+            if (answered404[0]) {
+                assertTrue(r.metric("strays_dropped") >= 1, r.metrics().toString());
+            }
+        } finally {
+            closeAll(held);
+        }
+    }
+
+    /** Connections that send {@code slow} a byte every 300 ms from a daemon thread, until closed. */
+    private static void slowTalkers(List<Socket> held, int port, int count, byte[] slow) throws IOException {
+        for (int i = 0; i < count; i++) {
+            Socket s = new Socket("127.0.0.1", port);
+            held.add(s);
+            Thread t = new Thread(() -> {
+                try {
+                    for (byte b : slow) {
+                        s.getOutputStream().write(b);
+                        Thread.sleep(300);
+                    }
+                } catch (IOException | InterruptedException e) {
+                    // cut by the listener, or closed by the test
+                }
+            }, "slow-stray");
+            t.setDaemon(true);
+            t.start();
+        }
+    }
+
+    private static void closeAll(List<Socket> sockets) throws IOException {
+        for (Socket s : sockets) {
+            s.close();
+        }
+    }
+
+    @Test
     void garbageDatagramsDuringAUdpTestAreDroppedAndNotCountedAsData() throws Exception {
         Result r = runWithStrays("udp", Map.of("to", "local", "time", 3, "rate", 10_000_000L), "udp", port -> {
             try (DatagramChannel ch = DatagramChannel.open()) {
@@ -95,7 +173,7 @@ class DataPortFaultTest {
             Set<Integer> before = ProcFs.boundLoopbackPorts(pid, proto);
             CompletableFuture<Object> run = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return session.verbs().get(verb).invoke(session, new Object[] {args});
+                    return new benchsh.shell.script.ScriptRunner(session).verbs().get(verb).invoke(session, new Object[] {args});
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }

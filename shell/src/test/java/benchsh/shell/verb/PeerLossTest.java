@@ -51,7 +51,7 @@ class PeerLossTest {
             }
             CompletableFuture<Object> run = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return session.verbs().get(verb).invoke(session, new Object[] {withRate});
+                    return new benchsh.shell.script.ScriptRunner(session).verbs().get(verb).invoke(session, new Object[] {withRate});
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }

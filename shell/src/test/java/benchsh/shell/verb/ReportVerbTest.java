@@ -27,8 +27,8 @@ class ReportVerbTest {
     private static Session session(StringWriter out) {
         Session s = new Session(new PrintWriter(out));
         for (String dir : List.of("Tx", "Rx")) {
-            s.withTags(Map.of("dir", dir), () -> s.record(new Result("tcp", Status.OK, "local", "local", Map.of("size", 1024L),
-                    Map.of("throughput_bps", dir.equals("Tx") ? 8e8 : 9e8), Map.of(), Instant.EPOCH, 1, null, List.of()), List.of("size")));
+            s.record(new Result("tcp", Status.OK, "local", "local", Map.of("size", 1024L),
+                    Map.of("throughput_bps", dir.equals("Tx") ? 8e8 : 9e8), Map.of("dir", dir), Instant.EPOCH, 1, null, List.of()), List.of("size"));
         }
         return s;
     }

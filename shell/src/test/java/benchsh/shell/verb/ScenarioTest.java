@@ -1,5 +1,9 @@
 package benchsh.shell.verb;
 
+import benchsh.shell.args.Arg;
+import benchsh.shell.args.ArgType;
+import benchsh.shell.args.Args;
+import benchsh.shell.args.VerbSpec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +14,9 @@ import benchsh.shell.host.Host;
 import benchsh.shell.result.Repeated;
 import benchsh.shell.result.Result;
 import benchsh.shell.result.Status;
+import benchsh.shell.run.Merged;
+import benchsh.shell.run.Part;
+import benchsh.shell.run.PartOutcome;
 import benchsh.shell.script.ScriptRunner;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -32,7 +39,7 @@ class ScenarioTest {
     final ScriptRunner runner = new ScriptRunner(session);
     final Deque<Double> samples = new ArrayDeque<>();
 
-    /** {@code fake size: …}: records a result whose throughput (MB/s) comes from {@link #samples}. */
+    /** {@code fake size: …}: a test run by the executor whose throughput (MB/s) comes from {@link #samples}. */
     final class FakeVerb implements Verb {
         final VerbSpec spec = new VerbSpec("fake", "synthetic measurement", "", List.of(
                 Arg.of("size", ArgType.SIZE, 1024L, "size"),
@@ -45,17 +52,26 @@ class ScenarioTest {
         }
 
         @Override
+        public boolean measures() {
+            return true;
+        }
+
+        @Override
         public Object call(Args args, Session s) {
-            double mbps = samples.isEmpty() ? 1 : samples.poll();
             Map<String, Object> tags = args.given("label") ? Map.of("label", args.text("label")) : Map.of();
-            Result r = new Result("fake", Status.OK, "a", "b", args.params(), Map.of("throughput_bps", mbps * 8e6), tags, Instant.EPOCH, 1, null, List.of());
-            return s.record(r, List.of("size", "throughput_bps"));
+            Part measured = new Part.InShell(() -> {
+                double mbps = samples.isEmpty() ? 1 : samples.poll();
+                return new PartOutcome(Status.OK, null, Instant.EPOCH, Merged.of(Map.of("throughput_bps", mbps * 8e6), List.of()));
+            });
+            Host local = s.hosts().local();
+            return s.executor().run(benchsh.shell.run.Test.of("fake", local, local).params(args.params()).tags(tags).part(measured)
+                    .columns(List.of("size", "throughput_bps")).runsFor(java.time.Duration.ofSeconds(1)).build(), s.context());
         }
     }
 
     Object eval(String code) {
-        if (session.verbs().get("fake") == null) {
-            session.verbs().add(new FakeVerb());
+        if (runner.verbs().get("fake") == null) {
+            runner.verbs().add(new FakeVerb());
         }
         return runner.evaluate(code, "test.groovy");
     }

@@ -1,5 +1,6 @@
 package benchsh.shell.verb;
 
+import benchsh.shell.definition.TreeHandle;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

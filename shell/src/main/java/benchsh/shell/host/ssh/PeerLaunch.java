@@ -10,44 +10,66 @@ import java.util.EnumSet;
 import org.apache.sshd.client.channel.ChannelExec;
 import org.apache.sshd.client.channel.ClientChannelEvent;
 import org.apache.sshd.client.session.ClientSession;
+import org.apache.sshd.common.session.Session;
+import org.apache.sshd.common.session.SessionListener;
 
 /**
- * The peer running on a host: {@code java -jar <jar> --stdio} on an exec channel, the control
- * channel over the exec channel's stdin/stdout, and the tail of its stderr for error messages.
- * The peer exits when its stdin closes, so closing this ends it. Thread-safe.
+ * The peer running on a host: {@code java -jar <jar> --stdio} on an exec channel, started by a
+ * {@link LaunchScript} that runs only the jar whose hash it checked; the control channel over the
+ * exec channel's stdin/stdout, and the tail of its stderr (and why the SSH connection was lost, if
+ * it was) for error messages. The peer exits when its stdin closes, so closing this ends it.
+ * Thread-safe.
  */
 public final class PeerLaunch implements AutoCloseable {
     /** Marks the peer's command line, so {@code pgrep -f benchsh-peer} finds it. */
     public static final String MARKER = "-Dbenchsh.process=benchsh-peer";
     private static final Duration OPEN_TIMEOUT = Duration.ofSeconds(15);
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(3);
+    /** JVM options of every peer; {@link #MARKER} names the process. */
+    static final String JVM_OPTIONS = "-XX:+UseSerialGC -Xss512k " + MARKER;
 
     private final ChannelExec channel;
     private final StderrTail stderr;
     private final ControlChannel control;
+    private final SessionLoss loss;
 
-    private PeerLaunch(ChannelExec channel, StderrTail stderr, ControlChannel control) {
+    private PeerLaunch(ChannelExec channel, StderrTail stderr, ControlChannel control, SessionLoss loss) {
         this.channel = channel;
         this.stderr = stderr;
         this.control = control;
+        this.loss = loss;
     }
 
-    /** The command that starts the peer (the work directory is where the jar lies). */
-    public static String command(String java, String jarPath) {
-        return "exec " + RemoteCommand.quote(java) + " -XX:+UseSerialGC -Xss512k " + MARKER + " -jar " + RemoteCommand.quote(jarPath)
-                + " --stdio";
+    /**
+     * The command that starts the peer from {@code d} (see {@link LaunchScript}): the jar's hash is
+     * checked through the file handle that java then runs, and {@code -Dbenchsh.jar=<path>} shows
+     * which jar it is.
+     */
+    public static String command(String java, PeerUpload.Deployed d) {
+        return RemoteCommand.sh(LaunchScript.of(java, JVM_OPTIONS, d, LaunchScript.FD_PATHS));
     }
 
-    public static PeerLaunch start(ClientSession session, String host, String java, String jarPath) throws HostException {
-        ChannelExec ch = null;
+    public static PeerLaunch start(ClientSession session, String host, String java, PeerUpload.Deployed d) throws HostException {
+        String command;
         try {
-            ch = session.createExecChannel(command(java, jarPath));
+            command = command(java, d);
+        } catch (IllegalArgumentException e) {
+            throw new HostException(host, "start peer", "the java path or the jar's directory contains a '!' or a line break, which "
+                    + "no login shell passes on safely; give java: and dir: without them");
+        }
+        ChannelExec ch = null;
+        SessionLoss loss = new SessionLoss();
+        try {
+            ch = session.createExecChannel(command);
             StderrTail err = new StderrTail();
             ch.setErr(err);
+            session.addSessionListener(loss);
+            ch.addCloseFutureListener(f -> session.removeSessionListener(loss));
             ch.open().verify(OPEN_TIMEOUT);
             ControlChannel control = new ControlChannel("peer on " + host, ch.getInvertedOut(), ch.getInvertedIn());
-            return new PeerLaunch(ch, err, control);
+            return new PeerLaunch(ch, err, control, loss);
         } catch (IOException | RuntimeException e) {
+            session.removeSessionListener(loss);
             if (ch != null) {
                 ch.close(true);
             }
@@ -59,7 +81,7 @@ public final class PeerLaunch implements AutoCloseable {
         return control;
     }
 
-    /** The exit status (if any) and the last lines of stderr, for error messages; may be empty. */
+    /** The exit status (if any), why the SSH connection was lost (if it was) and the last lines of stderr; may be empty. */
     public String diagnostics() {
         Integer exit = channel.getExitStatus();
         String signal = channel.getExitSignal();
@@ -69,6 +91,8 @@ public final class PeerLaunch implements AutoCloseable {
             sb.append("exit status ").append(exit);
         } else if (signal != null) {
             sb.append("killed by SIG").append(signal);
+        } else if (loss.reason != null) {
+            sb.append(loss.reason);
         }
         if (!tail.isEmpty()) {
             sb.append(sb.length() > 0 ? ": " : "").append(tail);
@@ -81,6 +105,19 @@ public final class PeerLaunch implements AutoCloseable {
         control.close();
         channel.waitFor(EnumSet.of(ClientChannelEvent.CLOSED, ClientChannelEvent.EXIT_STATUS), CLOSE_WAIT);
         channel.close(false);
+    }
+
+    /** Remembers why the SSH session failed, e.g. a server that stopped answering keepalives. */
+    private static final class SessionLoss implements SessionListener {
+        volatile String reason;
+
+        @Override
+        public void sessionException(Session session, Throwable t) {
+            String m = String.valueOf(t.getMessage());
+            reason = m.contains("heartbeat requests without reply")
+                    ? "the SSH connection went silent: " + SshSettings.UNANSWERED_KEEPALIVES + " keepalives in a row got no reply"
+                    : "the SSH connection failed: " + t.getClass().getSimpleName() + ": " + m;
+        }
     }
 
     /** Keeps the last 4 KiB the peer wrote to stderr. */

@@ -44,6 +44,17 @@ public final class RemoteCommand {
         }
     }
 
+    /**
+     * The command that runs a one-line POSIX script with {@code /bin/sh} whatever the login shell is
+     * (csh, fish, ...): the script must not contain newlines or {@code !}.
+     */
+    public static String sh(String script) {
+        if (script.indexOf('\n') >= 0 || script.indexOf('!') >= 0) {
+            throw new IllegalArgumentException("a script for any login shell must be one line without '!': " + script);
+        }
+        return "exec /bin/sh -c " + quote(script);
+    }
+
     /** Quotes a word for a POSIX shell. */
     public static String quote(String word) {
         return "'" + word.replace("'", "'\\''") + "'";

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.sshd.client.config.hosts.ConfigFileHostEntryResolver;
 import org.apache.sshd.client.config.hosts.HostConfigEntry;
@@ -11,11 +12,13 @@ import org.apache.sshd.client.config.hosts.HostConfigEntryResolver;
 
 /**
  * Turns what the user wrote ({@code host 'h1', key: ...}) into an {@link SshTarget} by applying the
- * ssh config (HostName, User, Port, IdentityFile, UserKnownHostsFile, ProxyJump). Options given in
+ * ssh config (HostName, User, Port, IdentityFile, UserKnownHostsFile, GlobalKnownHostsFile, ProxyJump). Options given in
  * the shell win over the config. Each jump host is resolved through the config too (its own
  * ProxyJump is not followed: the chain is the list as written). Thread-safe.
  */
 public final class SshConfig {
+    /** Between the files of a list option: blanks as written, commas as Apache SSHD joins repeated values. */
+    private static final String LIST = "[\\s,]+";
     private final HostConfigEntryResolver resolver;
     private final SshSettings settings;
 
@@ -71,13 +74,17 @@ public final class SshConfig {
         }
         Path kh = knownHosts;
         if (kh == null && e != null && notBlank(e.getProperty("UserKnownHostsFile"))) {
-            kh = expand(e.getProperty("UserKnownHostsFile").strip().split("\\s+")[0]);
+            kh = expand(e.getProperty("UserKnownHostsFile").strip().split(LIST)[0]);
         }
         if (kh == null) {
             kh = settings.knownHosts();
         }
+        List<Path> global = settings.globalKnownHosts();
+        if (e != null && notBlank(e.getProperty("GlobalKnownHostsFile"))) {
+            global = Arrays.stream(e.getProperty("GlobalKnownHostsFile").strip().split(LIST)).map(SshConfig::expand).toList();
+        }
         return new SshTarget(name, user, hostName, port, identities, jumps, kh, java == null ? "java" : java,
-                dir == null ? SshTarget.DEFAULT_DIR : dir);
+                dir == null ? SshTarget.DEFAULT_DIR : dir, global);
     }
 
     private static boolean notBlank(String s) {

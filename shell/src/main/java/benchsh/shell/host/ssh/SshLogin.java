@@ -14,23 +14,24 @@ import java.security.KeyPair;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import org.apache.sshd.client.SshClient;
 import org.apache.sshd.client.auth.keyboard.UserInteraction;
 import org.apache.sshd.client.config.hosts.HostConfigEntry;
 import org.apache.sshd.client.future.AuthFuture;
 import org.apache.sshd.client.future.ConnectFuture;
 import org.apache.sshd.client.session.ClientSession;
-import org.apache.sshd.client.session.forward.ExplicitPortForwardingTracker;
 import org.apache.sshd.common.AttributeRepository;
+import org.apache.sshd.common.channel.exception.SshChannelOpenException;
 import org.apache.sshd.common.config.keys.FilePasswordProvider;
 import org.apache.sshd.common.util.io.resource.PathResource;
-import org.apache.sshd.common.util.net.SshdSocketAddress;
 import org.apache.sshd.common.util.security.SecurityUtils;
 
 /**
  * Opens one authenticated SSH session: DNS, TCP connect (bounded by the connect timeout), host key
  * check, login with the ssh-agent, keys and/or a password (bounded by the auth timeout), through
- * jump hosts when the target has any. Every failure becomes a
+ * jump hosts when the target has any (each next hop runs inside a channel of the previous one: no
+ * local port is opened). Every failure becomes a
  * {@link HostException} naming the host, the step and what to try. Passwords are used once and
  * never logged. Stateless; thread-safe.
  */
@@ -96,8 +97,9 @@ public final class SshLogin {
     }
 
     /**
-     * One hop: directly (through {@code via} == null: DNS, TCP) or through the session {@code via},
-     * which forwards a loopback port to the host ({@code direct-tcpip}; the jump host resolves its name).
+     * One hop: directly (through {@code via} == null: DNS, TCP) or through the session {@code via}:
+     * then the SSH session runs inside a {@code direct-tcpip} channel of {@code via} (no socket, no
+     * listening port here) and the jump host resolves the name.
      */
     private static Opened hop(SshClient client, SshSettings settings, SshTarget t, char[] password, ClientSession via)
             throws HostException, InterruptedException {
@@ -113,28 +115,21 @@ public final class SshLogin {
         }
         String reached = address == null ? t.hostName() : address.getHostAddress();
         List<String> names = new ArrayList<>(new LinkedHashSet<>(List.of(t.hostName(), reached)));
-        HostKeyCheck check = new HostKeyCheck(new KnownHosts(t.knownHosts()), names, t.port(), settings.hostKeys());
+        HostKeyCheck check = new HostKeyCheck(t.knownHostsFiles(), names, t.port(), settings.hostKeys());
         String where = reached + ":" + t.port();
         HostConfigEntry entry;
-        String tunnel = null;
+        AttributeRepository context;
         if (via == null) {
             entry = new HostConfigEntry(t.hostName(), reached, t.port(), t.user());
+            context = AttributeRepository.ofKeyValuePair(HostKeyCheck.KEY, check);
         } else {
-            SshdSocketAddress local;
-            try {
-                ExplicitPortForwardingTracker f = via.createLocalPortForwardingTracker(
-                        new SshdSocketAddress(SshdSocketAddress.LOCALHOST_IPV4, 0), new SshdSocketAddress(t.hostName(), t.port()));
-                local = f.getBoundAddress();
-            } catch (IOException | RuntimeException e) {
-                throw new HostException(t.name(), "connect", "cannot forward a local port to " + t.hostName() + ":" + t.port()
-                        + " through the jump host: " + e.getMessage(), e);
-            }
-            entry = new HostConfigEntry(t.hostName(), local.getHostName(), local.getPort(), t.user());
-            tunnel = t.hostName() + ":" + t.port();
+            entry = new HostConfigEntry(t.hostName(), t.hostName(), t.port(), t.user());
+            context = AttributeRepository.ofAttributesMap(Map.of(HostKeyCheck.KEY, check, ChannelConnector.JUMP, via));
+            where = t.hostName() + ":" + t.port();
         }
-        ClientSession session = connect(client, settings, t, entry, check, where);
+        ClientSession session = connect(client, settings, t, entry, context, where, via != null);
         try {
-            login(session, settings, t, password, check, tunnel);
+            login(session, settings, t, password, check);
         } catch (HostException | InterruptedException | RuntimeException e) {
             session.close(true);
             throw e;
@@ -143,10 +138,11 @@ public final class SshLogin {
     }
 
     private static ClientSession connect(SshClient client, SshSettings settings, SshTarget t, HostConfigEntry entry,
-                                         HostKeyCheck check, String where) throws HostException, InterruptedException {
+                                         AttributeRepository context, String where, boolean viaJump)
+            throws HostException, InterruptedException {
         ConnectFuture f;
         try {
-            f = client.connect(entry, AttributeRepository.ofKeyValuePair(HostKeyCheck.KEY, check), null);
+            f = client.connect(entry, context, null);
         } catch (IOException e) {
             throw new HostException(t.name(), "connect", where + ": " + e.getMessage(), e);
         }
@@ -165,7 +161,10 @@ public final class SshLogin {
         if (e != null) {
             Throwable root = root(e);
             String msg;
-            if (root instanceof ConnectException) {
+            if (viaJump && root instanceof SshChannelOpenException) {
+                msg = "the jump host opened no channel to " + where + " (" + root.getMessage() + "): the target is down or "
+                        + "unreachable from there, or the jump host does not allow TCP forwarding (AllowTcpForwarding)";
+            } else if (root instanceof ConnectException) {
                 msg = "connection refused by " + where + "; is sshd running there and listening on port " + t.port() + "?";
             } else if (root instanceof NoRouteToHostException) {
                 msg = "no route to " + where + "; check the address and the network";
@@ -177,8 +176,7 @@ public final class SshLogin {
         return f.getSession();
     }
 
-    /** @param tunnel {@code host:port} when reached through a jump host's forwarded channel, else null */
-    private static void login(ClientSession s, SshSettings settings, SshTarget t, char[] password, HostKeyCheck check, String tunnel)
+    private static void login(ClientSession s, SshSettings settings, SshTarget t, char[] password, HostKeyCheck check)
             throws HostException, InterruptedException {
         List<String> tried = new ArrayList<>();
         List<String> keyNotes = new ArrayList<>();
@@ -233,10 +231,6 @@ public final class SshLogin {
         if (!done) {
             af.cancel();
             throw failure(t, check, "login", "no answer within " + settings.authTimeout().toSeconds() + " s", null);
-        }
-        if (!af.isSuccess() && s.getServerVersion() == null && tunnel != null) {
-            throw failure(t, check, "connect", "the jump host opened no channel to " + tunnel + " (the target is down or unreachable "
-                    + "from there, or the jump host does not allow TCP forwarding: AllowTcpForwarding)", af.getException());
         }
         if (!af.isSuccess() && s.getServerVersion() == null) {
             throw failure(t, check, "login", "the server sent no SSH greeting; is port " + t.port() + " an SSH port?", af.getException());

@@ -11,17 +11,42 @@ import java.util.List;
  * @param port the SSH port
  * @param identities private key files to offer, in order (IdentityFile, {@code key:})
  * @param jumps the jump hosts to go through, first hop first (ProxyJump, {@code jump:}); empty for a direct connection
- * @param knownHosts the known_hosts file that vouches for the host key
+ * @param knownHosts the user's known_hosts file: vouches for the host key, and new keys go there
  * @param java the remote java command ({@code java:}, default {@code java})
  * @param dir the remote work directory ({@code dir:}), absolute or relative to the login directory
+ * @param globalKnownHosts system-wide known_hosts files that vouch too (read only)
+ * @param runtime upload a private Java runtime when the host has no Java 17+ ({@code runtime: true})
  */
 public record SshTarget(String name, String user, String hostName, int port, List<Path> identities, List<SshTarget> jumps,
-                        Path knownHosts, String java, String dir) {
+                        Path knownHosts, String java, String dir, List<Path> globalKnownHosts, boolean runtime) {
     public static final String DEFAULT_DIR = ".cache/benchsh";
 
     public SshTarget {
         identities = List.copyOf(identities);
         jumps = jumps == null ? List.of() : List.copyOf(jumps);
+        globalKnownHosts = List.copyOf(globalKnownHosts);
+    }
+
+    /** A target that gets no private runtime. */
+    public SshTarget(String name, String user, String hostName, int port, List<Path> identities, List<SshTarget> jumps,
+                     Path knownHosts, String java, String dir, List<Path> globalKnownHosts) {
+        this(name, user, hostName, port, identities, jumps, knownHosts, java, dir, globalKnownHosts, false);
+    }
+
+    /** A target whose system-wide known_hosts files are OpenSSH's defaults ({@link SshSettings#SYSTEM_KNOWN_HOSTS}). */
+    public SshTarget(String name, String user, String hostName, int port, List<Path> identities, List<SshTarget> jumps,
+                     Path knownHosts, String java, String dir) {
+        this(name, user, hostName, port, identities, jumps, knownHosts, java, dir, SshSettings.SYSTEM_KNOWN_HOSTS);
+    }
+
+    /** This target, with a private runtime uploaded ({@code true}) or not when the host has no Java 17+. */
+    public SshTarget withRuntime(boolean upload) {
+        return new SshTarget(name, user, hostName, port, identities, jumps, knownHosts, java, dir, globalKnownHosts, upload);
+    }
+
+    /** Every known_hosts file that vouches for this host's key, the user's first. */
+    public KnownHosts knownHostsFiles() {
+        return new KnownHosts(knownHosts, globalKnownHosts);
     }
 
     /** The jump hosts' names, first hop first ({@code h1} or {@code h1, h0}); empty when direct. */

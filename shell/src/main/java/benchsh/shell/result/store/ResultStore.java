@@ -2,11 +2,11 @@ package benchsh.shell.result.store;
 
 import benchsh.peer.protocol.Json;
 import benchsh.peer.protocol.ProtocolException;
-import benchsh.shell.host.Version;
 import benchsh.shell.result.Recorded;
 import benchsh.shell.result.Result;
 import benchsh.shell.result.SessionInfo;
 import benchsh.shell.result.Status;
+import benchsh.shell.secret.PrivateFiles;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,12 +27,14 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Every result ever recorded, in an embedded SQLite database ({@code ~/.local/share/benchsh/results.db}
  * unless {@code --db} or {@code $BENCHSH_DB} say otherwise). One transaction per result, WAL journal,
  * so a crash or kill -9 leaves either the whole result or none of it. The tables are described in
- * {@link Schema} and the README. Thread-safe: one connection, every method synchronized.
+ * {@link Schema} and the README. The file is owner-only (0600); the session's command line and
+ * script arrive masked ({@link SessionInfo}) and are kept up to date ({@link SessionRow}). Thread-safe: one connection, every method synchronized.
  */
 public final class ResultStore implements AutoCloseable {
     /** How long a writer waits for another process holding the database lock. */
@@ -56,7 +58,6 @@ public final class ResultStore implements AutoCloseable {
         return Path.of(System.getProperty("user.home"), ".local", "share", "benchsh", "results.db");
     }
 
-    /** Opens (creating it and its directory if needed) and upgrades the store. */
     /**
      * sqlite-jdbc unpacks its native library once per JVM; it goes to ~/.cache/benchsh/sqlite rather
      * than the shared temp directory, where a killed shell's copy would stay behind.
@@ -69,17 +70,29 @@ public final class ResultStore implements AutoCloseable {
         }
     }
 
+    /** Opens the store as {@link #open(Path, Consumer)} does, telling notes on stderr. */
     public static ResultStore open(Path file) throws StoreException {
+        return open(file, note -> System.err.println("benchsh: " + note));
+    }
+
+    /**
+     * Opens (creating it and its directory if needed) and upgrades the store. The file is created
+     * owner-only (0600; SQLite gives its -wal and -shm files the same mode); an existing file that
+     * others may read is tightened, and {@code notes} is told once. Deleted text is overwritten
+     * with zeros ({@code secure_delete}), so a session row rewritten to mask a secret keeps no copy.
+     */
+    public static ResultStore open(Path file, Consumer<String> notes) throws StoreException {
         Connection c = null;
         try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
+            PrivateFiles.prepare(file, notes);
+            for (String side : new String[] {"-wal", "-shm", "-journal"}) {
+                PrivateFiles.tighten(Path.of(file + side), notes);
             }
             nativeLibraryHome();
             c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
             try (Statement s = c.createStatement()) {
                 s.execute("PRAGMA busy_timeout = " + BUSY_TIMEOUT_MS);
+                s.execute("PRAGMA secure_delete = ON");
                 s.execute("PRAGMA journal_mode = WAL");
                 s.execute("PRAGMA synchronous = NORMAL");
                 s.execute("PRAGMA foreign_keys = ON");
@@ -108,19 +121,13 @@ public final class ResultStore implements AutoCloseable {
     public synchronized long write(Recorded rec) throws StoreException {
         Result r = rec.result();
         SessionInfo s = rec.session();
+        boolean rewritten;
+        long id;
         try {
             db.setAutoCommit(false);
             try {
-                try (PreparedStatement ps = db.prepareStatement(
-                        "INSERT OR IGNORE INTO session(id, started, command_line, script, benchsh_version) VALUES (?,?,?,?,?)")) {
-                    ps.setString(1, s.id());
-                    ps.setString(2, time(s.started()));
-                    ps.setString(3, s.commandLine());
-                    ps.setString(4, s.script());
-                    ps.setString(5, Version.current());
-                    ps.executeUpdate();
-                }
-                long id = insertResult(r, s.id());
+                rewritten = SessionRow.write(db, s);
+                id = insertResult(r, s.id());
                 insertPairs("param", id, r.params());
                 insertPairs("metric", id, numbersOnly(r.metrics()));
                 insertPairs("tag", id, r.tags());
@@ -128,13 +135,16 @@ public final class ResultStore implements AutoCloseable {
                 insertHost(id, "from", r.from(), rec.facts().get(r.from()));
                 insertHost(id, "to", r.to(), rec.facts().get(r.to()));
                 db.commit();
-                return id;
             } catch (SQLException | RuntimeException e) {
                 db.rollback();
                 throw e;
             } finally {
                 db.setAutoCommit(true);
             }
+            if (rewritten) {
+                SessionRow.checkpoint(db);
+            }
+            return id;
         } catch (SQLException e) {
             throw new StoreException("cannot store the " + r.test() + " result in " + file + ": " + e.getMessage(), e);
         }

@@ -56,6 +56,15 @@ class SshConfigTest {
     }
 
     @Test
+    void systemKnownHostsAreOpenSshsUnlessTheConfigNamesOthers() throws Exception {
+        SshConfig c = config("Host h2\n    GlobalKnownHostsFile %s/g1 %s/g2\n".formatted(tmp, tmp));
+        assertEquals(SshSettings.SYSTEM_KNOWN_HOSTS, c.resolve("h1", SshSpec.parse("h1"), null, null, null, null).globalKnownHosts());
+        assertEquals(List.of(Path.of("/etc/ssh/ssh_known_hosts"), Path.of("/etc/ssh/ssh_known_hosts2")), SshSettings.SYSTEM_KNOWN_HOSTS);
+        assertEquals(List.of(tmp.resolve("g1"), tmp.resolve("g2")),
+                c.resolve("h2", SshSpec.parse("h2"), null, null, null, null).globalKnownHosts());
+    }
+
+    @Test
     void optionsWinOverTheConfig() throws Exception {
         SshConfig c = config("Host h1\n    HostName 10.0.0.1\n    User tester\n    Port 2200\n");
         SshTarget t = c.resolve("x", SshSpec.parse("me@h1:22"), tmp.resolve("k"), "/opt/java", "/tmp/w", tmp.resolve("kh2"));

@@ -6,10 +6,15 @@ import java.security.KeyPair;
 import java.security.PublicKey;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.keyprovider.KeyPairProvider;
 import org.apache.sshd.server.SshServer;
+import org.apache.sshd.server.command.CommandFactory;
 import org.apache.sshd.server.forward.ForwardingFilter;
 import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
 import org.apache.sshd.server.session.ServerSession;
@@ -29,8 +34,12 @@ public final class TestSshServer implements AutoCloseable {
 
     private final SshServer server;
     private final PublicKey hostKey;
+    /** The passwords USER may log in with: PASSWORD, and any a test adds. */
+    public final Set<String> passwords = ConcurrentHashMap.newKeySet();
     /** SFTP writes at or beyond this offset fail; Long.MAX_VALUE for never. */
     public final AtomicLong failWritesFrom = new AtomicLong(Long.MAX_VALUE);
+    /** Bytes written over SFTP so far. */
+    public final AtomicLong bytesWritten = new AtomicLong();
 
     public TestSshServer(Path dir, PublicKey acceptedUserKey) throws IOException {
         this(dir, acceptedUserKey, null);
@@ -40,6 +49,13 @@ public final class TestSshServer implements AutoCloseable {
      * @param forwarding what TCP forwarding to allow (e.g. to act as a jump host), or null for none
      */
     public TestSshServer(Path dir, PublicKey acceptedUserKey, ForwardingFilter forwarding) throws IOException {
+        this(dir, acceptedUserKey, forwarding, s -> { });
+    }
+
+    /**
+     * @param setup adjusts the server before it starts (e.g. other host keys, a host certificate, another command factory)
+     */
+    public TestSshServer(Path dir, PublicKey acceptedUserKey, ForwardingFilter forwarding, Consumer<SshServer> setup) throws IOException {
         server = SshServer.setUpDefaultServer();
         if (forwarding != null) {
             server.setForwardingFilter(forwarding);
@@ -48,7 +64,8 @@ public final class TestSshServer implements AutoCloseable {
         server.setPort(0);
         SimpleGeneratorHostKeyProvider keys = new SimpleGeneratorHostKeyProvider(dir.resolve("hostkey.ser"));
         server.setKeyPairProvider(keys);
-        server.setPasswordAuthenticator((user, password, session) -> USER.equals(user) && PASSWORD.equals(password));
+        passwords.add(PASSWORD);
+        server.setPasswordAuthenticator((user, password, session) -> USER.equals(user) && passwords.contains(password));
         server.setPublickeyAuthenticator((user, key, session) -> USER.equals(user) && acceptedUserKey != null
                 && KeyUtils.compareKeys(acceptedUserKey, key));
         server.setCommandFactory((channel, command) -> new ProcessShellFactory(command, "/bin/sh", "-c", command).createShell(channel));
@@ -60,12 +77,14 @@ public final class TestSshServer implements AutoCloseable {
                 if (offset + dataLen > failWritesFrom.get()) {
                     throw new IOException("simulated disk failure");
                 }
+                bytesWritten.addAndGet(dataLen);
             }
         });
         server.setSubsystemFactories(List.of(sftp));
+        setup.accept(server);
         server.start();
         try {
-            hostKey = keyOf(keys);
+            hostKey = keyOf(server.getKeyPairProvider());
         } catch (Exception e) {
             server.stop(true);
             throw new IOException(e);
@@ -77,6 +96,16 @@ public final class TestSshServer implements AutoCloseable {
             return kp.getPublic();
         }
         throw new IllegalStateException("no host key");
+    }
+
+    /** Runs exec commands through {@code /bin/sh -c} with these environment variables set (e.g. a PATH without some tools). */
+    public static CommandFactory commandsWith(Map<String, String> environment) {
+        StringBuilder env = new StringBuilder("exec /usr/bin/env");
+        environment.forEach((k, v) -> env.append(' ').append(k).append('=').append(RemoteCommand.quote(v)));
+        return (channel, command) -> {
+            String wrapped = env + " /bin/sh -c " + RemoteCommand.quote(command);
+            return new ProcessShellFactory(wrapped, "/bin/sh", "-c", wrapped).createShell(channel);
+        };
     }
 
     public int port() {

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The release check (run by `mvn -B verify` in the dist module): unpacks the tarball into an empty
+# directory and runs it with only a Java runtime — no Maven on PATH, no network, a fresh HOME — through
+# a symlink, as a user would after `tar xzf`: the demo, and a dry run of example 01 with --set.
+set -euo pipefail
+tarball="$1"
+work="$(mktemp -d)"
+trap 'rm -rf -- "$work"' EXIT
+tar xzf "$tarball" -C "$work"
+release="$(echo "$work"/benchsh-*)"
+mkdir -p "$work/bin" "$work/home"
+ln -s "$release/bin/benchsh" "$work/bin/benchsh"
+# PATH holds only the tools a launcher needs, and java: no mvn (Debian's /bin is /usr/bin, so neither is on PATH)
+for tool in java sh bash env dirname readlink sed; do
+  ln -s "$(readlink -f "$(command -v "$tool")")" "$work/bin/$tool"
+done
+run() { timeout 300 env -i HOME="$work/home" PATH="$work/bin" LANG=C.UTF-8 "$@"; }
+if run sh -c 'command -v mvn' >/dev/null; then echo "check-release: mvn is still on PATH" >&2; exit 1; fi
+for f in LICENSE THIRD-PARTY.txt README.md bin/benchsh examples/00-demo.groovy; do
+  [ -e "$release/$f" ] || { echo "check-release: $f is missing from the tarball" >&2; exit 1; }
+done
+if grep -qi "GPL" "$release/THIRD-PARTY.txt"; then echo "check-release: a GPL dependency is in the release" >&2; exit 1; fi
+(cd "$work" && run benchsh demo > demo.out 2>&1) || { cat "$work/demo.out" >&2; echo "check-release: benchsh demo failed" >&2; exit 1; }
+grep -q "Tx MB/s" "$work/demo.out" || { cat "$work/demo.out" >&2; echo "check-release: the demo printed no table" >&2; exit 1; }
+(cd "$release" && run benchsh run examples/01-netio-table.groovy --dry-run --set a=h1 > "$work/plan.out" 2>&1) \
+  || { cat "$work/plan.out" >&2; echo "check-release: the dry run failed" >&2; exit 1; }
+grep -q "nothing was connected" "$work/plan.out" || { cat "$work/plan.out" >&2; echo "check-release: no plan printed" >&2; exit 1; }
+echo "check-release: $(basename "$tarball") runs with Java only: demo and dry run ok"

@@ -1,0 +1,363 @@
+package benchsh.peer.fs;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileAttribute;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The ledger of what one run created itself: the only entries its cleanup may remove.
+ *
+ * <p>A path becomes the run's only once the run's own exclusive create of it succeeded: a directory
+ * made by mkdir ({@link Files#createDirectory} fails on anything already there, unlike
+ * {@code createDirectories}), a file opened with {@code O_CREAT|O_EXCL} without following links
+ * ({@code CREATE_NEW}, {@code NOFOLLOW_LINKS}). Right after the create the ledger reads the entry's
+ * identity without following links: its type and file key (device and inode). A create that fails
+ * because something appeared at the path leaves that thing alone and unrecorded, and says so.
+ *
+ * <p>{@link #removeAll} walks only the recorded entries, newest first (a directory's contents before
+ * it), and removes each only if it still is the entry created: same type and file key, read with
+ * {@code NOFOLLOW_LINKS}. Anything else stays and is counted: an entry replaced by another (another
+ * inode, a link), and what someone else put into a created directory, which keeps that directory too.
+ * Links are never followed. On file systems without file keys (SFTP) the check is by type only. A
+ * check and its removal are two calls (POSIX has no "unlink if this inode"): only a process that may
+ * write into the run's own new directories can swap an entry in between.
+ *
+ * <p>Names are relative to {@link #base()} with '/' separators, "" being the base itself; callers
+ * pass names they checked ({@link SafePaths#entry}). Memory: one name reference and one file key per
+ * entry. Thread-safe: workers may create entries concurrently; {@link #removeAll} runs after they
+ * stopped, and a create that completes after it began is undone at once.
+ */
+public final class CreatedEntries {
+    /** At most this many paths are named in a removal's report. */
+    static final int EXAMPLES = 5;
+
+    private final Path base;
+    private final boolean local;
+    private String[] names = new String[16];
+    private Object[] keys = new Object[16];
+    private final BitSet dirs = new BitSet();
+    private int size;
+    /** Whether the file system reports file keys: decided by the first entry; without them the check is by type only. */
+    private Boolean keyed;
+    private boolean removing;
+
+    /** A ledger for entries at or below {@code base} (on any NIO file system). */
+    public CreatedEntries(Path base) {
+        this.base = base;
+        this.local = base.getFileSystem() == FileSystems.getDefault();
+    }
+
+    public Path base() {
+        return base;
+    }
+
+    /** The path of a relative name ("" is the base). */
+    public Path path(String name) {
+        return name.isEmpty() ? base : base.resolve(name);
+    }
+
+    /** Entries recorded so far. */
+    public synchronized int size() {
+        return size;
+    }
+
+    /** Creates the directory {@code name} with mkdir (fails if anything is there) and records it. */
+    public Path createDirectory(String name, FileAttribute<?>... attrs) throws IOException {
+        Path p = path(name);
+        try {
+            Files.createDirectory(p, attrs);
+        } catch (FileAlreadyExistsException e) {
+            throw appeared(p, name);
+        }
+        record(name, p, true);
+        return p;
+    }
+
+    /**
+     * Creates the file {@code name} with {@code O_CREAT|O_EXCL} (and no link following on the local file
+     * system), opened for writing with the further {@code options} (e.g. DSYNC, O_DIRECT), and records it.
+     */
+    public FileChannel createFile(String name, Set<? extends OpenOption> options, FileAttribute<?>... attrs) throws IOException {
+        Set<OpenOption> o = new HashSet<>(options);
+        if (o.contains(StandardOpenOption.CREATE) || o.contains(StandardOpenOption.TRUNCATE_EXISTING)) {
+            throw new IllegalArgumentException("CREATE and TRUNCATE_EXISTING may overwrite; files are created new");
+        }
+        o.add(StandardOpenOption.CREATE_NEW);
+        o.add(StandardOpenOption.WRITE);
+        if (local) {
+            o.add(LinkOption.NOFOLLOW_LINKS);
+        }
+        Path p = path(name);
+        FileChannel ch;
+        try {
+            ch = FileChannel.open(p, o, attrs);
+        } catch (FileAlreadyExistsException e) {
+            throw appeared(p, name);
+        }
+        return recordOrClose(name, p, ch);
+    }
+
+    /**
+     * Creates the file {@code name} exclusively as the file system's output stream (SFTP pipelines its
+     * writes there) and records it.
+     */
+    public OutputStream createStream(String name) throws IOException {
+        Path p = path(name);
+        OpenOption[] options = local ? new OpenOption[] {StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS}
+                : new OpenOption[] {StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE};
+        OutputStream out;
+        try {
+            out = Files.newOutputStream(p, options);
+        } catch (FileAlreadyExistsException e) {
+            throw appeared(p, name);
+        }
+        return recordOrClose(name, p, out);
+    }
+
+    /**
+     * Records an entry the caller has just created with one of the JDK's own exclusive creates
+     * ({@link Files#createTempFile}, {@link Files#createTempDirectory}).
+     */
+    public void recordCreated(String name) throws IOException {
+        Path p = path(name);
+        record(name, p, Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS));
+    }
+
+    private <C extends AutoCloseable> C recordOrClose(String name, Path p, C c) throws IOException {
+        try {
+            record(name, p, false);
+            return c;
+        } catch (IOException | RuntimeException e) {
+            try {
+                c.close();
+            } catch (Exception suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+
+    private static FileAlreadyExistsException appeared(Path p, String name) {
+        return new FileAlreadyExistsException(p.toString(), null, name.isEmpty()
+                ? "something else created it after benchsh had checked that the path was new and before benchsh's own create; "
+                        + "benchsh left it untouched"
+                : "something else created it inside the new destination while benchsh was writing; benchsh left it untouched");
+    }
+
+    private void record(String name, Path p, boolean dir) throws IOException {
+        Boolean withKeys;
+        synchronized (this) {
+            withKeys = keyed;
+        }
+        Object key = null;
+        if (withKeys == null || withKeys) {
+            BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            if (!sameType(a, dir)) {
+                throw new IOException(p + " changed type right after benchsh created it; benchsh left it untouched");
+            }
+            key = a.fileKey();
+        }
+        synchronized (this) {
+            if (removing) {
+                undo(p);
+                throw new IOException("stopped: " + p + " was created after the cleanup began and was removed again");
+            }
+            if (keyed == null) {
+                keyed = key != null;
+            }
+            if (size == names.length) {
+                names = Arrays.copyOf(names, size * 2);
+                keys = Arrays.copyOf(keys, size * 2);
+            }
+            names[size] = name;
+            keys[size] = key;
+            dirs.set(size, dir);
+            size++;
+        }
+    }
+
+    /** Removes an entry created a moment ago by a late worker; best effort, the cleanup's report covers the rest. */
+    private static void undo(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            // a late entry that cannot be removed stays; its directory is then kept and reported
+        }
+    }
+
+    private static boolean sameType(BasicFileAttributes a, boolean dir) {
+        return dir ? a.isDirectory() : a.isRegularFile();
+    }
+
+    /**
+     * Removes every recorded entry that still is the entry created, newest first; keeps and counts the
+     * rest. Ends the ledger: a create that completes later is undone at once. Never throws.
+     */
+    public Removal removeAll() {
+        String[] n;
+        Object[] k;
+        BitSet d;
+        int count;
+        synchronized (this) {
+            removing = true;
+            n = names;
+            k = keys;
+            d = (BitSet) dirs.clone();
+            count = size;
+        }
+        Tally t = new Tally();
+        for (int i = count - 1; i >= 0; i--) {
+            Path p = path(n[i]);
+            BasicFileAttributes a;
+            try {
+                a = Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            } catch (NoSuchFileException e) {
+                t.missing++;
+                continue;
+            } catch (IOException e) {
+                t.failed(p, e);
+                continue;
+            }
+            if (!sameType(a, d.get(i)) || k[i] != null && !Objects.equals(k[i], a.fileKey())) {
+                t.notCreated(p);
+                continue;
+            }
+            try {
+                Files.delete(p);
+                t.removed++;
+            } catch (NoSuchFileException e) {
+                t.missing++;
+            } catch (DirectoryNotEmptyException e) {
+                t.keptDir(p);
+            } catch (IOException e) {
+                t.failed(p, e);
+            }
+        }
+        return t.result();
+    }
+
+    /** Counts of one removal while it runs. */
+    private static final class Tally {
+        long removed;
+        long missing;
+        long notCreated;
+        long keptDirs;
+        long failed;
+        final List<String> examples = new ArrayList<>();
+        String firstFailure;
+        /** Entries already counted (kept as someone else's, kept directories, failures): not counted again in a listing. */
+        final Set<Path> accounted = new HashSet<>();
+
+        void notCreated(Path p) {
+            notCreated++;
+            accounted.add(p);
+            example(p);
+        }
+
+        void failed(Path p, IOException e) {
+            failed++;
+            accounted.add(p);
+            if (firstFailure == null) {
+                firstFailure = FsErrors.describe(e);
+            }
+        }
+
+        /** A created directory that still holds something: counts the entries in it benchsh did not create. */
+        void keptDir(Path dir) {
+            keptDirs++;
+            accounted.add(dir);
+            try (DirectoryStream<Path> in = Files.newDirectoryStream(dir)) {
+                for (Path child : in) {
+                    if (!accounted.contains(child)) {
+                        notCreated(child);
+                    }
+                }
+            } catch (IOException e) {
+                // not listable: the directory is kept and counted; its contents stay uncounted
+            }
+        }
+
+        void example(Path p) {
+            if (examples.size() < EXAMPLES) {
+                examples.add(p.toString());
+            }
+        }
+
+        Removal result() {
+            return new Removal(removed, missing, notCreated, keptDirs, failed, List.copyOf(examples), firstFailure);
+        }
+    }
+
+    /**
+     * What {@link #removeAll} did.
+     *
+     * @param removed      created entries removed
+     * @param missing      created entries already gone
+     * @param notCreated   entries kept because benchsh did not create them: replacements at created
+     *                     paths and entries found in created directories
+     * @param keptDirs     created directories kept because they still hold something
+     * @param failed       created entries whose removal failed (e.g. permission denied)
+     * @param examples     up to {@value CreatedEntries#EXAMPLES} paths of entries benchsh did not create
+     * @param firstFailure the first failure, described, or null
+     */
+    public record Removal(long removed, long missing, long notCreated, long keptDirs, long failed, List<String> examples, String firstFailure) {
+        /** True when everything created is gone and nothing else was found. */
+        public boolean complete() {
+            return notCreated == 0 && keptDirs == 0 && failed == 0;
+        }
+
+        /** Null when {@link #complete()}; else what was kept and why, for the run's error. */
+        public String problem() {
+            if (complete()) {
+                return null;
+            }
+            List<String> parts = new ArrayList<>();
+            String dirs = keptDirs + " created " + (keptDirs == 1 ? "directory" : "directories");
+            if (notCreated > 0) {
+                parts.add("cleanup kept " + entries(notCreated) + " benchsh did not create (" + String.join(", ", examples)
+                        + (notCreated > examples.size() ? ", ..." : "") + ")" + (keptDirs > 0 ? " and the " + dirs + " holding them" : ""));
+            } else if (keptDirs > 0) {
+                parts.add("cleanup kept " + dirs + " that are not empty");
+            }
+            if (failed > 0) {
+                parts.add("cleanup could not remove " + entries(failed) + " benchsh created (first: " + firstFailure + ")");
+            }
+            return String.join("; ", parts);
+        }
+
+        private static String entries(long n) {
+            return n + (n == 1 ? " entry" : " entries");
+        }
+
+        /**
+         * A run's error with this cleanup added: "; the partial {@code what} was removed", or what was
+         * kept and why. Without a run error, just {@link #problem()} (null when all went well).
+         */
+        public String addTo(String error, String what) {
+            String problem = problem();
+            if (error == null) {
+                return problem;
+            }
+            return error + "; " + (problem == null ? "the partial " + what + " was removed" : problem);
+        }
+    }
+}

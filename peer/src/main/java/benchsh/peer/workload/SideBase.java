@@ -1,0 +1,133 @@
+package benchsh.peer.workload;
+
+import benchsh.peer.protocol.ErrorKind;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The life of one side, the same for every workload: a cancel flag, the sockets and files to close when
+ * the side ends or is cancelled ({@link #track}), a {@link Meter} whose stall closes them too, and one rule
+ * for how the side ended — cancelled, else stalled, else the first failure recorded ({@link #fail}, or an
+ * I/O error out of {@link #work}), else complete. Subclasses move the data in {@link #work}. {@link
+ * #cancel}, {@link #track} and {@link #fail} may be called from any thread.
+ */
+public abstract class SideBase implements Side {
+    protected final Meter meter;
+    private final List<AutoCloseable> open = new ArrayList<>();
+    private volatile boolean cancelled;
+    private Failure failure;
+
+    private record Failure(ErrorKind kind, String message) {
+    }
+
+    /**
+     * @param stall how long without progress before the meter declares a stall (closing everything); a side
+     *              that watches for silence itself passes a duration it never reaches
+     */
+    protected SideBase(Meter.Unit unit, int streams, Duration omit, Duration interval, Duration stall, SideContext context) {
+        this.meter = new Meter(unit, streams, omit, interval, stall, context, this::closeAll);
+    }
+
+    /** Moves the data; returns when the side is done, or throws when it failed. */
+    protected abstract void work() throws IOException, InterruptedException;
+
+    /** Figures of the side's own, beyond the meter's (e.g. strays dropped). */
+    protected Map<String, Object> extraMetrics() {
+        return Map.of();
+    }
+
+    /** Runs after everything tracked is closed, also on failure: e.g. removing what the side created. */
+    protected void cleanup() {
+    }
+
+    @Override
+    public final Outcome run() {
+        try {
+            work();
+        } catch (java.net.SocketTimeoutException e) {
+            fail(ErrorKind.TIMEOUT, message(e));
+        } catch (IOException e) {
+            fail(ErrorKind.IO, message(e));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            fail(ErrorKind.CANCELLED, "interrupted");
+        } finally {
+            closeAll();
+            cleanup();
+        }
+        if (cancelled) {
+            return meter.finish(ErrorKind.CANCELLED, "cancelled", extraMetrics());
+        }
+        if (meter.stallError() != null) {
+            return meter.finish(ErrorKind.STALLED, meter.stallError(), extraMetrics());
+        }
+        Failure f = firstFailure();
+        return f == null ? meter.finish(null, null, extraMetrics()) : meter.finish(f.kind(), f.message(), extraMetrics());
+    }
+
+    @Override
+    public void cancel() {
+        cancelled = true;
+        closeAll();
+    }
+
+    protected boolean cancelled() {
+        return cancelled;
+    }
+
+    /** Records why the side failed; the first failure is the one reported. Closes everything, so other threads stop. */
+    protected void fail(ErrorKind kind, String message) {
+        synchronized (open) {
+            if (failure == null) {
+                failure = new Failure(kind, message);
+            }
+        }
+        closeAll();
+    }
+
+    private Failure firstFailure() {
+        synchronized (open) {
+            return failure;
+        }
+    }
+
+    /** Closes {@code c} when the side ends or is cancelled (at once, if it already was). */
+    protected <T extends AutoCloseable> T track(T c) {
+        synchronized (open) {
+            open.add(c);
+        }
+        if (cancelled) {
+            closeAll();
+        }
+        return c;
+    }
+
+    /** Forgets tracked channels that are closed already (e.g. one per TCP_CRR transaction). */
+    protected void untrackClosed() {
+        synchronized (open) {
+            open.removeIf(c -> c instanceof java.nio.channels.Channel ch && !ch.isOpen());
+        }
+    }
+
+    protected void closeAll() {
+        List<AutoCloseable> all;
+        synchronized (open) {
+            all = new ArrayList<>(open);
+        }
+        for (AutoCloseable c : all) {
+            try {
+                c.close();
+            } catch (Exception ignored) {
+                // closing is best effort
+            }
+        }
+    }
+
+    /** An exception's message, or its type when it has none. */
+    protected static String message(Exception e) {
+        return e.getMessage() == null ? e.toString() : e.getMessage();
+    }
+}

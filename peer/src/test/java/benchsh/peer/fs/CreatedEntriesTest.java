@@ -1,0 +1,161 @@
+package benchsh.peer.fs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The ledger of created entries: a cleanup removes exactly what the run created, and only while it is still that. */
+class CreatedEntriesTest {
+    @TempDir
+    Path dir;
+
+    private static void write(CreatedEntries created, String name, String text) throws IOException {
+        try (FileChannel ch = created.createFile(name, Set.of())) {
+            ch.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
+        }
+    }
+
+    private static Object fileKey(Path p) throws IOException {
+        return Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
+    }
+
+    @Test
+    void removesExactlyWhatItCreatedChildrenFirst() throws IOException {
+        CreatedEntries created = new CreatedEntries(dir.resolve("t"));
+        created.createDirectory("");
+        created.createDirectory("a");
+        created.createDirectory("a/b");
+        write(created, "a/b/f", "one");
+        write(created, "g", "two");
+        CreatedEntries.Removal r = created.removeAll();
+        assertTrue(r.complete(), r.toString());
+        assertEquals(5, r.removed());
+        assertNull(r.problem());
+        assertFalse(Files.exists(dir.resolve("t"), LinkOption.NOFOLLOW_LINKS));
+    }
+
+    @Test
+    void aDirectoryThatAppearedBeforeTheCreateIsLeftUntouched() throws IOException {
+        Path target = dir.resolve("t");
+        Files.createDirectory(target);
+        Files.writeString(target.resolve("mine.txt"), "mine");
+        CreatedEntries created = new CreatedEntries(target);
+        FileAlreadyExistsException e = assertThrows(FileAlreadyExistsException.class, () -> created.createDirectory(""));
+        assertTrue(FsErrors.describe(e).contains("something else created it after benchsh had checked"), FsErrors.describe(e));
+        assertThrows(FileAlreadyExistsException.class, () -> created.createFile("", Set.of()));
+        assertEquals(0, created.size());
+        CreatedEntries.Removal r = created.removeAll();
+        assertEquals(0, r.removed());
+        assertEquals("mine", Files.readString(target.resolve("mine.txt")));
+    }
+
+    @Test
+    void aCreatedFileReplacedByAnotherIsNotRemoved() throws IOException {
+        Path f = dir.resolve("w.dat");
+        CreatedEntries created = new CreatedEntries(f);
+        write(created, "", "benchsh");
+        Object ours = fileKey(f);
+        // another program saves its own file over it: a new inode renamed into place
+        Path theirs = Files.writeString(dir.resolve("w.dat.new"), "theirs");
+        Files.move(theirs, f, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        assertNotEquals(ours, fileKey(f), "the replacement is another inode");
+        CreatedEntries.Removal r = created.removeAll();
+        assertEquals(0, r.removed());
+        assertEquals(1, r.notCreated());
+        assertEquals("theirs", Files.readString(f));
+        assertTrue(r.problem().contains("cleanup kept 1 entry benchsh did not create (" + f + ")"), r.problem());
+    }
+
+    @Test
+    void aSymlinkPlantedInACreatedTreeIsNeitherFollowedNorRemoved() throws IOException {
+        Path outside = Files.createDirectory(dir.resolve("outside"));
+        Files.writeString(outside.resolve("precious"), "keep me");
+        Path t = dir.resolve("t");
+        CreatedEntries created = new CreatedEntries(t);
+        created.createDirectory("");
+        created.createDirectory("sub");
+        write(created, "sub/f", "ours");
+        write(created, "g", "ours");
+        Path planted = Files.createSymbolicLink(t.resolve("sub/link"), outside);
+        Files.delete(t.resolve("g"));
+        Path swapped = Files.createSymbolicLink(t.resolve("g"), outside.resolve("precious"));
+
+        CreatedEntries.Removal r = created.removeAll();
+
+        assertEquals("keep me", Files.readString(outside.resolve("precious")), "a link's target is never touched");
+        assertTrue(Files.isSymbolicLink(planted) && Files.isSymbolicLink(swapped), "links benchsh did not create stay");
+        assertFalse(Files.exists(t.resolve("sub/f")), "what benchsh created is removed");
+        assertEquals(1, r.removed());
+        assertEquals(2, r.notCreated());
+        assertEquals(2, r.keptDirs(), "sub and the root still hold the links");
+        assertTrue(r.problem().contains("cleanup kept 2 entries benchsh did not create")
+                && r.problem().contains("2 created directories holding them"), r.problem());
+    }
+
+    @Test
+    void filesSomeoneElseAddedKeepTheirDirectories() throws IOException {
+        Path t = dir.resolve("t");
+        CreatedEntries created = new CreatedEntries(t);
+        created.createDirectory("");
+        created.createDirectory("a");
+        created.createDirectory("b");
+        write(created, "a/f", "ours");
+        Files.writeString(t.resolve("a/theirs.txt"), "theirs");
+        CreatedEntries.Removal r = created.removeAll();
+        assertEquals("theirs", Files.readString(t.resolve("a/theirs.txt")));
+        assertFalse(Files.exists(t.resolve("a/f")));
+        assertFalse(Files.exists(t.resolve("b")));
+        assertEquals(2, r.removed());
+        assertEquals(1, r.notCreated());
+        assertEquals(2, r.keptDirs());
+        assertEquals("failed; cleanup kept 1 entry benchsh did not create (" + t.resolve("a/theirs.txt")
+                + ") and the 2 created directories holding them", r.addTo("failed", "tree"));
+    }
+
+    @Test
+    void entriesAlreadyGoneAreCountedNotErrors() throws IOException {
+        Path t = dir.resolve("t");
+        CreatedEntries created = new CreatedEntries(t);
+        created.createDirectory("");
+        write(created, "f", "x");
+        Files.delete(t.resolve("f"));
+        CreatedEntries.Removal r = created.removeAll();
+        assertTrue(r.complete());
+        assertEquals(1, r.missing());
+        assertEquals("failed; the partial tree was removed", r.addTo("failed", "tree"));
+    }
+
+    @Test
+    void aCreateThatCompletesAfterTheCleanupBeganIsUndone() {
+        Path f = dir.resolve("late");
+        CreatedEntries created = new CreatedEntries(f);
+        created.removeAll();
+        IOException e = assertThrows(IOException.class, () -> created.createFile("", Set.of()));
+        assertTrue(e.getMessage().contains("after the cleanup began"), e.getMessage());
+        assertFalse(Files.exists(f, LinkOption.NOFOLLOW_LINKS));
+    }
+
+    @Test
+    void optionsThatCouldOverwriteAreRefused() {
+        CreatedEntries created = new CreatedEntries(dir.resolve("x"));
+        assertThrows(IllegalArgumentException.class, () -> created.createFile("", Set.of(java.nio.file.StandardOpenOption.CREATE)));
+        assertThrows(IllegalArgumentException.class, () -> created.createFile("", Set.of(java.nio.file.StandardOpenOption.TRUNCATE_EXISTING)));
+    }
+}

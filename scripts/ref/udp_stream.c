@@ -1,0 +1,108 @@
+/*
+ * udp_stream: the UDP stream syscall limit. The sender sends SIZE-byte datagrams in a loop for
+ * SECONDS (sendto() on a connected socket, so the kernel looks no address up per call), counting
+ * ENOBUFS/ECONNREFUSED as errors and going on, then five empty datagrams as end markers. The receiver
+ * recv()s and counts datagrams until an end marker arrives, or 1 s passes without any once data came.
+ *
+ *   udp_stream recv IP SECONDS              prints {"port":N}, then the receiver's figures
+ *   udp_stream send IP PORT SECONDS SIZE    prints the sender's figures
+ */
+#include "ref.h"
+
+#define USAGE "udp_stream recv IP SECONDS | udp_stream send IP PORT SECONDS SIZE"
+#define END_MARKERS 5
+#define IDLE_END_NS 1000000000LL
+
+static int receive(const char *ip, double seconds) {
+    alarm((unsigned) seconds + REF_GRACE_S);
+    int fd = bind_and_announce("udp_stream recv", ip, SOCK_DGRAM);
+    struct timeval tv = {.tv_sec = 0, .tv_usec = 100000};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    static char buf[65536];
+    int64_t begin = now_ns(), give_up = begin + (int64_t) ((seconds + 10) * 1e9), first = 0, last = 0;
+    uint64_t received = 0;
+    const char *ended = "end marker";
+    for (;;) {
+        ssize_t n = recv(fd, buf, sizeof buf, 0);
+        if (n == 0) {
+            break;
+        }
+        int64_t now = now_ns();
+        if (n < 0) {
+            if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+                die("udp_stream recv", "recv");
+            }
+            if (received > 0 && now - last > IDLE_END_NS) {
+                ended = "idle 1 s";
+                break;
+            }
+            if (now > give_up) {
+                ended = "no end marker and no data";
+                break;
+            }
+            continue;
+        }
+        if (first == 0) {
+            first = now;
+        }
+        last = now;
+        received++;
+    }
+    double span = last > first ? (last - first) / 1e9 : 0;
+    printf("{\"role\":\"recv\",\"received\":%llu,\"seconds\":%.6f,\"recv_messages_per_s\":%.1f,\"ended_by\":\"%s\"}\n",
+           (unsigned long long) received, span, span > 0 ? received / span : 0.0, ended);
+    return 0;
+}
+
+static int send_loop(const char *ip, int port, double seconds, size_t size) {
+    alarm((unsigned) seconds + REF_GRACE_S);
+    int fd = socket(AF_INET, SOCK_DGRAM, 0);
+    if (fd < 0) {
+        die("udp_stream send", "socket");
+    }
+    struct sockaddr_in a = address("udp_stream send", ip, port);
+    if (connect(fd, (struct sockaddr *) &a, sizeof a) != 0) {
+        die("udp_stream send", "connect");
+    }
+    char *buf = malloc(size);
+    memset(buf, 'x', size);
+    int64_t start = now_ns(), end = start + (int64_t) (seconds * 1e9), now = start;
+    uint64_t sent = 0, errors = 0, calls = 0;
+    while (now < end) {
+        if (sendto(fd, buf, size, 0, NULL, 0) < 0) {
+            if (errno != ENOBUFS && errno != ECONNREFUSED && errno != EAGAIN && errno != EINTR) {
+                die("udp_stream send", "sendto");
+            }
+            errors++;
+        } else {
+            sent++;
+        }
+        if ((++calls & 15) == 0) { /* a clock read per 16 datagrams keeps the loop a send loop */
+            now = now_ns();
+        }
+    }
+    now = now_ns();
+    struct timespec gap = {.tv_sec = 0, .tv_nsec = 10000000};
+    for (int i = 0; i < END_MARKERS; i++) {
+        sendto(fd, buf, 0, 0, NULL, 0);
+        nanosleep(&gap, NULL);
+    }
+    double span = (now - start) / 1e9;
+    printf("{\"role\":\"send\",\"sent\":%llu,\"errors\":%llu,\"seconds\":%.6f,\"send_messages_per_s\":%.1f}\n", (unsigned long long) sent,
+           (unsigned long long) errors, span, sent / span);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc == 4 && strcmp(argv[1], "recv") == 0) {
+        return receive(argv[2], arg_number(argv[3], USAGE));
+    }
+    if (argc == 6 && strcmp(argv[1], "send") == 0) {
+        size_t size = (size_t) arg_number(argv[5], USAGE);
+        if (size < 1 || size > 65507) {
+            usage_error(USAGE);
+        }
+        return send_loop(argv[2], (int) arg_number(argv[3], USAGE), arg_number(argv[4], USAGE), size);
+    }
+    usage_error(USAGE);
+}

@@ -1,0 +1,157 @@
+package benchsh.shell.args;
+
+import benchsh.shell.host.Host;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The kinds of verb arguments and how raw values (Groovy objects, or strings from {@code --set})
+ * become normalized ones: sizes in bytes (long), durations ({@link Duration}), rates in bits/s (long).
+ */
+public enum ArgType {
+    SIZE("bytes, e.g. 16.KiB"),
+    DURATION("seconds, e.g. 5.s"),
+    /** A duration that may be zero, such as a warm-up. */
+    DURATION_OR_ZERO("seconds, zero or more, e.g. 1.s"),
+    RATE("bits/s, e.g. 100.Mbit"),
+    COUNT("a whole number"),
+    /** A decimal number greater than zero, e.g. a scale factor. */
+    NUMBER("a number greater than zero, e.g. 0.01"),
+    BOOL("true or false"),
+    HOST("a host, e.g. local or h1"),
+    TEXT("text"),
+    /** A password: text, env('NAME') or prompt; kept as a {@link benchsh.shell.secret.Secret} that prints as ***. */
+    SECRET("a password: 'text', env('NAME') or prompt"),
+    MAP("a map, e.g. [dir: 'tx']"),
+    CLOSURE("a closure, e.g. { it.ok() }");
+
+    private static final Pattern QUANTITY = Pattern.compile("\\s*([0-9]+(?:\\.[0-9]+)?)\\.?\\s*([a-zA-Z/]*)\\s*");
+
+    private final String description;
+
+    ArgType(String description) {
+        this.description = description;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** Converts and checks a raw value; {@code hosts} resolves host names. */
+    public Object convert(String arg, Object raw, java.util.function.Function<String, Host> hosts) {
+        try {
+            return switch (this) {
+                case SIZE -> positive(arg, raw instanceof Number n ? Math.round(n.doubleValue()) : parse(raw.toString(), SIZE_UNITS));
+                case RATE -> positive(arg, raw instanceof Number n ? Math.round(n.doubleValue()) : parse(raw.toString(), RATE_UNITS));
+                case DURATION -> positiveDuration(arg, raw, false);
+                case DURATION_OR_ZERO -> positiveDuration(arg, raw, true);
+                case COUNT -> count(arg, raw);
+                case NUMBER -> {
+                    double d = raw instanceof Number n ? n.doubleValue() : Double.parseDouble(raw.toString().trim());
+                    if (!(d > 0) || Double.isInfinite(d)) {
+                        throw new UsageException(arg + " must be greater than zero, not " + raw);
+                    }
+                    yield d;
+                }
+                case BOOL -> bool(arg, raw);
+                case HOST -> host(arg, raw, hosts);
+                case TEXT -> raw.toString();
+                case SECRET -> raw instanceof benchsh.shell.secret.Secret s ? s : benchsh.shell.secret.Secret.of(raw.toString());
+                case CLOSURE -> {
+                    if (!(raw instanceof groovy.lang.Closure<?>)) {
+                        throw new UsageException(arg + ": expected " + description);
+                    }
+                    yield raw;
+                }
+                case MAP -> {
+                    if (!(raw instanceof Map<?, ?> m)) {
+                        throw new UsageException(arg + ": expected " + description);
+                    }
+                    yield m;
+                }
+            };
+        } catch (NumberFormatException e) {
+            throw new UsageException(arg + ": '" + raw + "' is not " + description);
+        }
+    }
+
+    private static Object host(String arg, Object raw, java.util.function.Function<String, Host> hosts) {
+        if (raw instanceof Host h) {
+            return h;
+        }
+        Host h = hosts.apply(raw.toString());
+        if (h == null) {
+            throw new UsageException(arg + ": no host named '" + raw + "'; define it first, e.g. h1 = host 'user@h1'");
+        }
+        return h;
+    }
+
+    private static int count(String arg, Object raw) {
+        if (raw instanceof Number n && n.doubleValue() != n.longValue()) {
+            throw new UsageException(arg + ": " + raw + " is not " + COUNT.description);
+        }
+        long v = positive(arg, raw instanceof Number n ? n.longValue() : Long.parseLong(raw.toString().trim()));
+        if (v > Integer.MAX_VALUE) {
+            throw new UsageException(arg + " must be at most " + Integer.MAX_VALUE + ", not " + v);
+        }
+        return (int) v;
+    }
+
+    private static boolean bool(String arg, Object raw) {
+        if (raw instanceof Boolean b) {
+            return b;
+        }
+        return switch (raw.toString().trim().toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new UsageException(arg + ": '" + raw + "' is not " + BOOL.description);
+        };
+    }
+
+    private static long positive(String arg, long v) {
+        if (v <= 0) {
+            throw new UsageException(arg + " must be greater than zero, not " + v);
+        }
+        return v;
+    }
+
+    private static Duration positiveDuration(String arg, Object raw, boolean zeroAllowed) {
+        Duration d;
+        if (raw instanceof Duration dd) {
+            d = dd;
+        } else if (raw instanceof Number n) {
+            d = Duration.ofNanos(Math.round(n.doubleValue() * 1e9));
+        } else {
+            d = Duration.ofNanos(parse(raw.toString(), TIME_UNITS));
+        }
+        if (d.isNegative() || d.isZero() && !zeroAllowed) {
+            throw new UsageException(arg + " must be " + (zeroAllowed ? "zero or more" : "greater than zero") + ", not " + raw);
+        }
+        return d;
+    }
+
+    private static final Map<String, Double> SIZE_UNITS = Map.ofEntries(
+            Map.entry("", 1.0), Map.entry("b", 1.0), Map.entry("k", 1024.0), Map.entry("kib", 1024.0), Map.entry("kb", 1e3),
+            Map.entry("m", 1048576.0), Map.entry("mib", 1048576.0), Map.entry("mb", 1e6),
+            Map.entry("g", 1073741824.0), Map.entry("gib", 1073741824.0), Map.entry("gb", 1e9));
+    private static final Map<String, Double> RATE_UNITS = Map.of(
+            "", 1.0, "bit", 1.0, "kbit", 1e3, "mbit", 1e6, "gbit", 1e9, "k", 1e3, "m", 1e6, "g", 1e9);
+    private static final Map<String, Double> TIME_UNITS = Map.of(
+            "", 1e9, "s", 1e9, "ms", 1e6, "us", 1e3, "min", 60e9, "m", 60e9, "h", 3600e9);
+
+    /** Parses "16KiB", "1.5 GB", "100Mbit", "500ms". */
+    static long parse(String text, Map<String, Double> units) {
+        Matcher m = QUANTITY.matcher(text);
+        if (!m.matches()) {
+            throw new NumberFormatException(text);
+        }
+        Double factor = units.get(m.group(2).toLowerCase(Locale.ROOT).replace("/s", ""));
+        if (factor == null) {
+            throw new NumberFormatException(text);
+        }
+        return Math.round(Double.parseDouble(m.group(1)) * factor);
+    }
+}

@@ -1,0 +1,108 @@
+package benchsh.shell.args;
+
+import benchsh.shell.host.Host;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * A verb call's arguments, checked against its {@link VerbSpec}: unknown names are refused with the
+ * closest known one, values are converted and validated, defaults filled in. Immutable.
+ */
+public final class Args {
+    private final VerbSpec spec;
+    private final Map<String, Object> named;
+    private final List<Object> positional;
+
+    private Args(VerbSpec spec, Map<String, Object> named, List<Object> positional) {
+        this.spec = spec;
+        this.named = named;
+        this.positional = positional;
+    }
+
+    public static Args parse(VerbSpec spec, Map<?, ?> raw, List<Object> positional, Function<String, Host> hosts) {
+        Map<String, Object> named = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : raw.entrySet()) {
+            String name = String.valueOf(e.getKey());
+            Arg arg = spec.arg(name).orElseThrow(() -> new UsageException(
+                    spec.name() + " has no argument '" + name + "'" + Suggest.hint(name, spec.args().stream().map(Arg::name).toList())
+                            + " (help " + spec.name() + " lists them)"));
+            if (e.getValue() == null) {
+                throw new UsageException(spec.name() + ": " + name + " is null");
+            }
+            named.put(name, arg.type().convert(name, e.getValue(), hosts));
+        }
+        return new Args(spec, named, List.copyOf(positional));
+    }
+
+    public boolean given(String name) {
+        return named.containsKey(name);
+    }
+
+    public Object get(String name) {
+        Object v = named.get(name);
+        if (v != null) {
+            return v;
+        }
+        return spec.arg(name).orElseThrow(() -> new IllegalArgumentException(spec.name() + " does not declare " + name)).fallback();
+    }
+
+    public long size(String name) {
+        return ((Number) get(name)).longValue();
+    }
+
+    public int count(String name) {
+        return ((Number) get(name)).intValue();
+    }
+
+    public Duration duration(String name) {
+        return (Duration) get(name);
+    }
+
+    public boolean bool(String name) {
+        return Boolean.TRUE.equals(get(name));
+    }
+
+    public Host host(String name) {
+        return (Host) get(name);
+    }
+
+    public String text(String name) {
+        Object v = get(name);
+        return v == null ? null : v.toString();
+    }
+
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> map(String name) {
+        Object v = get(name);
+        return v == null ? Map.of() : (Map<String, Object>) v;
+    }
+
+    public List<Object> positional() {
+        return positional;
+    }
+
+    /**
+     * The arguments as a result's params: every declared argument except hosts and tags, durations
+     * in seconds, sizes in bytes, rates in bits/s.
+     */
+    public Map<String, Object> params() {
+        Map<String, Object> p = new LinkedHashMap<>();
+        for (Arg a : spec.args()) {
+            if (a.type() == ArgType.HOST || a.type() == ArgType.MAP || a.type() == ArgType.CLOSURE || a.name().equals("repeats")
+                    || a.name().equals("label")) {
+                continue;
+            }
+            Object v = get(a.name());
+            if (v instanceof Duration d) {
+                v = d.toNanos() / 1e9;
+            }
+            if (v != null) {
+                p.put(a.name(), v);
+            }
+        }
+        return p;
+    }
+}

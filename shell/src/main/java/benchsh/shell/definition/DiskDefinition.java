@@ -1,0 +1,90 @@
+package benchsh.shell.definition;
+
+import benchsh.shell.args.Arg;
+import benchsh.shell.args.ArgType;
+import benchsh.shell.args.Args;
+import benchsh.shell.args.VerbSpec;
+import benchsh.shell.args.UsageException;
+import benchsh.peer.fs.DiskWorkload;
+import benchsh.shell.host.Host;
+import benchsh.shell.host.Hosts;
+import benchsh.shell.run.Test;
+import benchsh.shell.report.Formats;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code disk}: dd on one host. Writes a new file or reads one, in blocks of {@code bs}, with
+ * fdatasync, O_DSYNC, O_DIRECT or a cold page cache; the row reads like dd's: bytes, seconds, MB/s.
+ */
+public final class DiskDefinition implements Definition {
+    static final List<String> COLUMNS = List.of("on", "op", "bs", "flags", "fs", "cache", "bytes", "seconds", "throughput_bps");
+
+    private static final VerbSpec VERB = new VerbSpec("disk", "write or read a file like dd: bytes, seconds, MB/s", "", args(),
+            List.of("disk path: '/tmp/bin.dat', write: 1.GiB, bs: 4.KiB, sync: true",
+                    "disk on: h1, path: '/media/usb/bin.dat', read: 1.GiB, bs: 1.MiB, cold: true",
+                    "disk path: '/mnt/nfs/bin.dat', write: 256.MiB, mount: 'server:/export', at: '/mnt/nfs'"));
+
+    private static List<Arg> args() {
+        List<Arg> a = new ArrayList<>(List.of(
+                Arg.of("on", ArgType.HOST, null, "the host (default local)"),
+                Arg.of("path", ArgType.TEXT, null, "the file: a new one to write, or one to read (created first if missing)"),
+                Arg.of("write", ArgType.SIZE, null, "write this many bytes to a new file"),
+                Arg.of("read", ArgType.SIZE, null, "read this many bytes"),
+                Arg.of("bs", ArgType.SIZE, 1L << 20, "bytes per write or read (dd bs)"),
+                Arg.of("sync", ArgType.BOOL, false, "fdatasync at the end, inside the timed span (dd conv=fdatasync)"),
+                Arg.of("dsync", ArgType.BOOL, false, "O_DSYNC on every write (dd oflag=dsync)"),
+                Arg.of("direct", ArgType.BOOL, false, "O_DIRECT with aligned buffers (dd oflag/iflag=direct)"),
+                Arg.of("cold", ArgType.BOOL, false, "read cold: drop the page cache (root), else O_DIRECT, else say warm"),
+                Arg.of("keep", ArgType.BOOL, false, "keep the file this run created (removed by default)")));
+        a.addAll(FsArgs.mount());
+        a.addAll(FsArgs.common(Duration.ofSeconds(60)));
+        return a;
+    }
+
+    @Override
+    public VerbSpec verb() {
+        return VERB;
+    }
+
+    @Override
+    public Test build(Args args, Hosts hosts) {
+        Host host = args.given("on") ? args.host("on") : hosts.local();
+        if (!args.given("path")) {
+            throw new UsageException("disk needs path:, e.g. disk path: '/tmp/bin.dat', write: 1.GiB");
+        }
+        if (args.given("write") == args.given("read")) {
+            throw new UsageException("disk needs exactly one of write: or read:, e.g. write: 1.GiB");
+        }
+        if (args.size("bs") > DiskWorkload.MAX_BS) {
+            throw new UsageException("bs " + Formats.size(args.size("bs")) + " is larger than the peer's cap of " + Formats.size(DiskWorkload.MAX_BS));
+        }
+        boolean write = args.given("write");
+        long bytes = args.size(write ? "write" : "read");
+        Map<String, Object> spec = new LinkedHashMap<>();
+        spec.put("path", args.text("path"));
+        spec.put("op", write ? "write" : "read");
+        spec.put("bytes", bytes);
+        spec.put("bs", args.size("bs"));
+        List<String> flags = new ArrayList<>();
+        for (String f : List.of("sync", "dsync", "direct", "cold", "keep")) {
+            spec.put(f, args.bool(f));
+            if (args.bool(f) && !f.equals("keep")) {
+                flags.add(f);
+            }
+        }
+        // generous: a slow USB stick must finish; a hung disk is caught earlier by the peer's stall timeout
+        Duration limit = Duration.ofSeconds(Math.max(60, bytes / 1_000_000)).plus(args.duration("timeout"));
+        Map<String, Object> params = FsArgs.params(args);
+        params.put("on", host.name());
+        params.put("op", write ? "write" : "read");
+        params.put("flags", flags.isEmpty() ? "-" : String.join(",", flags));
+        Test.Builder test = Test.of("disk", host, host).params(params).tags(FsArgs.tags(args)).columns(COLUMNS)
+                .part(FsArgs.alone(host, "disk", "run", FsArgs.timing(args, spec))).finishesWithin(limit);
+        Mount.around(test, args, host);
+        return test.build();
+    }
+}

@@ -1,0 +1,150 @@
+package benchsh.shell.definition;
+
+import benchsh.peer.fs.CreatedEntries;
+import benchsh.peer.fs.FsErrors;
+import benchsh.peer.fs.PathCopy;
+import benchsh.peer.fs.SafePaths;
+import benchsh.peer.fs.TreeDigest;
+import benchsh.shell.host.Host;
+import benchsh.shell.host.HostException;
+import benchsh.shell.host.SshHost;
+import benchsh.shell.result.Status;
+import java.io.IOException;
+import java.nio.file.FileSystem;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.sshd.sftp.client.SftpClientFactory;
+
+/**
+ * {@code copy ..., via: 'sftp'}: the shell streams every file from the source host's SFTP server to
+ * the destination host's, like scp (one request per file operation; no peers involved). An end on a
+ * host that is not an SSH host ({@code local}) is the local file system. The rules are the stream
+ * copy's ({@link PathCopy}): links and devices skipped, names checked, nothing overwritten, modes and
+ * mtimes kept, partial copies removed. Not thread-safe; one copy per instance.
+ */
+final class SftpCopy {
+    /** What the copy measured, or why it failed (figures so far kept). */
+    record Outcome(Status status, String error, Instant started, Map<String, Object> metrics) {
+    }
+
+    private final Host source;
+    private final Host target;
+    private final String src;
+    private final String dst;
+    private final Duration limit;
+
+    SftpCopy(Host source, String src, Host target, String dst, Duration limit) {
+        this.source = source;
+        this.src = src;
+        this.target = target;
+        this.dst = dst;
+        this.limit = limit;
+    }
+
+    Outcome run(boolean verify, boolean keep) throws HostException {
+        Instant started = Instant.now();
+        Map<String, Object> m = new LinkedHashMap<>();
+        try (End from = End.open(source); End to = End.open(target)) {
+            Path s = from.path(src);
+            Path d = to.path(dst);
+            fsType(m, "src_", from, s);
+            try {
+                PathCopy.check(s, d);
+            } catch (IOException e) {
+                return new Outcome(Status.FAILED, "sftp: " + FsErrors.describe(e), started, m);
+            }
+            fsType(m, "dst_", to, d.getParent());
+            AtomicLong bytes = new AtomicLong();
+            long deadline = System.nanoTime() + limit.toNanos();
+            long t0 = System.nanoTime();
+            PathCopy.Counts c;
+            try {
+                c = PathCopy.copy(s, d, bytes::addAndGet, () -> Thread.currentThread().isInterrupted() || System.nanoTime() > deadline);
+            } catch (IOException e) {
+                m.put("bytes", bytes.get());
+                boolean interrupted = Thread.interrupted();
+                String why = System.nanoTime() > deadline ? "the copy took longer than " + limit.toMinutes() + " min; " : "";
+                return new Outcome(interrupted ? Status.INTERRUPTED : Status.FAILED, "sftp: " + why + e.getMessage(), started, m);
+            }
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            m.put("files", c.files());
+            m.put("dirs", c.dirs());
+            m.put("bytes", c.bytes());
+            m.put("seconds", seconds);
+            m.put("files_per_s", seconds > 0 ? c.files() / seconds : 0.0);
+            m.put("throughput_bps", seconds > 0 ? c.bytes() * 8 / seconds : 0.0);
+            m.put("skipped", c.skipped());
+            m.put("attributes_not_kept", c.attributesNotKept());
+            String error = null;
+            if (verify) {
+                try {
+                    m.put("src_digest", TreeDigest.of(s));
+                    m.put("dst_digest", TreeDigest.of(d));
+                } catch (IOException e) {
+                    error = "verify: " + FsErrors.describe(e);
+                }
+            }
+            if (!keep || error != null) {
+                CreatedEntries.Removal removal = c.created().removeAll();
+                m.put("removed", removal.complete());
+                if (!removal.complete()) {
+                    error = error == null ? removal.problem() : error + "; " + removal.problem();
+                }
+            }
+            return new Outcome(error == null ? Status.OK : Status.FAILED, error, started, m);
+        } catch (IOException e) {
+            return new Outcome(Status.FAILED, "sftp: " + FsErrors.describe(e), started, m);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Outcome(Status.INTERRUPTED, "interrupted by the user", started, m);
+        }
+    }
+
+    /** The local file system type of a local end; SFTP does not tell a remote one. */
+    private static void fsType(Map<String, Object> m, String prefix, End end, Path p) {
+        if (end.remote() || p == null) {
+            return;
+        }
+        try {
+            m.put(prefix + "fs_type", Files.getFileStore(p).type());
+        } catch (IOException e) {
+            // unknown: left out
+        }
+    }
+
+    /** One end: an SFTP file system over an SSH host's session, or the local file system. */
+    private record End(FileSystem fs, Host host) implements AutoCloseable {
+        static End open(Host host) throws HostException, InterruptedException, IOException {
+            if (host instanceof SshHost ssh) {
+                try {
+                    return new End(SftpClientFactory.instance().createSftpFileSystem(ssh.sshSession()), host);
+                } catch (IOException e) {
+                    throw new HostException(host.name(), "sftp", "could not open an SFTP channel (" + e.getMessage()
+                            + "); the SSH server must offer the sftp subsystem");
+                }
+            }
+            return new End(null, host);
+        }
+
+        boolean remote() {
+            return fs != null;
+        }
+
+        Path path(String p) throws IOException {
+            Path abs = SafePaths.absolute(p);
+            return fs == null ? abs : fs.getPath(abs.toString());
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (fs != null) {
+                fs.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package benchsh.shell.definition;
+
+import benchsh.peer.workload.TcpStream;
+import benchsh.shell.args.Arg;
+import benchsh.shell.args.ArgType;
+import benchsh.shell.args.Args;
+import benchsh.shell.args.UsageException;
+import benchsh.shell.args.VerbSpec;
+import benchsh.shell.host.Host;
+import benchsh.shell.host.Hosts;
+import benchsh.shell.report.Formats;
+import benchsh.shell.run.Merged;
+import benchsh.shell.run.Part;
+import benchsh.shell.run.SideSpec;
+import benchsh.shell.run.Test;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** {@code tcp}: TCP stream throughput from one host to another (netperf TCP_STREAM, iperf3, netio). */
+public final class TcpDefinition implements Definition {
+    static final List<String> COLUMNS = List.of("from", "to", "size", "streams", "reverse", "seconds", "throughput_bps",
+            "cpu_local_pct", "cpu_remote_pct");
+
+    private static final VerbSpec VERB = new VerbSpec("tcp", "TCP stream throughput between two hosts", "",
+            List.of(
+                    Arg.of("to", ArgType.HOST, null, "the receiving host"),
+                    Arg.of("from", ArgType.HOST, null, "the sending host"),
+                    Arg.of("size", ArgType.SIZE, 128L * 1024, "bytes per write"),
+                    Arg.of("time", ArgType.DURATION, Duration.ofSeconds(10), "how long to measure, after the warm-up"),
+                    Arg.of("bytes", ArgType.SIZE, null, "send this many bytes instead of running for a time"),
+                    Arg.of("streams", ArgType.COUNT, 1, "parallel connections"),
+                    Arg.of("reverse", ArgType.BOOL, false, "the receiving host sends (netio Rx)"),
+                    Arg.of("bidir", ArgType.BOOL, false, "both directions at once (separate connections each way)"),
+                    Arg.of("rate", ArgType.RATE, null, "pace the sender to this many bits/s, all streams together (default unpaced)"),
+                    Arg.of("zerocopy", ArgType.BOOL, false, "send with FileChannel.transferTo (sendfile) from a temp file"),
+                    Arg.of("omit", ArgType.DURATION_OR_ZERO, Duration.ofSeconds(1), "warm-up left out of the figure"),
+                    PairArgs.INTERVAL,
+                    Arg.of("window", ArgType.SIZE, null, "SO_SNDBUF and SO_RCVBUF"),
+                    Arg.of("nodelay", ArgType.BOOL, false, "TCP_NODELAY"),
+                    PairArgs.BIND,
+                    PairArgs.TARGET,
+                    Arg.of("port", ArgType.COUNT, null, "the receiver's port (default: any free port)"),
+                    PairArgs.TIMEOUT,
+                    PairArgs.LABEL,
+                    PairArgs.REPEATS,
+                    PairArgs.TAGS),
+            List.of("tcp to: local, size: 16.KiB, time: 5.s, streams: 2",
+                    "tcp bidir: true, rate: 500.Mbit",
+                    "r = tcp from: a, to: b, time: 3.s, reverse: true; println r.throughput"));
+
+    @Override
+    public VerbSpec verb() {
+        return VERB;
+    }
+
+    @Override
+    public Test build(Args args, Hosts hosts) {
+        Host from = PairArgs.from(args, hosts);
+        Host to = PairArgs.to(args, hosts);
+        long size = args.size("size");
+        if (size > TcpStream.MAX_SIZE) {
+            throw new UsageException("size " + Formats.size(size) + " is larger than the peer's cap of " + Formats.size(TcpStream.MAX_SIZE));
+        }
+        if (args.count("streams") > TcpStream.MAX_STREAMS) {
+            throw new UsageException("streams " + args.count("streams") + " is more than the peer's cap of " + TcpStream.MAX_STREAMS);
+        }
+        boolean reverse = args.bool("reverse");
+        boolean bidir = args.bool("bidir");
+        if (reverse && bidir) {
+            throw new UsageException("tcp: bidir already sends both ways; leave out reverse");
+        }
+        if (args.given("port") && args.count("port") > 65535) {
+            throw new UsageException("port must be at most 65535, not " + args.count("port"));
+        }
+        boolean timed = !args.given("bytes");
+        Duration omit = timed || args.given("omit") ? args.duration("omit") : Duration.ZERO;
+        Map<String, Object> params = args.params();
+        if (!timed) {
+            params.remove("time");
+        }
+        List<String> columns = new java.util.ArrayList<>(COLUMNS);
+        if (bidir) {
+            columns.addAll(columns.indexOf("throughput_bps") + 1, List.of("forward_throughput_bps", "reverse_throughput_bps"));
+        } else if (args.count("streams") > 1) {
+            columns.add(columns.indexOf("throughput_bps") + 1, "stream_throughput_bps");
+        }
+        Test.Builder test = Test.of("tcp", from, to).params(params).tags(PairArgs.tags(args)).columns(columns)
+                .part(part(args, from, to, omit, reverse, null));
+        if (bidir) {
+            test.part(part(args, from, to, omit, true, "reverse")).combine(TcpDefinition::bidirectional);
+        }
+        return timed ? test.runsFor(omit.plus(args.duration("time"))).build()
+                : test.finishesWithin(Duration.ofSeconds(Math.max(30, args.size("bytes") / 10_000_000))).build();
+    }
+
+    /**
+     * One direction: {@code to} listens and {@code from} connects; the receiver is {@code to} unless
+     * {@code reverse}. The figure is the receiver's.
+     */
+    private static Part part(Args args, Host from, Host to, Duration omit, boolean reverse, String label) {
+        String receiver = reverse ? "connect" : "listen";
+        String sender = reverse ? "listen" : "connect";
+        SideSpec listen = PairArgs.listen(args, to, TcpStream.NAME, spec(args, omit, reverse)).onPort(args.given("port") ? args.count("port") : 0);
+        return new Part.OnPeers(List.of(listen, PairArgs.connect(args, from, TcpStream.NAME, spec(args, omit, !reverse))),
+                receiver, sides -> Merged.of(StreamMetrics.merge(sides.get(receiver), sides.get(sender), !reverse), sides.intervals(receiver)), label);
+    }
+
+    private static TcpStream.Spec spec(Args args, Duration omit, boolean send) {
+        boolean timed = !args.given("bytes");
+        return new TcpStream.Spec(send, (int) args.size("size"), timed ? args.duration("time").toNanos() : 0, timed ? 0 : args.size("bytes"),
+                args.count("streams"), omit.toNanos(), PairArgs.timing(args), args.given("window") ? (int) args.size("window") : 0,
+                args.bool("nodelay"), args.given("rate") ? args.size("rate") : 0, args.bool("zerocopy"));
+    }
+
+    /** Both directions at once: the forward and reverse figures, added up interval by interval as far as both go. */
+    private static Merged bidirectional(List<Merged> parts) {
+        Merged forward = parts.get(0);
+        Merged reverse = parts.get(1);
+        return Merged.of(StreamMetrics.bidirectional(forward.metrics(), reverse.metrics()), sumIntervals(forward.intervals(), reverse.intervals()));
+    }
+
+    /** Both directions' samples added up, interval by interval, as far as both have them. */
+    static List<Map<String, Object>> sumIntervals(List<Map<String, Object>> a, List<Map<String, Object>> b) {
+        List<Map<String, Object>> out = new java.util.ArrayList<>();
+        for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+            Map<String, Object> s = new LinkedHashMap<>(a.get(i));
+            s.put("bytes", (long) (StreamMetrics.number(a.get(i).get("bytes")) + StreamMetrics.number(b.get(i).get("bytes"))));
+            s.put("throughput_bps", StreamMetrics.number(a.get(i).get("throughput_bps")) + StreamMetrics.number(b.get(i).get("throughput_bps")));
+            out.add(s);
+        }
+        return out;
+    }
+}

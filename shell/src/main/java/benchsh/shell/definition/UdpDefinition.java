@@ -1,0 +1,68 @@
+package benchsh.shell.definition;
+
+import benchsh.shell.args.Arg;
+import benchsh.shell.args.ArgType;
+import benchsh.shell.args.Args;
+import benchsh.shell.args.VerbSpec;
+import benchsh.shell.args.UsageException;
+import benchsh.peer.workload.UdpStream;
+import benchsh.shell.host.Host;
+import benchsh.shell.host.Hosts;
+import benchsh.shell.report.Formats;
+import benchsh.shell.run.Merged;
+import benchsh.shell.run.Part;
+import benchsh.shell.run.Test;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * {@code udp}: UDP stream from one host to another with loss, reordering and jitter (netperf UDP_STREAM,
+ * iperf3 -u). Sizes under the {@link UdpStream#HEADER_BYTES}-byte header measure loss only.
+ */
+public final class UdpDefinition implements Definition {
+    static final List<String> COLUMNS = List.of("from", "to", "send_socket_bytes", "size", "seconds", "messages_sent", "send_errors",
+            "sender_throughput_bps", "recv_socket_bytes", "messages_received", "messages_lost", "loss_pct", "jitter_us", "throughput_bps",
+            "cpu_local_pct", "cpu_remote_pct");
+
+    private static final VerbSpec VERB = new VerbSpec("udp", "UDP stream: messages sent, received, lost; jitter; throughput", "",
+            PairArgs.args(
+                    Arg.of("size", ArgType.SIZE, 1472L, "datagram payload bytes, 1 to " + UdpStream.MAX_SIZE + "; under " + UdpStream.HEADER_BYTES
+                            + " (the header) only loss is measured: out of order and jitter show as -"),
+                    Arg.of("rate", ArgType.RATE, null, "send rate in bits/s of payload (default unlimited)"),
+                    Arg.of("time", ArgType.DURATION, Duration.ofSeconds(10), "how long to send"),
+                    Arg.of("window", ArgType.SIZE, null, "SO_SNDBUF and SO_RCVBUF")),
+            List.of("udp to: local, size: 1472, time: 5.s",
+                    "udp to: local, size: 1, time: 5.s",
+                    "r = udp from: a, to: b, rate: 100.Mbit; println r.metrics.messages_lost"));
+
+    @Override
+    public VerbSpec verb() {
+        return VERB;
+    }
+
+    @Override
+    public Test build(Args args, Hosts hosts) {
+        Host from = PairArgs.from(args, hosts);
+        Host to = PairArgs.to(args, hosts);
+        long size = args.size("size");
+        if (size > UdpStream.MAX_SIZE) {
+            throw new UsageException("udp size " + size + " is over the UDP limit of " + UdpStream.MAX_SIZE
+                    + " bytes (65535 less the IP and UDP headers); use a smaller size");
+        }
+        if (args.given("window") && args.size("window") > UdpStream.MAX_WINDOW) {
+            throw new UsageException("udp window " + Formats.size(args.size("window")) + " is larger than the peer's cap of "
+                    + Formats.size(UdpStream.MAX_WINDOW));
+        }
+        Part part = new Part.OnPeers(List.of(PairArgs.listen(args, to, UdpStream.NAME, spec(args, 0)),
+                PairArgs.connect(args, from, UdpStream.NAME, spec(args, args.given("rate") ? args.size("rate") : 0))), "listen",
+                sides -> Merged.of(UdpMetrics.merge(sides.get("listen"), sides.get("connect")), sides.intervals("listen")));
+        return Test.of("udp", from, to).params(args.params()).tags(PairArgs.tags(args)).columns(COLUMNS).part(part)
+                .runsFor(args.duration("time").plus(Duration.ofSeconds(2))).build();
+    }
+
+    /** Both sides get the same spec; only the sender is paced ({@code rate} 0 for the receiver). */
+    private static UdpStream.Spec spec(Args args, long rate) {
+        return new UdpStream.Spec((int) args.size("size"), args.duration("time").toNanos(), rate,
+                args.given("window") ? (int) args.size("window") : 0, PairArgs.timing(args));
+    }
+}

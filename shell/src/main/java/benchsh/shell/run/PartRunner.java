@@ -1,0 +1,169 @@
+package benchsh.shell.run;
+
+import benchsh.peer.protocol.ErrorKind;
+import benchsh.peer.protocol.Link;
+import benchsh.peer.protocol.Message;
+import benchsh.shell.host.DataAddresses;
+import benchsh.shell.host.HostException;
+import benchsh.shell.host.SideHandle;
+import benchsh.shell.result.Status;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs one part of a test on its peers: starts the listener on the address its partner reaches it at
+ * ({@link DataAddresses}), hands that address, its port and the test's random token to the connector,
+ * starts the sides without a link, watches them all, and stops the survivors when one fails, the
+ * deadline passes or the user interrupts. Every wait has a deadline; results measured before a failure
+ * are returned, marked. Stateless.
+ */
+final class PartRunner {
+    static final Duration READY_TIMEOUT = Duration.ofSeconds(15);
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private PartRunner() {
+    }
+
+    static String newToken() {
+        byte[] t = new byte[16];
+        RANDOM.nextBytes(t);
+        return HexFormat.of().formatHex(t);
+    }
+
+    /**
+     * @param expected how long the part should run; it is declared hung {@link Executor#GRACE} later
+     * @param gate     a together block's barrier to pass once the listener is ready, or null
+     * @param progress where the interval samples of {@code part.progress()} go
+     */
+    static PartOutcome run(String test, Part.OnPeers part, Duration expected, StartGate gate, ProgressListener progress) {
+        Instant started = Instant.now();
+        Duration limit = expected.plus(Executor.GRACE);
+        List<Started> running = new ArrayList<>();
+        try {
+            start(part, gate, running);
+            running.stream().filter(s -> s.spec().role().equals(part.progress())).findFirst()
+                    .ifPresent(s -> s.handle().onInterval(sample -> progress.interval(test, sample)));
+            progress.started(test, expected);
+            Status status = SideWatch.watch(running.stream().map(Started::handle).toList(), limit);
+            progress.finished(test);
+            Map<String, Message.Done> done = new LinkedHashMap<>();
+            running.forEach(s -> done.put(s.spec().role(), s.handle().doneNow()));
+            String error = firstError(status, running, limit);
+            Merged merged = part.merge().merge(new Sides(done));
+            if (status == Status.OK && (error != null || merged.error() != null)) {
+                status = Status.FAILED;
+                error = error != null ? error : merged.error();
+            }
+            return new PartOutcome(status, error, started, merged);
+        } catch (HostException e) {
+            if (gate != null) {
+                gate.abandon();
+            }
+            running.forEach(s -> s.handle().stop());
+            return PartOutcome.failed(e.getMessage(), started);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            running.forEach(s -> s.handle().stop());
+            throw new TestCancelledException("interrupted while starting the test");
+        }
+    }
+
+    /** A side and its handle on the peer. */
+    private record Started(SideSpec spec, SideHandle handle) {
+    }
+
+    /** Starts the listener, then (after the gate) the connector, then the sides without a link. */
+    private static void start(Part.OnPeers part, StartGate gate, List<Started> running) throws HostException, InterruptedException {
+        String id = newToken().substring(0, 12);
+        String token = newToken();
+        SideSpec listen = find(part, LinkRole.LISTEN);
+        SideSpec connect = find(part, LinkRole.CONNECT);
+        Map<String, Object> endpoint = Map.of();
+        String address = null;
+        if (listen != null) {
+            listen.host().peer();
+            connect.host().peer();
+            address = DataAddresses.listenAddress(listen.host(), connect.host(), listen.address(), connect.address());
+            Started l = begin(listen, id + "-l", new Link(token, address, listen.port()));
+            running.add(l);
+            endpoint = l.handle().awaitReady(READY_TIMEOUT);
+        }
+        if (gate != null) {
+            gate.pass();
+        }
+        if (connect != null) {
+            String to = connect.address() != null ? connect.address() : address;
+            running.add(begin(connect, id + "-c", new Link(token, to, ((Number) endpoint.get("port")).intValue())));
+        }
+        int n = 0;
+        for (SideSpec s : part.sides()) {
+            if (s.link() == LinkRole.NONE) {
+                running.add(begin(s, id + "-s" + n++, null));
+            }
+        }
+    }
+
+    private static SideSpec find(Part.OnPeers part, LinkRole link) {
+        return part.sides().stream().filter(s -> s.link() == link).findFirst().orElse(null);
+    }
+
+    private static Started begin(SideSpec s, String id, Link link) throws HostException, InterruptedException {
+        return new Started(s, s.host().peer().start(id, s.workload(), s.role(), s.spec(), link));
+    }
+
+    /**
+     * The error that explains the outcome: an interrupt; else the first side's own error that is not the
+     * echo of being stopped ("h1: no data from h2 for 10 s" says more than a timeout); else which side never
+     * reported; else a side that was stopped.
+     */
+    private static String firstError(Status status, List<Started> sides, Duration limit) {
+        if (status == Status.INTERRUPTED) {
+            return "interrupted by the user";
+        }
+        for (Started s : sides) {
+            Message.Done d = s.handle().doneNow();
+            if (d != null && d.error() != null && d.kind() != ErrorKind.CANCELLED) {
+                return named(s.spec().host().name(), partner(s, sides), d);
+            }
+        }
+        List<String> silent = sides.stream().filter(s -> s.handle().doneNow() == null).map(s -> s.spec().host().name()).distinct().toList();
+        if (!silent.isEmpty()) {
+            return "the test did not end within " + limit.toSeconds() + " s (no report from " + String.join(" and ", silent)
+                    + "); every side was stopped";
+        }
+        for (Started s : sides) {
+            Message.Done d = s.handle().doneNow();
+            if (d.error() != null) {
+                return named(s.spec().host().name(), partner(s, sides), d);
+            }
+        }
+        return null;
+    }
+
+    /** The host at the other end of a side's link, or the side's own host. */
+    private static String partner(Started side, List<Started> sides) {
+        if (side.spec().link() == LinkRole.NONE) {
+            return side.spec().host().name();
+        }
+        return sides.stream().filter(s -> s != side && s.spec().link() != LinkRole.NONE).map(s -> s.spec().host().name()).findFirst()
+                .orElse(side.spec().host().name());
+    }
+
+    /**
+     * A side's error as "host: what"; a stall of a linked side names the partner the data should have come
+     * from, with how long it was silent: "h1: no data from h2 for 10 s".
+     */
+    static String named(String host, String partner, Message.Done d) {
+        String e = d.error();
+        if (d.kind() == ErrorKind.STALLED && !partner.equals(host) && d.metrics().get("stalled_seconds") instanceof Number n) {
+            e = "no data from " + partner + " for " + n.longValue() + " s";
+        }
+        return e.startsWith(host + ":") ? e : host + ": " + e;
+    }
+}

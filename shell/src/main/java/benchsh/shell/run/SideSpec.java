@@ -1,0 +1,44 @@
+package benchsh.shell.run;
+
+import benchsh.peer.protocol.SpecCodec;
+import benchsh.shell.host.Host;
+import java.util.Map;
+
+/**
+ * One side of a test, as data: the host it runs on, the peer workload and role, its spec in wire form
+ * (encoded from the workload's spec record), and its place in the link. Immutable.
+ *
+ * @param address for a listener the user's {@code bind:}, for a connector the user's {@code target:};
+ *                null lets the runner choose ({@link benchsh.shell.host.DataAddresses})
+ * @param port    for a listener the port the user asked for, 0 for any free one
+ */
+public record SideSpec(Host host, String workload, String role, Map<String, Object> spec, LinkRole link, String address, int port) {
+    public SideSpec {
+        spec = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(spec));
+    }
+
+    /** A side with no data link (disk, tree, a local copy, an observer). */
+    public static SideSpec alone(Host host, String workload, String role, Map<String, Object> spec) {
+        return new SideSpec(host, workload, role, spec, LinkRole.NONE, null, 0);
+    }
+
+    /** A side with no data link, from its spec record. */
+    public static SideSpec alone(Host host, String workload, String role, Record spec) {
+        return alone(host, workload, role, SpecCodec.encode(spec));
+    }
+
+    /** The listening side of a link; {@code bind} may be null. */
+    public static SideSpec listen(Host host, String workload, Map<String, Object> spec, String bind) {
+        return new SideSpec(host, workload, "listen", spec, LinkRole.LISTEN, bind, 0);
+    }
+
+    /** The connecting side of a link; {@code target} may be null. */
+    public static SideSpec connect(Host host, String workload, Map<String, Object> spec, String target) {
+        return new SideSpec(host, workload, "connect", spec, LinkRole.CONNECT, target, 0);
+    }
+
+    /** The same side listening on {@code port} (0: any). */
+    public SideSpec onPort(int p) {
+        return new SideSpec(host, workload, role, spec, link, address, p);
+    }
+}

@@ -1,0 +1,33 @@
+package benchsh.shell.run;
+
+import benchsh.peer.protocol.Message;
+import java.util.List;
+import java.util.Map;
+
+/** How the sides of one part ended, by role: each side's DONE, null if it never reported. What a merge reads. Immutable. */
+public record Sides(Map<String, Message.Done> done) {
+    public Sides {
+        done = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(done));
+    }
+
+    /** The DONE of the side in {@code role}, or null when it never reported. */
+    public Message.Done get(String role) {
+        return done.get(role);
+    }
+
+    /** The metrics of the side in {@code role} (a copy to add to); empty when it never reported. */
+    public Map<String, Object> metrics(String role) {
+        Message.Done d = done.get(role);
+        return d == null ? new java.util.LinkedHashMap<>() : new java.util.LinkedHashMap<>(d.metrics());
+    }
+
+    /** The interval samples the side in {@code role} reported (or the shell received before it was lost). */
+    public List<Map<String, Object>> intervals(String role) {
+        return intervals(done.get(role));
+    }
+
+    @SuppressWarnings("unchecked")
+    public static List<Map<String, Object>> intervals(Message.Done d) {
+        return d == null ? List.of() : (List<Map<String, Object>>) (List<?>) d.intervals();
+    }
+}
