@@ -48,10 +48,6 @@ public final class Control {
         cancelReason = null;
     }
 
-    public boolean cancelRequested() {
-        return cancelReason != null;
-    }
-
     /** @throws TestCancelledException when the user asked to stop the script */
     public void checkCancelled() {
         String reason = cancelReason;
