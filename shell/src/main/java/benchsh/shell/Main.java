@@ -34,7 +34,8 @@ import java.util.Map;
 
 /**
  * {@code benchsh [options] [-e STATEMENTS | run FILE | demo]}. Without a command it starts the REPL.
- * Exit codes: 0 everything ran, 1 a test failed, 2 a usage or script error, 130 stopped by SIGINT.
+ * Exit codes: 0 everything ran, 1 a test failed, 2 a usage or script error, 128 + the signal's number
+ * when stopped by one (130 SIGINT, 143 SIGTERM, 129 SIGHUP; the partial result is kept).
  */
 public final class Main {
     static final int OK = 0;
@@ -63,7 +64,8 @@ public final class Main {
               --deploy-runtime  upload a private Java runtime (built here with jlink) to
                                 hosts without Java 17+ of this machine's OS and CPU
               --version         print the version
-            exit codes: 0 all ran, 1 a test failed or an expectation did not hold, 2 usage or script error, 130 stopped by SIGINT (Ctrl-C)
+            exit codes: 0 all ran, 1 a test failed or an expectation did not hold, 2 usage or script error,
+                        130, 143, 129 stopped by SIGINT (Ctrl-C), SIGTERM, SIGHUP (the partial result is kept)
             """;
 
     private Main() {
@@ -156,13 +158,17 @@ public final class Main {
         }
     }
 
-    /** Runs a batch command with SIGINT handled: the test stops, its result is kept, the exit code is 130. */
+    /**
+     * Runs a batch command with SIGINT, SIGTERM and SIGHUP handled: the test stops, its result is kept,
+     * the exit code is 128 + the signal's number.
+     */
     private static int interruptible(Session session, PrintStream stderr, java.util.function.IntSupplier batch) {
-        try (BatchInterrupts sigint = BatchInterrupts.install(session)) {
+        try (BatchInterrupts signals = BatchInterrupts.install(session, stderr)) {
             int code = batch.getAsInt();
-            if (sigint.interrupted()) {
-                stderr.println("benchsh: stopped by SIGINT; " + session.results().size() + " results were written");
-                return BatchInterrupts.EXIT_CODE;
+            BatchInterrupts.Signal signal = signals.signal();
+            if (signal != null) {
+                stderr.println("benchsh: stopped by SIG" + signal + "; " + session.results().size() + " results were written");
+                return signal.exitCode();
             }
             return code;
         }
@@ -215,7 +221,7 @@ public final class Main {
             return USAGE;
         } catch (TestCancelledException e) {
             session.out().flush();
-            return BatchInterrupts.EXIT_CODE;
+            return BatchInterrupts.Signal.INT.exitCode(); // the signal that stopped it decides the exit code
         } catch (Exception e) {
             stderr.println("benchsh: " + session.secrets().redact(e.getMessage()));
             return USAGE;
