@@ -26,7 +26,7 @@ public final class BaselineVerb implements Verb {
     /** Without a limit, the newest this many runs make the baseline. */
     static final int DEFAULT_LIMIT = 30;
     private static final VerbSpec SPEC = new VerbSpec("baseline", "stored runs of a label, for expect r, within: 5.percent, of: baseline('nightly')",
-            "'LABEL'", StoreFilter.with(
+            "'LABEL'", StoreFilter.withoutLabel(
                     Arg.of("metric", ArgType.TEXT, null, "the metric compared (default: the runs' headline metric, e.g. throughput_bps)"),
                     Arg.of("limit", ArgType.COUNT, DEFAULT_LIMIT, "use the newest this many runs")),
             List.of("expect r, within: 5.percent, of: baseline('nightly')", "baseline('nightly', metric: 'latency_p99_us', machine: 'ci-1')"));
@@ -43,7 +43,7 @@ public final class BaselineVerb implements Verb {
 
     @Override
     public Object call(Args args, Session session) throws StoreException {
-        if (args.positional().size() != 1 || args.given("label")) {
+        if (args.positional().size() != 1) {
             throw new UsageException("usage: baseline('LABEL'), e.g. expect r, within: 5.percent, of: baseline('nightly')");
         }
         String label = String.valueOf(args.positional().get(0));

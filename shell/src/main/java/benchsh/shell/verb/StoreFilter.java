@@ -77,4 +77,9 @@ final class StoreFilter {
         all.addAll(List.of(more));
         return all;
     }
+
+    /** The filters but {@code label:}, for a verb whose label is its positional argument ({@code baseline}). */
+    static List<Arg> withoutLabel(Arg... more) {
+        return with(more).stream().filter(a -> !a.name().equals("label")).toList();
+    }
 }
