@@ -117,6 +117,9 @@ public final class Main {
             if (json != null) {
                 session.log().addSink(json);
             }
+            if (System.console() != null) {
+                session.width(Main::terminalWidth); // a terminal: rows fit it; piped output keeps every column
+            }
             if (o.units != null) {
                 session.unit(ThroughputUnit.named(o.units));
             }
@@ -243,6 +246,15 @@ public final class Main {
             stderr.println("benchsh: " + failed + " of " + session.results().size() + " tests did not complete");
         }
         return failed > 0 || !failedExpectations.isEmpty() ? TEST_FAILED : OK;
+    }
+
+    /** The terminal's width in batch mode: {@code $COLUMNS} when the shell exports it, else 120. */
+    private static int terminalWidth() {
+        try {
+            return Math.max(40, Integer.parseInt(System.getenv().getOrDefault("COLUMNS", "120").trim()));
+        } catch (NumberFormatException e) {
+            return 120;
+        }
     }
 
     /** {@code benchsh help [VERB]}, {@code help --markdown}, {@code help --metrics}: what {@code help} prints at the prompt. */
