@@ -19,6 +19,7 @@ import benchsh.shell.run.Test;
 import benchsh.shell.result.Result;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -67,7 +68,7 @@ public final class TreeDefinition implements Definition {
         String name = args.text("profile");
         TreePlan.Profile profile = TreePlan.Profile.named(name);
         if (profile == null) {
-            List<String> all = java.util.Arrays.stream(TreePlan.Profile.values()).map(TreePlan.Profile::wire).toList();
+            List<String> all = Arrays.stream(TreePlan.Profile.values()).map(TreePlan.Profile::wire).toList();
             throw new UsageException("tree: unknown profile '" + name + "'" + Suggest.hint(name, all));
         }
         TreeWorkload.Spec spec = new TreeWorkload.Spec(FsArgs.absolute("tree", "path", args.text("path")), profile, shape(args, profile),
