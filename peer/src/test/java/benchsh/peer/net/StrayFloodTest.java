@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.peer.fs.CopyWorkload;
+import benchsh.peer.fs.TreePlan;
 import benchsh.peer.fs.TreeWorkload;
 import benchsh.peer.http.HttpTransfer;
 import benchsh.peer.protocol.Fields;
@@ -154,11 +155,14 @@ class StrayFloodTest {
     @Test
     void copyStreamArrivesWhole(@TempDir Path dir) throws Exception {
         Path src = dir.resolve("src");
-        Map<String, Object> generate = new LinkedHashMap<>(Map.of("path", src.toString(), "profile", "maildir", "scale", 0.02, "seed", 3L));
-        Outcome tree = new TreeWorkload().open("run", generate, null, new RecordingContext()).run();
+        Timing timing = new Timing(1_000_000_000L, 10_000_000_000L);
+        TreeWorkload.Spec generate = new TreeWorkload.Spec(src.toString(), TreePlan.Profile.MAILDIR, TreePlan.Profile.MAILDIR.shape().scaled(0.02), 3,
+                false, timing);
+        Outcome tree = new TreeWorkload().open("run", SpecCodec.encode(generate), null, new RecordingContext()).run();
         assertNull(tree.error(), tree.error());
-        Outcome[] o = underFlood(new CopyWorkload(), StrayFlood.Target.TOKEN, spec("dst", dir.resolve("dst").toString(), "verify", true),
-                spec("src", src.toString(), "verify", true));
+        Outcome[] o = underFlood(new CopyWorkload(), StrayFlood.Target.TOKEN,
+                SpecCodec.encode(new CopyWorkload.Receive(dir.resolve("dst").toString(), true, true, CopyWorkload.DEFAULT_THREADS, timing)),
+                SpecCodec.encode(new CopyWorkload.Send(src.toString(), true, false, timing)));
         assertOk(o);
         assertEquals(number(o[1], "files"), number(o[0], "files"));
         assertEquals(number(o[1], "bytes_total"), number(o[0], "bytes_total"));
