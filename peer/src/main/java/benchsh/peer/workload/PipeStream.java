@@ -175,7 +175,7 @@ public final class PipeStream extends LegacyWorkload {
                         break;
                     }
                     buf.flip();
-                    RequestResponse.writeFully(channel, buf);
+                    benchsh.peer.net.BlockingIo.writeFully(channel, buf);
                     writeNanos += System.nanoTime() - t1;
                     meter.add(0, n);
                     blocks++;
