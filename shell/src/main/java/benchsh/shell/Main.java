@@ -58,6 +58,8 @@ public final class Main {
               --report FILE     after the run, write a report: .html, .md, .csv or .json
               --accept-new-host-keys
                                 trust and record SSH host keys not yet in known_hosts
+              --deploy-runtime  upload a private Java runtime (built here with jlink) to
+                                hosts without Java 17+ of this machine's OS and CPU
               --version         print the version
             exit codes: 0 all ran, 1 a test failed or an expectation did not hold, 2 usage or script error, 130 stopped by SIGINT (Ctrl-C)
             """;
@@ -114,6 +116,9 @@ public final class Main {
             }
             if (o.acceptNewHostKeys) {
                 session.ssh().settings(session.ssh().settings().withHostKeys(HostKeyPrompt.ACCEPT));
+            }
+            if (o.deployRuntime) {
+                session.ssh().settings(session.ssh().settings().withDeployRuntime(true));
             }
             int code = o.command == null ? repl(session) : interruptible(session, stderr, () -> batch(o, session, stderr));
             try {
@@ -277,6 +282,7 @@ public final class Main {
         boolean help;
         boolean version;
         boolean acceptNewHostKeys;
+        boolean deployRuntime;
         boolean progress;
         String db;
         boolean dryRun;
@@ -299,6 +305,7 @@ public final class Main {
                     case "-h", "--help" -> o.help = true;
                     case "--version" -> o.version = true;
                     case "--accept-new-host-keys" -> o.acceptNewHostKeys = true;
+                    case "--deploy-runtime" -> o.deployRuntime = true;
                     case "--json" -> o.json = value(args, ++i, a);
                     case "--units" -> o.units = value(args, ++i, a);
                     case "--set" -> o.set(value(args, ++i, a));

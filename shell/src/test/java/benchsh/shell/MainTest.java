@@ -147,4 +147,11 @@ class MainTest {
 
         assertEquals(2, Batch.run("-e", "1", "--report", dir.resolve("out.txt").toString()).exit(), "unknown report format");
     }
+
+    @Test
+    void deployRuntimeIsAGlobalOption() {
+        assertTrue(Main.Options.parse(new String[] {"--deploy-runtime", "-e", "1"}).deployRuntime);
+        assertTrue(!Main.Options.parse(new String[] {"-e", "1"}).deployRuntime);
+        assertTrue(Batch.run("--help").out().contains("--deploy-runtime"));
+    }
 }

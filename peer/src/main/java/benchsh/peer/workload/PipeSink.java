@@ -15,9 +15,13 @@ import java.util.Set;
  * sink is safe by construction: it refuses a path that exists (regular file, symlink, device or
  * anything else), creates the file itself ({@code O_CREAT|O_EXCL}, no symlink following), removes it
  * when the test fails, and unless asked to keep it, after the test: only while it is still the file
- * it created ({@link CreatedEntries}); a file put in its place is left alone. Not thread-safe.
+ * it created ({@link CreatedEntries}); a file put in its place is left alone. The sink of {@code pipe}
+ * and of {@code http}. Not thread-safe.
  */
 public interface PipeSink {
+    /** The kinds of sink, on the wire as their lower-case names. */
+    enum Kind { NULL, FILE }
+
     /** Writes all of {@code buf}. */
     void write(ByteBuffer buf) throws IOException;
 

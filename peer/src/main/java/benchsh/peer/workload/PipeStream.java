@@ -2,8 +2,10 @@ package benchsh.peer.workload;
 
 import benchsh.peer.net.Endpoints;
 import benchsh.peer.net.TokenGate;
-import benchsh.peer.protocol.Fields;
+import benchsh.peer.protocol.Link;
+import benchsh.peer.protocol.OrNull;
 import benchsh.peer.protocol.ProtocolException;
+import benchsh.peer.protocol.Range;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
@@ -21,10 +23,58 @@ import java.util.function.Supplier;
  * Each stage is timed separately: source reads and network writes on the sending side, network
  * reads, sink writes and the final sync on the receiving side, so the shell can tell which stage
  * bounded the throughput. The sender waits for the receiver to close, which it does after the sync.
+ *
+ * <p>Errors: a source or sink refused at open (missing, a link, a device, an existing sink) is
+ * REFUSED; a connection not made or not admitted within the timeout is TIMEOUT; once data flows,
+ * {@code timeout} without a byte moved is STALLED ({@code stalled_seconds}), on either side.
  */
-public final class PipeStream extends LegacyWorkload {
+public final class PipeStream implements Workload {
+    public static final String NAME = "pipe";
+    /** Hard caps, re-checked here whatever the shell validated. */
     public static final long MAX_BS = 64L << 20;
-    public static final long MAX_NANOS = Duration.ofHours(24).toNanos();
+    public static final long MAX_COUNT = Long.MAX_VALUE / MAX_BS;
+
+    /**
+     * The sending side's spec (role "connect").
+     *
+     * @param sourcePath the file's absolute path, for a file source only
+     * @param bs         bytes per block (dd's bs=)
+     * @param count      blocks to send (dd's count=); 0 to the end of a file source
+     */
+    public record SourceSpec(PipeSource.Kind source, @OrNull String sourcePath, @Range(min = 1, max = MAX_BS) int bs,
+                             @Range(min = 0, max = MAX_COUNT) long count, Timing timing) {
+        public SourceSpec {
+            if ((source == PipeSource.Kind.FILE) != (sourcePath != null)) {
+                throw new IllegalArgumentException("a file source needs source_path, and only a file source has one");
+            }
+            if (sourcePath != null) {
+                PipeSource.requireAbsolute("source_path", sourcePath);
+            }
+            if (source != PipeSource.Kind.FILE && count == 0) {
+                throw new IllegalArgumentException("pipe source " + source.name().toLowerCase(java.util.Locale.ROOT) + " never ends: give count");
+            }
+        }
+    }
+
+    /**
+     * The receiving side's spec (role "listen").
+     *
+     * @param sinkPath a new file's absolute path, for a file sink only
+     * @param sync     fdatasync the file after the last write, timed
+     * @param keep     leave the file after the test (it is removed when the test fails, whatever this says)
+     * @param bs       bytes per block read from the network and written to the sink
+     */
+    public record SinkSpec(PipeSink.Kind sink, @OrNull String sinkPath, boolean sync, boolean keep, @Range(min = 1, max = MAX_BS) int bs,
+                           Timing timing) {
+        public SinkSpec {
+            if ((sink == PipeSink.Kind.FILE) != (sinkPath != null)) {
+                throw new IllegalArgumentException("a file sink needs sink_path, and only a file sink has one");
+            }
+            if (sinkPath != null) {
+                PipeSource.requireAbsolute("sink_path", sinkPath);
+            }
+        }
+    }
 
     private final Supplier<PipeSink> nullSink;
 
@@ -39,112 +89,49 @@ public final class PipeStream extends LegacyWorkload {
 
     @Override
     public String name() {
-        return "pipe";
-    }
-
-    /** The typed spec of one side; {@code count} 0 means to the end of the source. */
-    record Spec(String role, String source, String sourcePath, String sink, String sinkPath, boolean sync, boolean keep, int bs,
-                long count, long intervalNanos, long timeoutNanos, String token, String address, int port) {
-
-        static Spec parse(String role, Fields f) throws ProtocolException {
-            if (!role.equals("listen") && !role.equals("connect")) {
-                throw new ProtocolException("pipe has no role '" + role + "' (listen is the sink, connect the source)");
-            }
-            Spec s = new Spec(role,
-                    f.string("source", "zero"),
-                    f.optString("source_path"),
-                    f.string("sink", "null"),
-                    f.optString("sink_path"),
-                    f.bool("sync", false),
-                    f.bool("keep", false),
-                    (int) f.integer("bs", 1, MAX_BS, 1L << 20),
-                    f.integer("count", 0, Long.MAX_VALUE / MAX_BS, 0),
-                    f.integer("interval_ns", 10_000_000L, MAX_NANOS, 1_000_000_000L),
-                    f.integer("timeout_ns", 100_000_000L, MAX_NANOS, 10_000_000_000L),
-                    f.string("token"),
-                    f.string("address"),
-                    (int) f.integer("port", 0, 65535, 0));
-            f.end();
-            if (role.equals("connect") && s.count == 0 && !s.source.equals("file")) {
-                throw new ProtocolException("pipe source " + s.source + " never ends: give count");
-            }
-            if (s.source.equals("file") && s.sourcePath == null || s.sink.equals("file") && s.sinkPath == null) {
-                throw new ProtocolException("pipe file source or sink needs its path");
-            }
-            if (!s.sink.equals("null") && !s.sink.equals("file")) {
-                throw new ProtocolException("pipe sink must be null or file, not '" + s.sink + "'");
-            }
-            try {
-                TokenGate.decode(s.token);
-            } catch (IllegalArgumentException e) {
-                throw new ProtocolException("pipe token: " + e.getMessage());
-            }
-            return s;
-        }
+        return NAME;
     }
 
     @Override
-    protected Side open(String role, Fields spec, SideContext context) throws IOException {
-        Spec s = Spec.parse(role, spec);
-        if (s.role.equals("connect")) {
-            return new SourceSide(s, PipeSource.open(s.source, s.sourcePath), context);
+    public Map<String, Class<? extends Record>> roles() {
+        return Map.of("listen", SinkSpec.class, "connect", SourceSpec.class);
+    }
+
+    @Override
+    public Side open(String role, Record spec, Link link, SideContext context) throws IOException {
+        if (link == null) {
+            throw new ProtocolException("pipe needs a link (token and address)");
         }
-        PipeSink sink = s.sink.equals("file") ? PipeSink.file(Path.of(s.sinkPath), s.keep) : nullSink.get();
+        if (role.equals("connect")) {
+            SourceSpec s = (SourceSpec) spec;
+            return new SourceSide(s, link, PipeSource.open(s.source(), s.sourcePath()), context);
+        }
+        SinkSpec s = (SinkSpec) spec;
+        PipeSink sink = s.sink() == PipeSink.Kind.FILE ? PipeSink.file(Path.of(s.sinkPath()), s.keep()) : nullSink.get();
         ServerSocketChannel server;
         try {
-            server = Endpoints.listen(s.address, s.port, 0);
+            server = Endpoints.listen(link.address(), link.port(), 0);
         } catch (IOException e) {
             sink.abort();
             throw e;
         }
-        return new SinkSide(s, server, sink, context);
+        return new SinkSide(s, link, server, sink, context);
     }
 
-    private abstract static class PipeSide implements Side {
-        final Spec spec;
-        final Meter meter;
-        volatile SocketChannel channel;
-        volatile boolean cancelled;
-
-        PipeSide(Spec spec, SideContext context) {
-            this.spec = spec;
-            this.meter = new Meter(1, Duration.ZERO, Duration.ofNanos(spec.intervalNanos), Duration.ofNanos(spec.timeoutNanos), context, this::close);
-        }
-
-        void close() {
-            SocketChannel ch = channel;
-            if (ch != null) {
-                try {
-                    ch.close();
-                } catch (IOException ignored) {
-                    // best effort
-                }
-            }
-        }
-
-        @Override
-        public void cancel() {
-            cancelled = true;
-            close();
-        }
-
-        String describe(IOException e) {
-            if (cancelled) {
-                return "cancelled";
-            }
-            if (meter.stallError() != null) {
-                return meter.stallError();
-            }
-            return e.getMessage() == null ? e.toString() : e.getMessage();
-        }
-    }
-
-    private static final class SourceSide extends PipeSide {
+    /** Reads the source and sends it; figures of its own: blocks, and the time in source reads and network writes. */
+    private static final class SourceSide extends SideBase {
+        private final SourceSpec spec;
+        private final Link link;
         private final PipeSource source;
+        private long readNanos;
+        private long writeNanos;
+        private long blocks;
 
-        SourceSide(Spec spec, PipeSource source, SideContext context) {
-            super(spec, context);
-            this.source = source;
+        SourceSide(SourceSpec spec, Link link, PipeSource source, SideContext context) {
+            super(Meter.Unit.BYTES, 1, Duration.ZERO, spec.timing().interval(), spec.timing().timeout(), context);
+            this.spec = spec;
+            this.link = link;
+            this.source = track(source);
         }
 
         @Override
@@ -153,134 +140,130 @@ public final class PipeStream extends LegacyWorkload {
         }
 
         @Override
-        public Outcome run() {
-            long readNanos = 0;
-            long writeNanos = 0;
-            long blocks = 0;
-            String error = null;
-            try (source) {
-                channel = Endpoints.connect(spec.address, spec.port, Duration.ofNanos(spec.timeoutNanos), TokenGate.decode(spec.token), 0, 0, false);
-                if (cancelled) {
-                    close();
+        protected void work() throws IOException {
+            SocketChannel channel = track(Endpoints.connect(link.address(), link.port(), spec.timing().timeout(), link.tokenBytes(), 0, 0, false));
+            ByteBuffer buf = ByteBuffer.allocateDirect(spec.bs());
+            meter.start();
+            while (!cancelled() && (spec.count() == 0 || blocks < spec.count())) {
+                buf.clear();
+                long t0 = System.nanoTime();
+                int n = source.read(buf);
+                long t1 = System.nanoTime();
+                readNanos += t1 - t0;
+                if (n < 0) {
+                    break;
                 }
-                ByteBuffer buf = ByteBuffer.allocateDirect(spec.bs);
-                meter.start();
-                while (!cancelled && (spec.count == 0 || blocks < spec.count)) {
-                    buf.clear();
-                    long t0 = System.nanoTime();
-                    int n = source.read(buf);
-                    long t1 = System.nanoTime();
-                    readNanos += t1 - t0;
-                    if (n < 0) {
-                        break;
-                    }
-                    buf.flip();
-                    benchsh.peer.net.BlockingIo.writeFully(channel, buf);
-                    writeNanos += System.nanoTime() - t1;
-                    meter.add(0, n);
-                    blocks++;
+                buf.flip();
+                while (buf.hasRemaining()) {
+                    channel.write(buf);
                 }
-                channel.shutdownOutput();
-                awaitClose(channel);
-            } catch (IOException e) {
-                error = describe(e);
+                writeNanos += System.nanoTime() - t1;
+                meter.add(0, n);
+                blocks++;
             }
-            close();
-            Map<String, Object> extra = new LinkedHashMap<>();
-            extra.put("blocks", blocks);
-            extra.put("source_read_seconds", readNanos / 1e9);
-            extra.put("net_write_seconds", writeNanos / 1e9);
-            return meter.finish(cancelled ? "cancelled" : error, extra);
+            channel.shutdownOutput();
+            awaitClose(channel);
         }
 
         /** The sink closes after its last write and sync; until then the data is not safely there. */
-        private void awaitClose(SocketChannel ch) throws IOException {
+        private static void awaitClose(SocketChannel ch) throws IOException {
             ByteBuffer b = ByteBuffer.allocate(64);
             while (ch.read(b) >= 0) {
                 b.clear();
             }
         }
+
+        @Override
+        protected Map<String, Object> extraMetrics() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("blocks", blocks);
+            m.put("source_read_seconds", readNanos / 1e9);
+            m.put("net_write_seconds", writeNanos / 1e9);
+            return m;
+        }
     }
 
-    private static final class SinkSide extends PipeSide {
+    /**
+     * Admits the source's connection, writes what arrives to the sink and syncs it; figures of its own: the
+     * time in network reads, sink writes and the sync, and the strays its listener dropped. A sink not
+     * finished (a failure, a cancel) is removed.
+     */
+    private static final class SinkSide extends SideBase {
+        private final SinkSpec spec;
+        private final Link link;
         private final ServerSocketChannel server;
         private final PipeSink sink;
+        private long readNanos;
+        private long writeNanos;
+        private long syncNanos;
+        private long strays;
+        private boolean finished;
 
-        SinkSide(Spec spec, ServerSocketChannel server, PipeSink sink, SideContext context) {
-            super(spec, context);
-            this.server = server;
+        SinkSide(SinkSpec spec, Link link, ServerSocketChannel server, PipeSink sink, SideContext context) {
+            super(Meter.Unit.BYTES, 1, Duration.ZERO, spec.timing().interval(), spec.timing().timeout(), context);
+            this.spec = spec;
+            this.link = link;
+            this.server = track(server);
             this.sink = sink;
         }
 
         @Override
         public Map<String, Object> endpoint() {
-            return Map.of("port", (long) server.socket().getLocalPort());
+            return Endpoints.endpoint(server);
         }
 
         @Override
-        public void cancel() {
-            super.cancel();
+        protected void work() throws IOException {
+            TokenGate gate = new TokenGate(link.token());
+            SocketChannel channel;
             try {
+                channel = track(gate.admit(server, 1, spec.timing().timeout(), this::cancelled).get(0));
+            } finally {
+                strays = gate.strays();
                 server.close();
-            } catch (IOException ignored) {
-                // best effort
+            }
+            ByteBuffer buf = ByteBuffer.allocateDirect(spec.bs());
+            meter.start();
+            boolean eof = false;
+            while (!eof && !cancelled()) {
+                buf.clear();
+                long t0 = System.nanoTime();
+                while (buf.hasRemaining()) {
+                    if (channel.read(buf) < 0) {
+                        eof = true;
+                        break;
+                    }
+                }
+                long t1 = System.nanoTime();
+                readNanos += t1 - t0;
+                buf.flip();
+                int n = buf.remaining();
+                sink.write(buf);
+                writeNanos += System.nanoTime() - t1;
+                meter.add(0, n);
+            }
+            if (!cancelled()) {
+                syncNanos = sink.finish(spec.sync());
+                finished = true;
             }
         }
 
         @Override
-        public Outcome run() {
-            long readNanos = 0;
-            long writeNanos = 0;
-            long syncNanos = 0;
-            long strays = 0;
-            String error = null;
-            boolean finished = false;
-            try {
-                TokenGate gate = new TokenGate(spec.token);
-                try {
-                    channel = gate.admit(server, 1, Duration.ofNanos(spec.timeoutNanos), () -> cancelled).get(0);
-                } finally {
-                    strays = gate.strays();
-                    server.close();
-                }
-                ByteBuffer buf = ByteBuffer.allocateDirect(spec.bs);
-                meter.start();
-                boolean eof = false;
-                while (!eof && !cancelled) {
-                    buf.clear();
-                    long t0 = System.nanoTime();
-                    while (buf.hasRemaining()) {
-                        if (channel.read(buf) < 0) {
-                            eof = true;
-                            break;
-                        }
-                    }
-                    long t1 = System.nanoTime();
-                    readNanos += t1 - t0;
-                    buf.flip();
-                    int n = buf.remaining();
-                    sink.write(buf);
-                    writeNanos += System.nanoTime() - t1;
-                    meter.add(0, n);
-                }
-                if (!cancelled) {
-                    syncNanos = sink.finish(spec.sync);
-                    finished = true;
-                }
-            } catch (IOException e) {
-                error = describe(e);
-            }
+        protected void cleanup() {
             if (!finished) {
                 sink.abort();
             }
-            close();
-            Map<String, Object> extra = new LinkedHashMap<>();
-            extra.put("net_read_seconds", readNanos / 1e9);
-            extra.put("sink_write_seconds", writeNanos / 1e9);
-            extra.put("sync_seconds", syncNanos / 1e9);
-            extra.put("syncs", spec.sync && finished ? 1L : 0L);
-            extra.put("strays_dropped", strays);
-            return meter.finish(cancelled ? "cancelled" : error, extra);
+        }
+
+        @Override
+        protected Map<String, Object> extraMetrics() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("net_read_seconds", readNanos / 1e9);
+            m.put("sink_write_seconds", writeNanos / 1e9);
+            m.put("sync_seconds", syncNanos / 1e9);
+            m.put("syncs", spec.sync() && finished ? 1L : 0L);
+            m.put("strays_dropped", strays);
+            return m;
         }
     }
 }

@@ -3,10 +3,8 @@ package benchsh.peer.workload;
 import benchsh.peer.net.TokenGate;
 import java.io.IOException;
 import java.net.PortUnreachableException;
+import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
-import java.nio.channels.DatagramChannel;
-import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
 import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -53,52 +51,44 @@ final class UdpHeader {
     }
 
     /**
-     * Sends hellos on the connected {@code channel} until one is echoed, at most {@link #HELLO_TRIES}
-     * times {@link #HELLO_WAIT}. Leaves the channel in blocking mode.
+     * Sends hellos through the connected {@code port} until one is echoed, at most {@link #HELLO_TRIES} times
+     * {@link #HELLO_WAIT}.
      *
-     * @throws IOException if no echo came back, or when cancelled
+     * @throws SocketTimeoutException if no echo came back (the partner's answer is a deadline, like a connect's)
+     * @throws IOException            when cancelled, or if the port failed
      */
-    static void greet(DatagramChannel channel, byte[] token, BooleanSupplier cancelled) throws IOException {
+    static void greet(DatagramPort port, byte[] token, BooleanSupplier cancelled) throws IOException {
         ByteBuffer t = ByteBuffer.wrap(token);
         long token0 = t.getLong(0);
         long token1 = t.getLong(8);
         ByteBuffer out = ByteBuffer.allocate(BYTES);
         ByteBuffer in = ByteBuffer.allocate(BYTES + 1);
         String refused = "";
-        channel.configureBlocking(false);
-        try (Selector selector = Selector.open()) {
-            channel.register(selector, SelectionKey.OP_READ);
-            for (int i = 0; i < HELLO_TRIES && !cancelled.getAsBoolean(); i++) {
+        for (int i = 0; i < HELLO_TRIES && !cancelled.getAsBoolean(); i++) {
+            try {
+                port.send(fill(out, token, HELLO));
+            } catch (PortUnreachableException e) {
+                refused = " (port unreachable)";
+                LockSupport.parkNanos(HELLO_WAIT.toNanos());
+                continue;
+            }
+            long end = System.nanoTime() + HELLO_WAIT.toNanos();
+            for (long left = HELLO_WAIT.toNanos(); left > 0; left = end - System.nanoTime()) {
+                in.clear();
                 try {
-                    channel.write(fill(out, token, HELLO));
+                    if (port.receive(in, Duration.ofNanos(left)) != null && in.position() == BYTES && has(in, BYTES, token0, token1)
+                            && sequence(in) == HELLO) {
+                        return;
+                    }
                 } catch (PortUnreachableException e) {
                     refused = " (port unreachable)";
-                    LockSupport.parkNanos(HELLO_WAIT.toNanos());
-                    continue;
                 }
-                long end = System.nanoTime() + HELLO_WAIT.toNanos();
-                for (long left = HELLO_WAIT.toMillis(); left > 0; left = (end - System.nanoTime()) / 1_000_000) {
-                    selector.select(left);
-                    selector.selectedKeys().clear();
-                    in.clear();
-                    try {
-                        if (channel.read(in) == BYTES && has(in, BYTES, token0, token1) && sequence(in) == HELLO) {
-                            return;
-                        }
-                    } catch (PortUnreachableException e) {
-                        refused = " (port unreachable)";
-                    }
-                }
-            }
-        } finally {
-            if (channel.isOpen()) {
-                channel.configureBlocking(true);
             }
         }
         if (cancelled.getAsBoolean()) {
             throw new IOException("cancelled");
         }
-        throw new IOException("the receiver answered none of " + HELLO_TRIES + " hellos in " + HELLO_TRIES * HELLO_WAIT.toMillis() / 1000.0
+        throw new SocketTimeoutException("the receiver answered none of " + HELLO_TRIES + " hellos in " + HELLO_TRIES * HELLO_WAIT.toMillis() / 1000.0
                 + " s" + refused + "; datagrams under " + BYTES + " bytes need a path back from receiver to sender");
     }
 }

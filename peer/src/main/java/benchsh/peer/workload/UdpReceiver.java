@@ -1,15 +1,12 @@
 package benchsh.peer.workload;
 
-import benchsh.peer.net.Endpoints;
+import benchsh.peer.protocol.ErrorKind;
+import benchsh.peer.protocol.Link;
 import java.io.IOException;
 import java.net.PortUnreachableException;
 import java.net.SocketAddress;
-import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
-import java.nio.channels.DatagramChannel;
-import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -19,13 +16,21 @@ import java.util.function.LongPredicate;
  * The receiving side of {@link UdpStream}. Full headers: numbered messages into a {@link
  * SequenceLedger}, and jitter. Small datagrams: admits the first source whose hello carries the token,
  * then counts {@code size}-byte datagrams from it only. Strays are counted and never keep the receiver
- * waiting. Runs on one thread; {@link #cancel} may be called from any.
+ * waiting.
+ *
+ * <p>It ends when it has seen an end marker and drained its socket, or, if every marker was lost, once it
+ * has been idle for {@link UdpStream#LINGER} past the test time. Its own silence detection: no datagram
+ * with the token within {@code timeout} is a TIMEOUT; no datagram for {@code timeout} after data came is a
+ * STALLED, with {@code stalled_seconds}. Runs on one thread; {@link #cancel} may be called from any.
  */
-final class UdpReceiver extends UdpStream.UdpSide {
-    private static final long IDLE_POLL_MS = 100;
+final class UdpReceiver extends SideBase {
+    private static final Duration IDLE_POLL = Duration.ofMillis(100);
+    private final UdpStream.Spec spec;
+    private final DatagramPort port;
     private final LongPredicate dropHook;
     private final long token0;
     private final long token1;
+    private final long receiveBufferBytes;
     private final SequenceLedger ledger = new SequenceLedger();
     private final InterarrivalJitter jitter = new InterarrivalJitter();
     /** Small datagrams: data datagrams seen (the drop hook's index) and counted. */
@@ -33,73 +38,82 @@ final class UdpReceiver extends UdpStream.UdpSide {
     private long received;
     /** Small datagrams: the admitted sender, once its hello came. */
     private SocketAddress sender;
+    /** The sender's count from an end marker, -1 before one came. */
     private long sent = -1;
     private long first;
+    private long strays;
+    /** Seconds without a datagram when the receiver gave up after data had come, else -1. */
+    private long stalledSeconds = -1;
 
-    UdpReceiver(UdpStream.Spec spec, DatagramChannel channel, SideContext context, LongPredicate dropHook) {
-        super(spec, channel, context);
+    UdpReceiver(UdpStream.Spec spec, Link link, DatagramPort port, SideContext context, LongPredicate dropHook) {
+        super(Meter.Unit.BYTES, 1, Duration.ZERO, spec.timing().interval(), UdpStream.NO_METER_STALL, context);
+        this.spec = spec;
+        this.port = track(port);
         this.dropHook = dropHook;
-        ByteBuffer t = ByteBuffer.wrap(spec.token());
+        ByteBuffer t = ByteBuffer.wrap(link.tokenBytes());
         this.token0 = t.getLong(0);
         this.token1 = t.getLong(8);
+        this.receiveBufferBytes = port.receiveBufferBytes();
     }
 
     @Override
     public Map<String, Object> endpoint() {
-        return Endpoints.endpoint(channel);
+        return port.endpoint();
     }
 
     @Override
-    public Outcome run() {
-        long receiveBuffer = socketBuffer(StandardSocketOptions.SO_RCVBUF);
+    protected void work() throws IOException {
         ByteBuffer buf = ByteBuffer.allocateDirect((int) UdpStream.MAX_SIZE + 1);
-        long strays = 0;
         long lastArrival = System.nanoTime();
-        String error = null;
-        try (Selector selector = Selector.open()) {
-            channel.configureBlocking(false);
-            channel.register(selector, SelectionKey.OP_READ);
-            while (!cancelled) {
-                buf.clear();
-                SocketAddress source;
-                try {
-                    source = channel.receive(buf);
-                } catch (PortUnreachableException e) {
-                    continue; // ICMP for a hello echo: the sender's socket is gone, its end markers may still be queued
-                }
-                long now = System.nanoTime();
-                if (source != null && (spec.small() ? small(buf, source, now) : numbered(buf, now))) {
-                    lastArrival = now;
-                    continue;
-                }
-                if (source != null) {
-                    strays++;
-                } else if (sent >= 0) {
-                    break; // end marker seen and the socket is drained
-                } else {
-                    selector.select(IDLE_POLL_MS);
-                    selector.selectedKeys().clear();
-                    now = System.nanoTime();
-                }
-                // silence or strays only: strays never keep the receiver waiting
-                long idle = now - lastArrival;
-                if (sent >= 0 && idle > UdpStream.LINGER.toNanos()) {
-                    break; // end marker seen long ago, only strays since
-                }
-                boolean pastTime = meter.started() && now - first > spec.timeNanos();
-                if (pastTime && idle > UdpStream.LINGER.toNanos()) {
-                    break; // every end marker was lost; the shell reconciles from the sender's count
-                }
-                if (idle > spec.timeoutNanos()) {
-                    error = (meter.started() ? "no datagram for " : "no datagram with the test token within ")
-                            + Duration.ofNanos(idle).toSeconds() + " s" + (strays > 0 ? " (" + strays + " strays dropped)" : "");
-                    break;
-                }
+        while (!cancelled()) {
+            buf.clear();
+            SocketAddress source;
+            try {
+                // the one place this side receives a datagram; once the end marker came, only what is queued
+                source = port.receive(buf, sent >= 0 ? Duration.ZERO : IDLE_POLL);
+            } catch (PortUnreachableException e) {
+                continue; // ICMP for a hello echo: the sender's socket is gone, its end markers may still be queued
             }
-        } catch (IOException e) {
-            error = e.getMessage();
+            long now = System.nanoTime();
+            if (source != null && (spec.small() ? small(buf, source, now) : numbered(buf, now))) {
+                lastArrival = now;
+                continue;
+            }
+            if (source != null) {
+                strays++;
+            } else if (sent >= 0) {
+                return; // end marker seen and the socket is drained
+            }
+            // silence or strays only: strays never keep the receiver waiting
+            long idle = now - lastArrival;
+            if (sent >= 0 && idle > UdpStream.LINGER.toNanos()) {
+                return; // end marker seen long ago, only strays since
+            }
+            boolean pastTime = meter.started() && now - first > spec.timeNanos();
+            if (pastTime && idle > UdpStream.LINGER.toNanos()) {
+                return; // every end marker was lost; the shell reconciles from the sender's count
+            }
+            if (idle > spec.timing().timeoutNanos()) {
+                silent(idle);
+                return;
+            }
         }
-        error = end(error);
+    }
+
+    /** Gives up after {@code idle} ns without a datagram: STALLED once data came, else TIMEOUT. */
+    private void silent(long idle) {
+        long seconds = Duration.ofNanos(idle).toSeconds();
+        String strayNote = strays > 0 ? " (" + strays + " strays dropped)" : "";
+        if (meter.started()) {
+            stalledSeconds = seconds;
+            fail(ErrorKind.STALLED, "no datagram for " + seconds + " s" + strayNote);
+        } else {
+            fail(ErrorKind.TIMEOUT, "no datagram with the test token within " + seconds + " s" + strayNote);
+        }
+    }
+
+    @Override
+    protected Map<String, Object> extraMetrics() {
         Map<String, Object> extra = new LinkedHashMap<>();
         extra.put("messages_received", spec.small() ? received : ledger.received());
         if (!spec.small()) {
@@ -114,9 +128,12 @@ final class UdpReceiver extends UdpStream.UdpSide {
             extra.put("jitter_us", jitter.nanos() / 1e3);
         }
         extra.put("message_bytes", (long) spec.size());
-        extra.put("recv_socket_bytes", receiveBuffer);
+        extra.put("recv_socket_bytes", receiveBufferBytes);
         extra.put("strays_dropped", strays);
-        return meter.finish(error, extra);
+        if (stalledSeconds >= 0) {
+            extra.put("stalled_seconds", stalledSeconds);
+        }
+        return extra;
     }
 
     /** A datagram with a full header: data or an end marker. False if it is a stray. */
@@ -155,7 +172,7 @@ final class UdpReceiver extends UdpStream.UdpSide {
             long seq = UdpHeader.sequence(buf);
             if (seq == UdpHeader.HELLO && (sender == null || sender.equals(source))) {
                 if (sender == null) {
-                    channel.connect(source); // from now on the kernel drops datagrams from anywhere else
+                    port.connect(source); // from now on the kernel drops datagrams from anywhere else
                     sender = source;
                 }
                 echo(buf);
@@ -182,7 +199,7 @@ final class UdpReceiver extends UdpStream.UdpSide {
     private void echo(ByteBuffer hello) throws IOException {
         hello.flip();
         try {
-            channel.write(hello);
+            port.send(hello);
         } catch (ClosedChannelException e) {
             throw e;
         } catch (IOException e) {

@@ -10,10 +10,11 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Assertions;
 
 /**
- * A bounded property runner: a fixed-seed pass (reproducible in every build) followed by a pass
- * with a fresh, printed seed, together limited by a time budget. {@code -Dbenchsh.fuzz.seconds=N}
- * (used by {@code scripts/fuzz}) stretches the budget of each property; {@code -Dbenchsh.fuzz.seed=S}
- * replays a printed seed. Also the random values the fuzz tests share. Not thread-safe.
+ * A bounded property runner: a fixed-seed pass of a fixed number of cases (the same cases in every build,
+ * however fast the machine) followed by a pass with a fresh, printed seed for the rest of a time budget.
+ * {@code -Dbenchsh.fuzz.seconds=N} (used by {@code scripts/fuzz}) stretches the budget of each property;
+ * {@code -Dbenchsh.fuzz.seed=S} replays a printed seed. Also the random values the fuzz tests share. Not
+ * thread-safe.
  */
 public final class Fuzz {
     /** The fixed seed of every build's first pass. */
@@ -29,37 +30,37 @@ public final class Fuzz {
     }
 
     /**
-     * Runs {@code body} with one Random per case until the budget is spent: half the budget on the
-     * fixed seed, the rest on a random (or given) one. Returns how many cases ran. Fails if the whole
-     * run takes more than twice its budget plus a minute (a case hangs).
+     * Runs {@code body} with one Random per case: {@code fixedCases} cases from the fixed seed, then cases from
+     * a random (or given) seed until the time budget is spent. Returns how many cases ran. Fails if the run
+     * takes more than twice its budget plus two minutes (a case hangs).
      *
      * @param body throws AssertionError to report a failing case; the seed is added to the message
      */
-    public static long run(String property, double defaultSeconds, Consumer<Random> body) {
+    public static long run(String property, double defaultSeconds, int fixedCases, Consumer<Random> body) {
         double budget = seconds(defaultSeconds);
         String given = System.getProperty("benchsh.fuzz.seed");
         long second = given == null || given.isBlank() ? new Random().nextLong() : Long.parseLong(given);
-        long cases = Assertions.assertTimeoutPreemptively(Duration.ofSeconds((long) (2 * budget) + 60), () -> {
-            long n = pass(property, FIXED_SEED, budget / 2, body);
+        long cases = Assertions.assertTimeoutPreemptively(Duration.ofSeconds((long) (2 * budget) + 120), () -> {
+            long start = System.nanoTime();
+            long n = pass(property, FIXED_SEED, fixedCases, Long.MAX_VALUE, body);
             System.out.println("fuzz " + property + ": seed " + second + " (replay with -Dbenchsh.fuzz.seed=" + second + ")");
-            return n + pass(property, second, budget / 2, body);
+            long left = (long) (budget * 1e9) - (System.nanoTime() - start);
+            return n + pass(property, second, Long.MAX_VALUE, System.nanoTime() + Math.max(0, left), body);
         }, "a " + property + " case hangs (seed " + second + " or the fixed one)");
         System.out.println("fuzz " + property + ": " + cases + " cases in " + budget + " s, none failed");
         return cases;
     }
 
-    private static long pass(String property, long seed, double seconds, Consumer<Random> body) {
+    private static long pass(String property, long seed, long count, long endNanos, Consumer<Random> body) {
         Random random = new Random(seed);
-        long end = System.nanoTime() + (long) (seconds * 1e9);
         long n = 0;
-        while (System.nanoTime() < end) {
-            for (int i = 0; i < 256; i++, n++) {
-                try {
-                    body.accept(random);
-                } catch (AssertionError e) {
-                    throw new AssertionError(property + " case " + n + " of seed " + seed + ": " + e.getMessage(), e);
-                }
+        while (n < count && System.nanoTime() < endNanos) {
+            try {
+                body.accept(random);
+            } catch (AssertionError e) {
+                throw new AssertionError(property + " case " + n + " of seed " + seed + ": " + e.getMessage(), e);
             }
+            n++;
         }
         return n;
     }

@@ -3,12 +3,17 @@ package benchsh.peer.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import benchsh.peer.protocol.Fields;
+import benchsh.peer.protocol.ErrorKind;
+import benchsh.peer.protocol.ProtocolException;
+import benchsh.peer.protocol.SpecCodec;
 import benchsh.peer.workload.Outcome;
+import benchsh.peer.workload.RecordingContext;
 import benchsh.peer.workload.Side;
-import benchsh.peer.workload.SideContext;
+import benchsh.peer.workload.Sides;
+import benchsh.peer.workload.Timing;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
@@ -17,9 +22,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -30,53 +33,52 @@ import org.junit.jupiter.api.Timeout;
 
 @Timeout(60)
 class HttpTransferTest {
-    static final String TOKEN = "00112233445566778899aabbccddeeff";
+    static final Timing TIMING = new Timing(1_000_000_000L, 10_000_000_000L);
 
-    static final SideContext CTX = new SideContext() {
-        @Override
-        public void interval(Map<String, Object> sample) {
-        }
+    /** A server of {@code bytes} of generated data. */
+    static HttpTransfer.ServeSpec generated(long bytes, Timing timing) {
+        return new HttpTransfer.ServeSpec(bytes, null, timing);
+    }
 
-        @Override
-        public Path tempDir() {
-            return Path.of(System.getProperty("java.io.tmpdir"));
-        }
-    };
+    /** A client that only counts what arrives. */
+    static HttpTransfer.FetchSpec counting() {
+        return new HttpTransfer.FetchSpec(null, false, TIMING);
+    }
 
-    static Map<String, Object> spec(Object... kv) {
-        Map<String, Object> m = new LinkedHashMap<>(Map.of("token", TOKEN, "address", "127.0.0.1"));
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put((String) kv[i], kv[i + 1]);
-        }
-        return m;
+    static Side serve(HttpTransfer.ServeSpec spec) throws IOException {
+        return new HttpTransfer().open("listen", spec, Sides.listening(), new RecordingContext());
+    }
+
+    static int port(Side server) {
+        return ((Number) server.endpoint().get("port")).intValue();
     }
 
     @Test
     void getsTheWholeFileAndOnlyWithTheToken() throws Exception {
         HttpTransfer http = new HttpTransfer();
-        Side server = http.open("listen", spec("bytes", 5_000_001L), null, CTX);
-        long port = (Long) server.endpoint().get("port");
+        Side server = serve(generated(5_000_001L, TIMING));
         CompletableFuture<Outcome> so = CompletableFuture.supplyAsync(server::run);
         HttpResponse<String> stray = HttpClient.newHttpClient().send(
-                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/wrong")).build(), HttpResponse.BodyHandlers.ofString());
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port(server) + "/wrong")).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(404, stray.statusCode());
-        Outcome client = http.open("connect", spec("port", port), null, CTX).run();
+        Outcome client = http.open("connect", counting(), Sides.to(server), new RecordingContext()).run();
         assertNull(client.error(), client.error());
         assertEquals(5_000_001L, client.metrics().get("bytes"));
+        assertEquals(5_000_001L, client.metrics().get("content_length_bytes"));
         Outcome s = so.get();
         assertNull(s.error(), s.error());
         assertEquals(5_000_001L, s.metrics().get("bytes"));
+        assertEquals(1L, s.metrics().get("strays_dropped"));
         assertNotNull(client.metrics().get("throughput_bps"));
     }
 
     @Test
     void aTransferLongerThanTheTimeoutIsNotCutWhileBytesMove() throws Exception {
         long bytes = 64L << 20;
-        Side server = new HttpTransfer().open("listen", spec("bytes", bytes, "timeout_ns", 3_000_000_000L), null, CTX);
-        long port = (Long) server.endpoint().get("port");
+        Side server = serve(generated(bytes, new Timing(1_000_000_000L, 3_000_000_000L)));
         CompletableFuture<Outcome> so = CompletableFuture.supplyAsync(server::run);
-        try (Socket slow = new Socket("127.0.0.1", (int) port)) {
-            slow.getOutputStream().write(("GET /" + TOKEN + " HTTP/1.1\r\nHost: test\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        try (Socket slow = new Socket(Sides.LOOPBACK, port(server))) {
+            slow.getOutputStream().write(("GET /" + Sides.TOKEN + " HTTP/1.1\r\nHost: test\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
             InputStream in = slow.getInputStream();
             byte[] mib = new byte[1 << 20];
             // 1 MiB per 100 ms: the server writes for at least 5 s (64 MiB less what the socket buffers hold)
@@ -95,15 +97,15 @@ class HttpTransferTest {
     @Test
     void moreSlowRequestsThanHandlerThreadsCannotKeepTheRealGetOut() throws Exception {
         HttpTransfer http = new HttpTransfer();
-        Side server = http.open("listen", spec("bytes", 1_000_000L), null, CTX);
-        int port = ((Long) server.endpoint().get("port")).intValue();
+        Side server = serve(generated(1_000_000L, TIMING));
+        int port = port(server);
         CompletableFuture<Outcome> so = CompletableFuture.supplyAsync(server::run);
         int slow = HttpTransfer.HANDLERS + 8;
         CountDownLatch cut = new CountDownLatch(8);
         List<Socket> strays = new ArrayList<>();
         try {
             for (int i = 0; i < slow; i++) {
-                Socket s = new Socket("127.0.0.1", port);
+                Socket s = new Socket(Sides.LOOPBACK, port);
                 strays.add(s);
                 s.getOutputStream().write("GET /".getBytes(StandardCharsets.US_ASCII)); // and never the rest
                 Thread t = new Thread(() -> {
@@ -119,7 +121,7 @@ class HttpTransferTest {
             }
             // the 8 beyond the threads wait for one until the oldest have read for a second and are cut
             assertTrue(cut.await(30, TimeUnit.SECONDS), "strays were cut to make room");
-            Outcome c = http.open("connect", spec("port", (long) port), null, CTX).run();
+            Outcome c = http.open("connect", counting(), Sides.to(server), new RecordingContext()).run();
             assertNull(c.error(), c.error());
             assertEquals(1_000_000L, c.metrics().get("bytes"));
             Outcome s = so.get();
@@ -130,5 +132,59 @@ class HttpTransferTest {
                 s.close();
             }
         }
+    }
+
+    @Test
+    void aServerWithoutItsGetGivesUpAtTheDeadlineAsATimeout() throws Exception {
+        Outcome o = serve(generated(1000, new Timing(1_000_000_000L, 300_000_000L))).run();
+        assertEquals(ErrorKind.TIMEOUT, o.kind(), o.error());
+        assertTrue(o.error().startsWith("no request with the test token arrived within"), o.error());
+    }
+
+    @Test
+    void aFetchWithNoServerIsAnIoErrorNamingTheAddress() throws Exception {
+        Side gone = serve(generated(1000, TIMING));
+        Side client = new HttpTransfer().open("connect", counting(), Sides.to(gone), new RecordingContext());
+        gone.cancel();
+        assertEquals(ErrorKind.CANCELLED, gone.run().kind());
+        Outcome o = client.run();
+        assertEquals(ErrorKind.IO, o.kind(), o.error());
+        assertTrue(o.error().startsWith("GET from 127.0.0.1:"), o.error());
+        assertTrue(!o.error().contains(Sides.TOKEN), "the token stays out of messages: " + o.error());
+    }
+
+    @Test
+    void cancelStopsAServerMidTransferAndKeepsItsFigures() throws Exception {
+        Side server = serve(generated(1L << 40, TIMING));
+        CompletableFuture<Outcome> so = CompletableFuture.supplyAsync(server::run);
+        Side client = new HttpTransfer().open("connect", counting(), Sides.to(server), new RecordingContext());
+        CompletableFuture<Outcome> co = CompletableFuture.supplyAsync(client::run);
+        Thread.sleep(500);
+        server.cancel();
+        Outcome s = so.get(20, TimeUnit.SECONDS);
+        assertEquals(ErrorKind.CANCELLED, s.kind(), s.error());
+        assertTrue(((Number) s.metrics().get("bytes_total")).longValue() > 0, s.metrics().toString());
+        Outcome c = co.get(20, TimeUnit.SECONDS);
+        assertEquals(ErrorKind.IO, c.kind(), c.error());
+    }
+
+    @Test
+    void specsBreakingTheRulesAreRefusedNamingTheRule() {
+        HttpTransfer http = new HttpTransfer();
+        Map<String, Object> both = SpecCodec.encode(generated(1000, TIMING));
+        both.put("path", "/dev/shm/f");
+        ProtocolException e = assertThrows(ProtocolException.class, () -> http.open("listen", both, Sides.listening(), new RecordingContext()));
+        assertTrue(e.getMessage().contains("give one of them"), e.getMessage());
+        Map<String, Object> neither = SpecCodec.encode(generated(1000, TIMING));
+        neither.put("bytes", 0L);
+        assertThrows(ProtocolException.class, () -> http.open("listen", neither, Sides.listening(), new RecordingContext()));
+        Map<String, Object> relative = SpecCodec.encode(new HttpTransfer.ServeSpec(0, "/f", TIMING));
+        relative.put("path", "f");
+        e = assertThrows(ProtocolException.class, () -> http.open("listen", relative, Sides.listening(), new RecordingContext()));
+        assertTrue(e.getMessage().contains("path must be an absolute path"), e.getMessage());
+        Map<String, Object> keepNothing = SpecCodec.encode(counting());
+        keepNothing.put("keep", true);
+        e = assertThrows(ProtocolException.class, () -> http.open("connect", keepNothing, Sides.listening(), new RecordingContext()));
+        assertTrue(e.getMessage().contains("keep needs a sink"), e.getMessage());
     }
 }

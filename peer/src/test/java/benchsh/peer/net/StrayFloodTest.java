@@ -9,6 +9,8 @@ import benchsh.peer.fs.TreeWorkload;
 import benchsh.peer.http.HttpTransfer;
 import benchsh.peer.protocol.Fields;
 import benchsh.peer.workload.Outcome;
+import benchsh.peer.workload.PipeSink;
+import benchsh.peer.workload.PipeSource;
 import benchsh.peer.workload.PipeStream;
 import benchsh.peer.workload.RecordingContext;
 import benchsh.peer.workload.Side;
@@ -77,7 +79,10 @@ class StrayFloodTest {
 
     @Test
     void pipeDeliversEveryBlock() throws Exception {
-        Outcome[] o = underFlood(new PipeStream(), StrayFlood.Target.TOKEN, spec(), spec("source", "zero", "bs", 65_536L, "count", 256L));
+        Timing timing = new Timing(1_000_000_000L, 10_000_000_000L);
+        Outcome[] o = underFlood(new PipeStream(), StrayFlood.Target.TOKEN,
+                SpecCodec.encode(new PipeStream.SinkSpec(PipeSink.Kind.NULL, null, false, false, 1 << 20, timing)),
+                SpecCodec.encode(new PipeStream.SourceSpec(PipeSource.Kind.ZERO, null, 65_536, 256, timing)));
         assertOk(o);
         assertEquals(256L * 65_536, number(o[1], "bytes_total"));
         assertEquals(256L * 65_536, number(o[0], "bytes_total"));
@@ -133,9 +138,10 @@ class StrayFloodTest {
         assertUdpExact(16);
     }
 
-    private static void assertUdpExact(long size) throws Exception {
-        Map<String, Object> sender = spec("size", size, "time_ns", 1_500_000_000L, "rate", 20_000_000L);
-        Outcome[] o = underFlood(new UdpStream(), StrayFlood.Target.UDP, spec("size", size), sender);
+    private static void assertUdpExact(int size) throws Exception {
+        Timing timing = new Timing(1_000_000_000L, 10_000_000_000L);
+        Outcome[] o = underFlood(new UdpStream(), StrayFlood.Target.UDP, SpecCodec.encode(new UdpStream.Spec(size, 10_000_000_000L, 0, 0, timing)),
+                SpecCodec.encode(new UdpStream.Spec(size, 1_500_000_000L, 20_000_000L, 0, timing)));
         assertOk(o);
         long sent = number(o[1], "messages_sent");
         long received = number(o[0], "messages_received");
@@ -169,7 +175,9 @@ class StrayFloodTest {
     @Test
     void httpServesTheRealGetWhateverTheStraysDo() throws Exception {
         long bytes = 8L << 20;
-        Outcome[] o = underFlood(new HttpTransfer(), StrayFlood.Target.HTTP, spec("bytes", bytes), spec());
+        Timing timing = new Timing(1_000_000_000L, 10_000_000_000L);
+        Outcome[] o = underFlood(new HttpTransfer(), StrayFlood.Target.HTTP, SpecCodec.encode(new HttpTransfer.ServeSpec(bytes, null, timing)),
+                SpecCodec.encode(new HttpTransfer.FetchSpec(null, false, timing)));
         assertOk(o);
         assertEquals(bytes, number(o[1], "bytes_total"), "fetched");
         assertEquals(bytes, number(o[0], "bytes_total"), "served");

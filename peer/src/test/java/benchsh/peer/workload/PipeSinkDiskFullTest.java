@@ -1,11 +1,12 @@
 package benchsh.peer.workload;
 
-import static benchsh.peer.workload.Sides.spec;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import benchsh.peer.protocol.ErrorKind;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -46,11 +47,12 @@ class PipeSinkDiskFullTest {
     @Test
     void aFullDiskStopsTheSinkReportsEnospcAndRemovesThePartialFile() throws Exception {
         Path sink = dir.resolve("sink.bin");
-        Outcome[] o = Sides.pair(new PipeStream(), spec("sink", "file", "sink_path", sink.toString(), "keep", true),
-                spec("bs", 65536L, "count", 100L), new RecordingContext(), new RecordingContext());
+        Outcome[] o = Sides.pair(new PipeStream(), PipeStreamTest.fileSink(sink, 1 << 20, false, true), PipeStreamTest.zeros(65536, 100),
+                new RecordingContext(), new RecordingContext());
         String error = o[0].error();
         assertNotNull(error, o[0].metrics().toString());
         assertTrue(error.matches(".*is full \\(ENOSPC\\) after \\d+ bytes written.*"), error);
+        assertEquals(ErrorKind.IO, o[0].kind());
         assertNotNull(o[1].error(), "the source sees the sink go away");
         assertFalse(Files.exists(sink), "the partial file is removed");
         try (var left = Files.list(dir)) {

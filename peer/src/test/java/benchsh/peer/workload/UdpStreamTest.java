@@ -1,7 +1,6 @@
 package benchsh.peer.workload;
 
 import static benchsh.peer.workload.Sides.longOf;
-import static benchsh.peer.workload.Sides.spec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -9,10 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import benchsh.peer.protocol.Fields;
+import benchsh.peer.protocol.ErrorKind;
+import benchsh.peer.protocol.Link;
+import benchsh.peer.protocol.ProtocolException;
+import benchsh.peer.protocol.SpecCodec;
+import java.io.IOException;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
+import java.nio.ByteBuffer;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -25,12 +30,28 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(60)
 class UdpStreamTest {
     private static final long SECOND = 1_000_000_000L;
+    static final Timing TIMING = new Timing(SECOND, 10 * SECOND);
+
+    /** A side of {@code size}-byte datagrams for {@code nanos}, paced to {@code rate} bits/s (0: unpaced). */
+    static UdpStream.Spec stream(int size, long nanos, long rate) {
+        return new UdpStream.Spec(size, nanos, rate, 0, TIMING);
+    }
+
+    /** A receiver of {@code size}-byte datagrams for the default 10 s. */
+    static UdpStream.Spec receiver(int size) {
+        return stream(size, 10 * SECOND, 0);
+    }
+
+    /** Opens a side from the wire form of its spec, as the peer does. */
+    private static Side open(UdpStream udp, String role, UdpStream.Spec spec, Link link) throws IOException {
+        return udp.open(role, SpecCodec.encode(spec), link, new RecordingContext());
+    }
 
     @Test
     void sentEqualsReceivedPlusLostAndBothSidesAgreeOnTheCount() throws Exception {
         RecordingContext lc = new RecordingContext();
-        Outcome[] o = Sides.pair(new UdpStream(), spec("size", 1000L, "time_ns", SECOND, "interval_ns", 200_000_000L),
-                spec("size", 1000L, "time_ns", SECOND, "rate", 20_000_000L), lc, new RecordingContext());
+        Outcome[] o = Sides.pair(new UdpStream(), new UdpStream.Spec(1000, SECOND, 0, 0, new Timing(200_000_000L, 10 * SECOND)),
+                stream(1000, SECOND, 20_000_000L), lc, new RecordingContext());
         assertNull(o[0].error(), o[0].error());
         assertNull(o[1].error(), o[1].error());
         long sent = longOf(o[1], "messages_sent");
@@ -47,8 +68,7 @@ class UdpStreamTest {
     @Test
     void aReceiverThatDropsOnPurposeReportsExactlyThoseAsLost() throws Exception {
         UdpStream lossy = new UdpStream(seq -> seq % 10 == 3);
-        Outcome[] o = Sides.pair(lossy, spec("size", 200L), spec("size", 200L, "time_ns", SECOND / 2, "rate", 8_000_000L),
-                new RecordingContext(), new RecordingContext());
+        Outcome[] o = Sides.pair(lossy, receiver(200), stream(200, SECOND / 2, 8_000_000L), new RecordingContext(), new RecordingContext());
         long sent = longOf(o[1], "messages_sent");
         long dropped = (sent + 6) / 10; // sequence numbers 3, 13, 23, ... below sent
         long lost = longOf(o[0], "messages_lost");
@@ -60,7 +80,7 @@ class UdpStreamTest {
     @Test
     void datagramsWithoutTheTokenAreCountedAsStrays() throws Exception {
         UdpStream udp = new UdpStream();
-        Side l = udp.open("listen", spec("size", 100L, "time_ns", SECOND / 2), null, new RecordingContext());
+        Side l = open(udp, "listen", stream(100, SECOND / 2, 0), Sides.listening());
         int port = ((Number) l.endpoint().get("port")).intValue();
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         try (DatagramSocket stray = new DatagramSocket()) {
@@ -68,9 +88,7 @@ class UdpStreamTest {
                 stray.send(new DatagramPacket(new byte[100], 100, InetAddress.getLoopbackAddress(), port));
             }
         }
-        Map<String, Object> c = spec("size", 100L, "time_ns", SECOND / 2, "rate", 1_000_000L);
-        c.put("port", (long) port);
-        Outcome co = udp.open("connect", c, null, new RecordingContext()).run();
+        Outcome co = open(udp, "connect", stream(100, SECOND / 2, 1_000_000L), Sides.to(l)).run();
         Outcome o = lo.get(30, TimeUnit.SECONDS);
         assertNull(o.error(), o.error());
         assertEquals(3L, o.metrics().get("strays_dropped"));
@@ -78,57 +96,94 @@ class UdpStreamTest {
     }
 
     @Test
-    void aReceiverWithoutSenderGivesUpAtItsTimeout() throws Exception {
-        Side l = new UdpStream().open("listen", spec("timeout_ns", 300_000_000L), null, new RecordingContext());
+    void aReceiverWithoutSenderGivesUpAtItsTimeoutAsATimeout() throws Exception {
+        Side l = open(new UdpStream(), "listen", new UdpStream.Spec(1472, 10 * SECOND, 0, 0, new Timing(SECOND, 300_000_000L)),
+                Sides.listening());
         Outcome o = l.run();
         assertNotNull(o.error());
         assertTrue(o.error().contains("no datagram with the test token"), o.error());
+        assertEquals(ErrorKind.TIMEOUT, o.kind());
+        assertFalse(o.metrics().containsKey("stalled_seconds"), "nothing came, so nothing stalled: " + o.metrics());
+    }
+
+    @Test
+    void aReceiverWhoseSenderFallsSilentMidTestReportsAStall() throws Exception {
+        Side l = open(new UdpStream(), "listen", new UdpStream.Spec(1000, 30 * SECOND, 0, 0, new Timing(SECOND, 1_100_000_000L)),
+                Sides.listening());
+        int port = ((Number) l.endpoint().get("port")).intValue();
+        CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
+        try (DatagramSocket sender = new DatagramSocket()) {
+            for (long seq = 0; seq < 5; seq++) { // five numbered datagrams with the token, then silence without an end marker
+                ByteBuffer d = ByteBuffer.allocate(1000).put(HexFormat.of().parseHex(Sides.TOKEN)).putLong(seq).putLong(System.nanoTime());
+                sender.send(new DatagramPacket(d.array(), 1000, InetAddress.getLoopbackAddress(), port));
+            }
+        }
+        Outcome o = lo.get(30, TimeUnit.SECONDS);
+        assertEquals(ErrorKind.STALLED, o.kind(), o.error());
+        assertTrue(o.error().startsWith("no datagram for "), o.error());
+        assertTrue(longOf(o, "stalled_seconds") >= 1, o.metrics().toString());
+        assertEquals(5L, longOf(o, "messages_received"), "what came before the silence is kept");
+        assertFalse(o.metrics().containsKey("sender_messages_sent"), "no end marker came: " + o.metrics());
     }
 
     @Test
     void sizesOverTheUdpLimitAndBadRolesAreRejected() {
         UdpStream udp = new UdpStream();
-        Exception e = assertThrows(Exception.class,
-                () -> udp.open("connect", spec("size", 65_508L, "port", 9L), null, new RecordingContext()));
+        Map<String, Object> huge = SpecCodec.encode(stream(1, SECOND, 0));
+        huge.put("size", 65_508L);
+        Exception e = assertThrows(ProtocolException.class, () -> udp.open("connect", huge, Sides.listening(), new RecordingContext()));
         assertTrue(e.getMessage().contains("size"), e.getMessage());
-        assertThrows(Exception.class, () -> udp.open("both", spec(), null, new RecordingContext()));
+        assertThrows(ProtocolException.class, () -> udp.open("both", SpecCodec.encode(stream(1, SECOND, 0)), Sides.listening(), new RecordingContext()));
+        Map<String, Object> legacy = SpecCodec.encode(stream(1, SECOND, 0));
+        legacy.put("time_ns", SECOND);
+        assertThrows(ProtocolException.class, () -> udp.open("listen", legacy, Sides.listening(), new RecordingContext()), "the old field names are gone");
+        assertThrows(ProtocolException.class, () -> udp.open("listen", SpecCodec.encode(stream(1, SECOND, 0)), null, new RecordingContext()),
+                "udp needs a link");
+    }
+
+    @Test
+    void aPortInUseIsRefusedAtOpenNamingTheAddress() throws Exception {
+        try (DatagramSocket taken = new DatagramSocket(0, InetAddress.getByName(Sides.LOOPBACK))) {
+            Link link = new Link(Sides.TOKEN, Sides.LOOPBACK, taken.getLocalPort());
+            IOException e = assertThrows(IOException.class, () -> open(new UdpStream(), "listen", receiver(1472), link));
+            assertFalse(e instanceof ProtocolException, "a valid spec the host cannot carry out is no protocol error: " + e);
+            assertTrue(e.getMessage().startsWith("udp listen on 127.0.0.1:" + taken.getLocalPort() + ": "), e.getMessage());
+        }
     }
 
     @Test
     void cancelStopsTheSenderAndKeepsItsCount() throws Exception {
         UdpStream udp = new UdpStream();
-        Side l = udp.open("listen", spec(), null, new RecordingContext());
-        Map<String, Object> c = spec("time_ns", 30 * SECOND, "rate", 10_000_000L);
-        c.put("port", l.endpoint().get("port"));
-        Side sender = udp.open("connect", c, null, new RecordingContext());
+        Side l = open(udp, "listen", receiver(1472), Sides.listening());
+        Side sender = open(udp, "connect", stream(1472, 30 * SECOND, 10_000_000L), Sides.to(l));
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         CompletableFuture<Outcome> so = CompletableFuture.supplyAsync(sender::run);
         Thread.sleep(400);
         sender.cancel();
         l.cancel();
         assertEquals("cancelled", so.get(5, TimeUnit.SECONDS).error());
+        assertEquals(ErrorKind.CANCELLED, so.get().kind());
         assertTrue(longOf(so.get(), "messages_sent") > 0);
         assertEquals("cancelled", lo.get(5, TimeUnit.SECONDS).error());
+        assertEquals(ErrorKind.CANCELLED, lo.get().kind());
     }
 
     @ParameterizedTest
-    @ValueSource(longs = {1, 22})
-    void smallDatagramsReconcileAndStraysFromAnotherSocketAreNotCounted(long size) throws Exception {
+    @ValueSource(ints = {1, 22})
+    void smallDatagramsReconcileAndStraysFromAnotherSocketAreNotCounted(int size) throws Exception {
         UdpStream udp = new UdpStream();
-        Side l = udp.open("listen", spec("size", size, "time_ns", SECOND), null, new RecordingContext());
+        Side l = open(udp, "listen", stream(size, SECOND, 0), Sides.listening());
         int port = ((Number) l.endpoint().get("port")).intValue();
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
-        Map<String, Object> c = spec("size", size, "time_ns", SECOND, "rate", size * 8 * 20_000);
-        c.put("port", (long) port);
-        Side sender = udp.open("connect", c, null, new RecordingContext());
+        Side sender = open(udp, "connect", stream(size, SECOND, size * 8L * 20_000), Sides.to(l));
         try (DatagramSocket stray = new DatagramSocket()) {
             for (int i = 0; i < 3; i++) { // before the hello: seen and dropped by the receiver
-                stray.send(new DatagramPacket(new byte[(int) size], (int) size, InetAddress.getLoopbackAddress(), port));
+                stray.send(new DatagramPacket(new byte[size], size, InetAddress.getLoopbackAddress(), port));
             }
             CompletableFuture<Outcome> so = CompletableFuture.supplyAsync(sender::run);
             Thread.sleep(300);
             for (int i = 0; i < 500 && !so.isDone(); i++) { // after the hello: dropped by the kernel of the connected receiver
-                stray.send(new DatagramPacket(new byte[(int) size], (int) size, InetAddress.getLoopbackAddress(), port));
+                stray.send(new DatagramPacket(new byte[size], size, InetAddress.getLoopbackAddress(), port));
                 Thread.sleep(1);
             }
             Outcome co = so.get(30, TimeUnit.SECONDS);
@@ -152,8 +207,7 @@ class UdpStreamTest {
     @Test
     void smallDatagramsDroppedOnPurposeAreReportedAsLost() throws Exception {
         UdpStream lossy = new UdpStream(i -> i % 10 == 3);
-        Outcome[] o = Sides.pair(lossy, spec("size", 22L), spec("size", 22L, "time_ns", SECOND / 2, "rate", 22 * 8 * 20_000L),
-                new RecordingContext(), new RecordingContext());
+        Outcome[] o = Sides.pair(lossy, receiver(22), stream(22, SECOND / 2, 22 * 8 * 20_000L), new RecordingContext(), new RecordingContext());
         assertNull(o[0].error(), o[0].error());
         long sent = longOf(o[1], "messages_sent");
         long lost = longOf(o[0], "messages_lost");
@@ -164,25 +218,25 @@ class UdpStreamTest {
     }
 
     @Test
-    void aSmallDatagramSenderWithoutReceiverGivesUpAfterItsHellos() throws Exception {
+    void aSmallDatagramSenderWithoutReceiverGivesUpAfterItsHellosAsATimeout() throws Exception {
         int port;
         try (DatagramSocket closed = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
             port = closed.getLocalPort();
         }
-        Map<String, Object> c = spec("size", 1L, "time_ns", SECOND);
-        c.put("port", (long) port);
         long t0 = System.nanoTime();
-        Outcome o = new UdpStream().open("connect", c, null, new RecordingContext()).run();
+        Outcome o = open(new UdpStream(), "connect", stream(1, SECOND, 0), new Link(Sides.TOKEN, Sides.LOOPBACK, port)).run();
         assertNotNull(o.error());
         assertTrue(o.error().contains("answered none of " + UdpHeader.HELLO_TRIES + " hellos"), o.error());
+        assertEquals(ErrorKind.TIMEOUT, o.kind());
         assertEquals(0L, longOf(o, "messages_sent"));
         assertTrue(System.nanoTime() - t0 < 10 * SECOND, "bounded retries");
     }
 
     @Test
     void sizeZeroIsRejected() {
-        Exception e = assertThrows(Exception.class, () -> new UdpStream().open("connect",
-                spec("size", 0L, "port", 9L), null, new RecordingContext()));
+        Map<String, Object> zero = SpecCodec.encode(stream(1, SECOND, 0));
+        zero.put("size", 0L);
+        Exception e = assertThrows(ProtocolException.class, () -> new UdpStream().open("connect", zero, Sides.listening(), new RecordingContext()));
         assertTrue(e.getMessage().contains("size"), e.getMessage());
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import benchsh.peer.fuzz.Fuzz;
+import benchsh.peer.http.HttpTransfer;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.SpecCodec;
 import benchsh.peer.protocol.Fields;
@@ -21,7 +22,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -85,18 +85,17 @@ class WorkloadSpecFuzzTest {
         return List.of(
                 new Case("tcp", "listen", SpecCodec.encode(TcpStreamTest.receiver(4096, 1, TcpStreamTest.TIMING))),
                 new Case("tcp", "connect", SpecCodec.encode(TcpStreamTest.sender(4096, 2, 1_000_000_000L, 0))),
-                new Case("udp", "listen", spec("address", "127.0.0.1")),
-                new Case("udp", "connect", spec("address", "127.0.0.1", "port", (long) drainPort(), "rate", 1_000_000L)),
+                new Case("udp", "listen", SpecCodec.encode(UdpStreamTest.receiver(1472))),
+                new Case("udp", "connect", SpecCodec.encode(UdpStreamTest.stream(1472, 1_000_000_000L, 1_000_000L))),
                 new Case("tcp_rr", "listen", SpecCodec.encode(TcpRrTest.server(64, 1024, RrChecks.TIMING))),
                 new Case("tcp_rr", "connect", SpecCodec.encode(TcpRrTest.client(64, 1024, 1_000_000_000L, 0))),
                 new Case("tcp_crr", "listen", SpecCodec.encode(TcpCrrTest.server(64, 1024, RrChecks.TIMING))),
                 new Case("tcp_crr", "connect", SpecCodec.encode(TcpCrrTest.client(64, 1024, 1_000_000_000L, 0))),
                 new Case("udp_rr", "listen", SpecCodec.encode(UdpRrTest.server(1024, 1_000_000_000L, RrChecks.TIMING))),
                 new Case("udp_rr", "connect", SpecCodec.encode(UdpRrTest.client(64, 1024, 1_000_000_000L, 0))),
-                new Case("pipe", "listen", spec("address", "127.0.0.1", "sink", "file", "sink_path", dir.resolve("sink").toString())),
-                new Case("pipe", "connect", spec("address", "127.0.0.1", "port", (long) drainPort(), "source", "file",
-                        "source_path", source.toString())),
-                new Case("pipe", "connect", spec("address", "127.0.0.1", "port", (long) drainPort(), "source", "zero", "count", 4L)),
+                new Case("pipe", "listen", SpecCodec.encode(PipeStreamTest.fileSink(dir.resolve("sink"), 4096, false, false))),
+                new Case("pipe", "connect", SpecCodec.encode(PipeStreamTest.fileSource(source, 4096))),
+                new Case("pipe", "connect", SpecCodec.encode(PipeStreamTest.zeros(4096, 4))),
                 new Case("disk", "run", plain("op", "write", "path", fs("w.dat"), "bytes", 4096L, "bs", 4096L)),
                 new Case("disk", "run", plain("op", "read", "path", source.toString(), "bytes", 4096L)),
                 new Case("tree", "run", plain("path", fs("tree"), "profile", "maildir", "scale", 0.001)),
@@ -104,8 +103,10 @@ class WorkloadSpecFuzzTest {
                 new Case("copy", "local", plain("src", source.toString(), "dst", fs("copy"))),
                 new Case("copy", "listen", spec("address", "127.0.0.1", "dst", fs("received"))),
                 new Case("copy", "connect", spec("address", "127.0.0.1", "port", (long) drainPort(), "src", source.toString())),
-                new Case("http", "listen", spec("address", "127.0.0.1", "bytes", 4096L)),
-                new Case("http", "connect", spec("address", "127.0.0.1", "port", (long) drainPort(), "bytes", 4096L)));
+                new Case("http", "listen", SpecCodec.encode(new HttpTransfer.ServeSpec(4096, null, PipeStreamTest.TIMING))),
+                new Case("http", "listen", SpecCodec.encode(new HttpTransfer.ServeSpec(0, source.toString(), PipeStreamTest.TIMING))),
+                new Case("http", "connect", SpecCodec.encode(new HttpTransfer.FetchSpec(null, false, PipeStreamTest.TIMING))),
+                new Case("http", "connect", SpecCodec.encode(new HttpTransfer.FetchSpec(dir.resolve("sink").toString(), false, PipeStreamTest.TIMING))));
     }
 
     /** A path in the directory the file system workloads may write to. */
@@ -135,16 +136,17 @@ class WorkloadSpecFuzzTest {
     @Test
     void anySpecIsRefusedWithAReasonOrOpensASideThatEnds() throws Exception {
         List<Case> seeds = seeds();
-        AtomicLong opened = new AtomicLong();
-        long cases = Fuzz.run("workload specs", 4, r -> {
+        java.util.Set<String> opened = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        java.util.Set<String> refused = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        Fuzz.run("workload specs", 4, 400, r -> {
             Case c = mutate(r, seeds.get(r.nextInt(seeds.size())));
-            if (open(c)) {
-                opened.incrementAndGet();
-            }
+            (open(c) ? opened : refused).add(c.workload);
         });
-        assertTrue(cases > 200, "ran " + cases + " cases");
-        System.out.println("fuzz workload specs: " + opened.get() + " valid specs opened, cancelled and ended");
-        assertTrue(opened.get() > 0, "some mutated specs were valid and opened");
+        System.out.println("fuzz workload specs: opened " + opened + ", refused " + refused);
+        java.util.Set<String> all = Workloads.names();
+        assertTrue(opened.containsAll(all.stream().filter(w -> !w.equals("mount")).toList()),
+                "every workload (but mount, which runs the host's mount) opened a valid mutated spec: " + opened);
+        assertTrue(refused.containsAll(all.stream().filter(w -> !w.equals("mount")).toList()), "and refused a broken one: " + refused);
         try (Stream<Path> left = Files.list(dir)) {
             List<String> names = left.map(p -> p.getFileName().toString()).toList();
             assertTrue(names.stream().allMatch(n -> n.equals("source") || n.equals("fs")), "only the source file is left: " + names);
@@ -156,8 +158,10 @@ class WorkloadSpecFuzzTest {
         Workload w = Workloads.named(c.workload);
         Side side;
         try {
-            // the link is the shell's, not the spec's: always loopback, the drain's port for a connector
-            side = w.open(c.role, c.spec, new Link(Sides.TOKEN, Sides.LOOPBACK, c.role.equals("connect") ? drainPort() : 0), context());
+            // the link is the shell's, not the spec's: loopback, the drain's port for a connector; none for a side alone
+            Link link = c.role.equals("listen") || c.role.equals("connect")
+                    ? new Link(Sides.TOKEN, Sides.LOOPBACK, c.role.equals("connect") ? drainPort() : 0) : null;
+            side = w.open(c.role, c.spec, link, context());
         } catch (IOException | IllegalArgumentException e) {
             if (e.getMessage() == null || e.getMessage().isBlank()) {
                 fail("an error without a message for " + c, e);
@@ -175,8 +179,9 @@ class WorkloadSpecFuzzTest {
             done.cancel(true);
             fail("a cancelled side did not end: " + e + " for " + c, e);
         }
-        if (c.workload.equals("pipe") && c.role.equals("listen") && "file".equals(c.spec.get("sink"))
-                && c.spec.get("sink_path") instanceof String path) {
+        Object sinkPath = c.workload.equals("pipe") && c.role.equals("listen") && "file".equals(c.spec.get("sink")) ? c.spec.get("sink_path")
+                : c.workload.equals("http") && c.role.equals("connect") ? c.spec.get("sink") : null;
+        if (sinkPath instanceof String path) {
             Path sink = Path.of(path); // a new file: an existing one (the source) is refused before the side opens
             boolean kept = Files.exists(sink, java.nio.file.LinkOption.NOFOLLOW_LINKS);
             try {

@@ -1,8 +1,10 @@
 package benchsh.shell.definition;
 
+import benchsh.peer.http.HttpTransfer;
 import benchsh.shell.args.Arg;
 import benchsh.shell.args.ArgType;
 import benchsh.shell.args.Args;
+import benchsh.shell.args.UsageException;
 import benchsh.shell.args.VerbSpec;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
@@ -10,26 +12,35 @@ import benchsh.shell.run.Merged;
 import benchsh.shell.run.Part;
 import benchsh.shell.run.Test;
 import java.time.Duration;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** {@code http}: an HTTP GET of a generated file from one peer to another, to set beside {@code tcp}. */
+/**
+ * {@code http}: an HTTP GET from one peer to another, to set beside {@code tcp}: of a generated file
+ * ({@code bytes:}) or of an existing one ({@code path:}), counted or written to a new file ({@code sink:}).
+ */
 public final class HttpDefinition implements Definition {
     static final List<String> COLUMNS = List.of("from", "to", "bytes", "seconds", "throughput_bps", "cpu_local_pct", "cpu_remote_pct");
+    /** The generated file's size when neither bytes: nor path: is given. */
+    static final long DEFAULT_BYTES = 100L << 20;
 
-    private static final VerbSpec VERB = new VerbSpec("http", "HTTP GET of a generated file between two hosts (JDK server and client)", "",
+    private static final VerbSpec VERB = new VerbSpec("http", "HTTP GET of a file between two hosts (JDK server and client)", "",
             List.of(
                     Arg.of("from", ArgType.HOST, null, "the host serving the file (default local)"),
                     Arg.of("to", ArgType.HOST, null, "the host fetching it (default local)"),
-                    Arg.of("bytes", ArgType.SIZE, 100L << 20, "size of the file"),
+                    Arg.of("bytes", ArgType.SIZE, DEFAULT_BYTES, "size of a generated file of random bytes (not with path)"),
+                    Arg.of("path", ArgType.TEXT, null, "serve this existing regular file on the from host (absolute path), read as it is"),
+                    Arg.of("sink", ArgType.TEXT, null, "write what arrives to this new file on the to host (absolute path, never overwrites)"),
+                    Arg.of("keep", ArgType.BOOL, false, "keep the sink file after the test"),
                     Arg.of("bind", ArgType.TEXT, null, "address the server listens on"),
                     Arg.of("target", ArgType.TEXT, null, "address the client connects to"),
                     Arg.of("interval", ArgType.DURATION, Duration.ofSeconds(1), "interval between samples"),
                     Arg.of("timeout", ArgType.DURATION, Duration.ofSeconds(10), "give up after this long without data"),
                     Arg.of("label", ArgType.TEXT, null, "a label for side-by-side comparisons"),
                     Arg.of("tags", ArgType.MAP, null, "extra tags for tables")),
-            List.of("http to: local, bytes: 256.MiB", "http from: a, to: b, bytes: 1.GiB, label: 'http'"));
+            List.of("http to: local, bytes: 256.MiB", "http from: a, to: b, bytes: 1.GiB, label: 'http'",
+                    "http from: a, to: b, path: '/dev/shm/f', sink: '/dev/shm/g'"));
 
     @Override
     public VerbSpec verb() {
@@ -40,12 +51,40 @@ public final class HttpDefinition implements Definition {
     public Test build(Args args, Hosts hosts) {
         Host from = PairArgs.from(args, hosts);
         Host to = PairArgs.to(args, hosts);
-        Map<String, Object> serve = PairArgs.timing(args, new LinkedHashMap<>());
-        serve.put("bytes", args.size("bytes"));
-        Part part = new Part.OnPeers(List.of(PairArgs.listen(args, from, "http", serve),
-                PairArgs.connect(args, to, "http", PairArgs.timing(args, new LinkedHashMap<>()))), "connect",
-                sides -> Merged.of(StreamMetrics.merge(sides.get("connect"), sides.get("listen"), true), sides.intervals("connect")));
-        return Test.of("http", from, to).params(FsArgs.params(args)).tags(FsArgs.tags(args)).columns(COLUMNS).part(part)
-                .finishesWithin(Duration.ofSeconds(Math.max(30, args.size("bytes") / 10_000_000))).build();
+        String path = args.given("path") ? absolute("path", args.text("path")) : null;
+        String sink = args.given("sink") ? absolute("sink", args.text("sink")) : null;
+        if (path != null && args.given("bytes")) {
+            throw new UsageException("http serves path: or bytes: of generated data, not both");
+        }
+        if (path == null && args.size("bytes") <= 0) {
+            throw new UsageException("http bytes: must be more than 0");
+        }
+        if (args.bool("keep") && sink == null) {
+            throw new UsageException("http keep: true needs a sink: (a new file's absolute path on the to host)");
+        }
+        long bytes = path == null ? args.size("bytes") : 0;
+        HttpTransfer.ServeSpec serve = new HttpTransfer.ServeSpec(bytes, path, PairArgs.timing(args));
+        HttpTransfer.FetchSpec fetch = new HttpTransfer.FetchSpec(sink, args.bool("keep"), PairArgs.timing(args));
+        Part part = new Part.OnPeers(List.of(PairArgs.listen(args, from, HttpTransfer.NAME, serve), PairArgs.connect(args, to, HttpTransfer.NAME, fetch)),
+                "connect", sides -> Merged.of(StreamMetrics.merge(sides.get("connect"), sides.get("listen"), true), sides.intervals("connect")));
+        Map<String, Object> params = FsArgs.params(args);
+        List<String> columns = new ArrayList<>(COLUMNS);
+        if (path != null) {
+            params.remove("bytes");
+            columns.add(2, "path");
+        }
+        if (sink != null) {
+            columns.add(columns.indexOf("bytes"), "sink");
+        }
+        // a file's size is the from host's to know: allow an hour, as pipe does for a whole file; the peers' timeout catches a stall
+        Duration within = path != null ? Duration.ofHours(1) : Duration.ofSeconds(Math.max(30, bytes / 10_000_000));
+        return Test.of("http", from, to).params(params).tags(FsArgs.tags(args)).columns(columns).part(part).finishesWithin(within).build();
+    }
+
+    private static String absolute(String what, String value) {
+        if (!value.startsWith("/")) {
+            throw new UsageException("http " + what + ": must be a file's absolute path, not '" + value + "'");
+        }
+        return value;
     }
 }

@@ -5,6 +5,8 @@ import benchsh.shell.args.ArgType;
 import benchsh.shell.args.Args;
 import benchsh.shell.args.VerbSpec;
 import benchsh.shell.args.UsageException;
+import benchsh.peer.workload.PipeSink;
+import benchsh.peer.workload.PipeSource;
 import benchsh.peer.workload.PipeStream;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
@@ -12,8 +14,8 @@ import benchsh.shell.run.Merged;
 import benchsh.shell.run.Part;
 import benchsh.shell.run.Test;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -50,44 +52,36 @@ public final class PipeDefinition implements Definition {
         if (bs > PipeStream.MAX_BS) {
             throw new UsageException("pipe bs " + bs + " is over the peer's cap of " + PipeStream.MAX_BS + " bytes");
         }
-        Map<String, Object> connect = new LinkedHashMap<>();
-        Map<String, Object> listen = new LinkedHashMap<>();
-        String source = endpoint("source", args.text("source"), List.of("zero", "random"), connect);
-        String sink = endpoint("sink", args.text("sink"), List.of("null"), listen);
-        if (args.bool("sync") && sink.equals("null")) {
+        String sourcePath = path("source", args.text("source"), List.of("zero", "random"));
+        String sinkPath = path("sink", args.text("sink"), List.of("null"));
+        PipeSource.Kind source = sourcePath != null ? PipeSource.Kind.FILE : PipeSource.Kind.valueOf(args.text("source").toUpperCase(Locale.ROOT));
+        if (args.bool("sync") && sinkPath == null) {
             throw new UsageException("pipe sync: true needs a file sink");
         }
-        long count = args.given("count") ? args.count("count") : source.equals("file") ? 0 : Math.max(1, DEFAULT_BYTES / bs);
-        for (Map<String, Object> side : List.of(listen, connect)) {
-            side.put("bs", bs);
-        }
-        connect.put("count", count);
-        listen.put("sync", args.bool("sync"));
-        listen.put("keep", args.bool("keep"));
+        long count = args.given("count") ? args.count("count") : source == PipeSource.Kind.FILE ? 0 : Math.max(1, DEFAULT_BYTES / bs);
         // generous (1 MB/s, a slow USB stick): a stalled pipe is caught by the timeout, not by this
         Duration expected = count > 0 ? Duration.ofSeconds(Math.max(60, bs * count / 1_000_000)) : Duration.ofHours(1);
         Map<String, Object> params = args.params();
         if (count > 0) {
             params.put("count", count);
         }
-        Part part = new Part.OnPeers(List.of(PairArgs.listen(args, to, "pipe", PairArgs.timing(args, listen)),
-                PairArgs.connect(args, from, "pipe", PairArgs.timing(args, connect))), "listen",
-                sides -> Merged.of(PipeMetrics.merge(sides.get("listen"), sides.get("connect")), sides.intervals("listen")));
+        PipeStream.SinkSpec sink = new PipeStream.SinkSpec(sinkPath == null ? PipeSink.Kind.NULL : PipeSink.Kind.FILE, sinkPath, args.bool("sync"),
+                args.bool("keep"), (int) bs, PairArgs.timing(args));
+        PipeStream.SourceSpec sender = new PipeStream.SourceSpec(source, sourcePath, (int) bs, count, PairArgs.timing(args));
+        Part part = new Part.OnPeers(List.of(PairArgs.listen(args, to, PipeStream.NAME, sink), PairArgs.connect(args, from, PipeStream.NAME, sender)),
+                "listen", sides -> Merged.of(PipeMetrics.merge(sides.get("listen"), sides.get("connect")), sides.intervals("listen")));
         return Test.of("pipe", from, to).params(params).tags(PairArgs.tags(args)).columns(COLUMNS).part(part).finishesWithin(expected).build();
     }
 
-    /** Puts a source or sink into a side's spec: a named one, or a file by absolute path; returns its kind. */
-    private static String endpoint(String what, String value, List<String> named, Map<String, Object> spec) {
+    /** The file's absolute path of a source or sink, or null for one of the {@code named} ones. */
+    private static String path(String what, String value, List<String> named) {
         if (named.contains(value)) {
-            spec.put(what, value);
-            return value;
+            return null;
         }
         String path = value.startsWith("file:") ? value.substring(5) : value;
         if (!path.startsWith("/")) {
             throw new UsageException("pipe " + what + " must be " + String.join(", ", named) + " or a file's absolute path, not '" + value + "'");
         }
-        spec.put(what, "file");
-        spec.put(what + "_path", path);
-        return "file";
+        return path;
     }
 }

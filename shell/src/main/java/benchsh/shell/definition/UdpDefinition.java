@@ -8,13 +8,12 @@ import benchsh.shell.args.UsageException;
 import benchsh.peer.workload.UdpStream;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
+import benchsh.shell.report.Formats;
 import benchsh.shell.run.Merged;
 import benchsh.shell.run.Part;
 import benchsh.shell.run.Test;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * {@code udp}: UDP stream from one host to another with loss, reordering and jitter (netperf UDP_STREAM,
@@ -50,22 +49,20 @@ public final class UdpDefinition implements Definition {
             throw new UsageException("udp size " + size + " is over the UDP limit of " + UdpStream.MAX_SIZE
                     + " bytes (65535 less the IP and UDP headers); use a smaller size");
         }
-        Map<String, Object> listen = new LinkedHashMap<>();
-        Map<String, Object> connect = new LinkedHashMap<>();
-        for (Map<String, Object> side : List.of(listen, connect)) {
-            side.put("size", size);
-            side.put("time_ns", args.duration("time").toNanos());
-            if (args.given("window")) {
-                side.put("window", args.size("window"));
-            }
+        if (args.given("window") && args.size("window") > UdpStream.MAX_WINDOW) {
+            throw new UsageException("udp window " + Formats.size(args.size("window")) + " is larger than the peer's cap of "
+                    + Formats.size(UdpStream.MAX_WINDOW));
         }
-        if (args.given("rate")) {
-            connect.put("rate", args.size("rate"));
-        }
-        Part part = new Part.OnPeers(List.of(PairArgs.listen(args, to, "udp", PairArgs.timing(args, listen)),
-                PairArgs.connect(args, from, "udp", PairArgs.timing(args, connect))), "listen",
+        Part part = new Part.OnPeers(List.of(PairArgs.listen(args, to, UdpStream.NAME, spec(args, 0)),
+                PairArgs.connect(args, from, UdpStream.NAME, spec(args, args.given("rate") ? args.size("rate") : 0))), "listen",
                 sides -> Merged.of(UdpMetrics.merge(sides.get("listen"), sides.get("connect")), sides.intervals("listen")));
         return Test.of("udp", from, to).params(args.params()).tags(PairArgs.tags(args)).columns(COLUMNS).part(part)
                 .runsFor(args.duration("time").plus(Duration.ofSeconds(2))).build();
+    }
+
+    /** Both sides get the same spec; only the sender is paced ({@code rate} 0 for the receiver). */
+    private static UdpStream.Spec spec(Args args, long rate) {
+        return new UdpStream.Spec((int) args.size("size"), args.duration("time").toNanos(), rate,
+                args.given("window") ? (int) args.size("window") : 0, PairArgs.timing(args));
     }
 }

@@ -25,13 +25,30 @@ public final class LocalHost extends Host {
         this.java = java;
     }
 
-    /** The java to run local peers with: $BENCHSH_JAVA, else the shell's own. */
+    /**
+     * The java to run local peers with: $BENCHSH_JAVA, else the shell's own: the command of this
+     * process when that is a java binary, else (a native launcher, such as the .deb's
+     * {@code /opt/benchsh/bin/benchsh}) the runtime's {@code bin/java}.
+     */
     public static String defaultJava() {
-        String env = System.getenv("BENCHSH_JAVA");
+        return defaultJava(System.getenv("BENCHSH_JAVA"), ProcessHandle.current().info().command().orElse(null),
+                System.getProperty("java.home"));
+    }
+
+    /**
+     * @param env $BENCHSH_JAVA, or null
+     * @param command this process's executable, or null when unknown
+     * @param javaHome the running Java's home ({@code java.home})
+     */
+    static String defaultJava(String env, String command, String javaHome) {
         if (env != null && !env.isBlank()) {
             return env;
         }
-        return ProcessHandle.current().info().command().orElse("java");
+        if (command != null && Path.of(command).getFileName().toString().equals("java")) {
+            return command;
+        }
+        Path java = Path.of(javaHome, "bin", "java");
+        return Files.isExecutable(java) ? java.toString() : command != null ? command : "java";
     }
 
     /** Loopback: the address another local endpoint reaches this one at. */

@@ -1,8 +1,7 @@
 package benchsh.shell.host;
 
-import benchsh.shell.host.ssh.JavaCheck;
+import benchsh.shell.host.ssh.PeerDeploy;
 import benchsh.shell.host.ssh.PeerLaunch;
-import benchsh.shell.host.ssh.PeerUpload;
 import benchsh.shell.host.ssh.SshContext;
 import benchsh.shell.host.ssh.SshLogin;
 import benchsh.shell.host.ssh.SshTarget;
@@ -13,8 +12,8 @@ import org.apache.sshd.client.session.ClientSession;
 
 /**
  * A host reached over SSH (directly or through jump hosts, see {@link SshLogin}): log in, check
- * Java, deploy the peer jar where only the login user can change it (cached by hash, see
- * {@link PeerUpload}), start the peer on an exec channel and talk to it over that channel. The peer dies with its channel. Data flows to the address the host was reached at
+ * Java (or upload a private runtime), deploy the peer jar where only the login user can change it
+ * (cached by hash, see {@link PeerDeploy}), start the peer on an exec channel and talk to it over that channel. The peer dies with its channel. Data flows to the address the host was reached at
  * (its own address, also behind a jump host). The password, if any, stays in memory for reconnects
  * and is never logged or put in results. Thread-safe.
  */
@@ -25,6 +24,7 @@ public final class SshHost extends Host {
     private volatile String address;
     private volatile String javaVersion;
     private volatile boolean uploaded;
+    private volatile PeerDeploy.Deployment deployment;
     private ClientSession session;
     private PeerLaunch launch;
 
@@ -48,6 +48,11 @@ public final class SshHost extends Host {
     /** Whether the last connection had to upload the peer jar (false: it was cached there). */
     public boolean uploaded() {
         return uploaded;
+    }
+
+    /** What the last connection deployed (the java it runs the peer with, a private runtime if any); null before. */
+    public PeerDeploy.Deployment deployment() {
+        return deployment;
     }
 
     @Override
@@ -84,10 +89,11 @@ public final class SshHost extends Host {
             address = opened.address();
         }
         try {
-            javaVersion = JavaCheck.check(session, name(), target.java());
-            PeerUpload.Deployed d = PeerUpload.deploy(session, name(), target.dir());
-            uploaded = d.uploaded();
-            PeerLaunch l = PeerLaunch.start(session, name(), target.java(), d);
+            PeerDeploy.Deployment d = PeerDeploy.prepare(session, name(), target, ssh.settings().deployRuntime());
+            deployment = d;
+            javaVersion = d.javaVersion();
+            uploaded = d.jar().uploaded();
+            PeerLaunch l = PeerLaunch.start(session, name(), d.java(), d.jar());
             synchronized (this) {
                 launch = l;
             }

@@ -29,12 +29,14 @@ public final class HostVerb implements Verb {
                     Arg.of("password", ArgType.SECRET, null, "password to log in with: prompt (asks without echo), env('NAME'), or text; masked as *** in everything written"),
                     Arg.of("java", ArgType.TEXT, null, "the java command on the host (default java)"),
                     Arg.of("dir", ArgType.TEXT, null, "remote work directory (default ~/.cache/benchsh)"),
+                    Arg.of("runtime", ArgType.BOOL, false, "without Java 17+ there, upload a private Java runtime built here"),
                     Arg.of("known_hosts", ArgType.TEXT, null, "known_hosts file that vouches for the host key"),
                     Arg.of("jump", ArgType.TEXT, null, "jump hosts to go through, like ProxyJump: '[user@]host[:port][,...]', or 'none'"),
                     Arg.of("name", ArgType.TEXT, null, "the host's name in the session (default: as written)")),
             List.of("a = host 'h1'", "b = host 'me@10.0.0.2:2222', key: '~/.ssh/id_ed25519'",
                     "c = host 'pc1', java: '/opt/jdk-21/bin/java', dir: '/tmp/benchsh'",
-                    "d = host 'lab@10.0.5.7', jump: 'me@bastion:22'", "e = host 'lab@pc2', password: env('PC2_PW')"));
+                    "d = host 'lab@10.0.5.7', jump: 'me@bastion:22'", "e = host 'lab@pc2', password: env('PC2_PW')",
+                    "f = host 'pc3', runtime: true"));
 
     @Override
     public VerbSpec spec() {
@@ -60,7 +62,7 @@ public final class HostVerb implements Verb {
         SshTarget target;
         try {
             target = session.ssh().config().resolve(name, spec, path(args.text("key")), args.text("java"), args.text("dir"),
-                    path(args.text("known_hosts")), args.text("jump"));
+                    path(args.text("known_hosts")), args.text("jump")).withRuntime(args.bool("runtime"));
         } catch (IllegalArgumentException e) {
             throw new UsageException("jump host " + e.getMessage());
         }

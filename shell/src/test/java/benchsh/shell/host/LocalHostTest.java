@@ -32,4 +32,16 @@ class LocalHostTest {
         ProcessHandle p = ProcessHandle.of(pid).orElse(null);
         assertTrue(p == null || !p.isAlive(), "peer process still alive after close");
     }
+
+    @Test
+    void theLocalPeerRunsOnTheShellsJavaEvenFromANativeLauncher(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+        String home = System.getProperty("java.home");
+        assertEquals("/opt/jdk/bin/java", LocalHost.defaultJava(null, "/opt/jdk/bin/java", home), "a java binary runs the peer itself");
+        assertEquals(home + "/bin/java", LocalHost.defaultJava(null, "/opt/benchsh/bin/benchsh", home),
+                "a jpackage launcher is not java: the runtime's bin/java is");
+        assertEquals(home + "/bin/java", LocalHost.defaultJava("  ", null, home), "a blank BENCHSH_JAVA does not count");
+        assertEquals("/my/java", LocalHost.defaultJava("/my/java", "/opt/benchsh/bin/benchsh", home), "$BENCHSH_JAVA wins");
+        assertEquals("/opt/benchsh/bin/benchsh", LocalHost.defaultJava(null, "/opt/benchsh/bin/benchsh", tmp.toString()),
+                "a runtime without bin/java leaves the launcher, whose error then names what was tried");
+    }
 }

@@ -157,8 +157,10 @@ class SshHostTest {
                 TestSshServer.PASSWORD.toCharArray())) {
             HostException e = assertThrows(HostException.class, h::peer);
             assertEquals("check java", e.step());
-            assertTrue(e.getMessage().contains("no usable Java"), e.getMessage());
+            assertTrue(e.getMessage().contains("no Java 17+ (found '" + tmp.resolve("no/such/java") + " -version' exited with 127"),
+                    e.getMessage());
             assertTrue(e.getMessage().contains("java:"), e.getMessage());
+            assertFalse(Files.exists(tmp.resolve("work")), "nothing is written on a host that is refused");
         }
     }
 
@@ -171,8 +173,8 @@ class SshHostTest {
                 TestSshServer.PASSWORD.toCharArray())) {
             HostException e = assertThrows(HostException.class, h::peer);
             assertEquals("check java", e.step());
-            assertTrue(e.getMessage().contains("found Java 11"), e.getMessage());
-            assertTrue(e.getMessage().contains("needs 17"), e.getMessage());
+            assertTrue(e.getMessage().contains("no Java 17+ (found Java 11: openjdk version \"11.0.2\" 2019-01-15)"), e.getMessage());
+            assertTrue(e.getMessage().contains("openjdk-17-jre-headless"), e.getMessage());
         }
     }
 

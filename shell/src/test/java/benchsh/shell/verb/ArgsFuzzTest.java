@@ -5,6 +5,7 @@ import benchsh.shell.args.ArgType;
 import benchsh.shell.args.Args;
 import benchsh.shell.args.VerbSpec;
 import benchsh.shell.args.UsageException;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -38,8 +39,10 @@ class ArgsFuzzTest {
     @Test
     void everyVerbSpecAcceptsCheckedValuesOrRefusesWithAReason() {
         List<VerbSpec> specs = Verbs.standard(file -> null).all().stream().map(Verb::spec).toList();
-        long cases = Fuzz.run("verb args", 3, r -> {
+        java.util.Set<String> exercised = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        Fuzz.run("verb args", 3, 5_000, r -> {
             VerbSpec spec = specs.get(r.nextInt(specs.size()));
+            exercised.add(spec.name());
             Map<Object, Object> raw = new LinkedHashMap<>();
             for (int i = r.nextInt(4); i > 0; i--) {
                 String name = spec.args().isEmpty() || r.nextInt(8) == 0 ? Fuzz.text(r) : spec.args().get(r.nextInt(spec.args().size())).name();
@@ -58,15 +61,17 @@ class ArgsFuzzTest {
                 fail(e + " for " + spec.name() + " " + raw, e);
             }
         });
-        assertTrue(cases > 10_000, "ran " + cases);
+        assertEquals(specs.stream().map(VerbSpec::name).collect(java.util.stream.Collectors.toSet()), exercised, "every verb was fuzzed");
     }
 
     @Test
     void setOverridesConvertToTheDefaultsTypeOrRefuse() throws Exception {
         try (Session session = new Session(new PrintWriter(new StringWriter()))) {
             Object[] likes = {4096L, 3, Duration.ofSeconds(1), true, 1.5, "text", List.of(1L, 2L), List.of(Duration.ofSeconds(1))};
-            long cases = Fuzz.run("--set", 2, r -> {
+            java.util.Set<Class<?>> exercised = new java.util.HashSet<>();
+            Fuzz.run("--set", 2, 2_000, r -> {
                 Object like = likes[r.nextInt(likes.length)];
+                exercised.add(like.getClass());
                 String text = r.nextBoolean() ? Fuzz.text(r) : quantity(r);
                 try {
                     Object v = ParamVerb.convert("p", text, like, session);
@@ -81,7 +86,8 @@ class ArgsFuzzTest {
                     fail(e + " for --set p=" + text + " like " + like, e);
                 }
             });
-            assertTrue(cases > 1_000, "ran " + cases);
+            assertEquals(java.util.Arrays.stream(likes).map(Object::getClass).collect(java.util.stream.Collectors.toSet()), exercised,
+                    "every kind of default was fuzzed");
         }
     }
 

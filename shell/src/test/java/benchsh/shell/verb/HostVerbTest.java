@@ -35,6 +35,19 @@ class HostVerbTest {
     }
 
     @Test
+    void runtimeTrueAsksForAPrivateRuntimeWhereJavaIsMissing() {
+        try (Session session = new Session(new PrintWriter(new StringWriter()))) {
+            ScriptRunner runner = new ScriptRunner(session);
+            SshHost plain = (SshHost) runner.evaluate("host 'me@pc1'", "t");
+            assertTrue(!plain.target().runtime(), "no runtime unless asked");
+            SshHost asked = (SshHost) runner.evaluate("host 'me@pc1', runtime: true", "t");
+            assertTrue(asked.target().runtime());
+            assertTrue(assertThrows(ScriptError.class, () -> runner.evaluate("host 'me@pc2', runtime: 'maybe'", "t")).getMessage()
+                    .contains("true or false"));
+        }
+    }
+
+    @Test
     void badSpecsAreUsageErrors() {
         try (Session session = new Session(new PrintWriter(new StringWriter()))) {
             ScriptRunner runner = new ScriptRunner(session);

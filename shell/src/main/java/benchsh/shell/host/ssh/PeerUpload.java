@@ -2,17 +2,11 @@ package benchsh.shell.host.ssh;
 
 import benchsh.shell.host.HostException;
 import benchsh.shell.host.PeerJar;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
-import java.security.SecureRandom;
-import java.util.HexFormat;
 import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.sftp.client.SftpClient;
-import org.apache.sshd.sftp.client.SftpClientFactory;
-import org.apache.sshd.sftp.client.SftpVersionSelector;
-import org.apache.sshd.sftp.common.SftpConstants;
-import org.apache.sshd.sftp.common.SftpException;
 
 /**
  * Puts the peer jar on a host over SFTP as {@code <dir>/peer-<sha256>.jar}, where nobody but the
@@ -22,14 +16,10 @@ import org.apache.sshd.sftp.common.SftpException;
  * the launch hashes it again through the very file handle it runs ({@link PeerLaunch}). A host
  * with no SHA-256 tool gets a fresh copy in a new private directory ({@code mktemp -d}, mode 0700)
  * on every connect, never a cached one. Uploads go to a temp name that is renamed (the final name
- * never holds a partial jar) and removed when the upload fails. Stateless; thread-safe.
+ * never holds a partial jar) and removed when the upload fails ({@link RemoteFiles}). Stateless;
+ * thread-safe.
  */
 public final class PeerUpload {
-    private static final SecureRandom RANDOM = new SecureRandom();
-    /** Version 3 (OpenSSH's): it reports owners as numeric uids, which the checks compare with the login uid. */
-    private static final SftpVersionSelector SFTP_V3 = SftpVersionSelector.fixedVersionSelector(3);
-    private static final int JAR_MODE = 0644;
-    private static final int DIRECTORY_MODE = 0700;
     private static byte[] jar;
 
     private PeerUpload() {
@@ -47,45 +37,45 @@ public final class PeerUpload {
     public record Deployed(String path, boolean uploaded, String sha256, DeployProbe.HashTool hash, String privateDirectory) {
     }
 
-    /** @param dir the work directory, absolute or relative to the login directory */
-    public static Deployed deploy(ClientSession session, String host, String dir) throws HostException {
+    /**
+     * @param files the host's SFTP channel
+     * @param base the work directory, absolute ({@link RemoteFiles#absolute}), created and checked by {@link #trustedBase}
+     * @param probe what the host told about itself
+     */
+    static Deployed deploy(ClientSession session, RemoteFiles files, String host, String base, DeployProbe probe)
+            throws HostException, IOException {
         byte[] bytes = bytes(host);
-        DeployProbe probe = DeployProbe.run(session, host);
-        try (SftpClient sftp = SftpClientFactory.instance().createSftpClient(session, SFTP_V3)) {
-            if (probe.hash() == null) {
-                return privateCopy(session, sftp, host, probe, bytes);
-            }
-            String base = absolute(sftp, dir);
-            mkdirs(sftp, host, base);
-            TrustedPath.require(host, base, sftp.lstat(base), probe.uid(), TrustedPath.Kind.DIRECTORY);
-            String target = base + "/" + PeerJar.fileName();
-            SftpClient.Attributes existing = orNull(sftp::lstat, target);
-            if (existing != null) {
-                TrustedPath.require(host, target, existing, probe.uid(), TrustedPath.Kind.JAR);
-                if (existing.getSize() == bytes.length && PeerJar.sha256().equals(probe.sha256(session, target))) {
-                    return new Deployed(target, false, PeerJar.sha256(), probe.hash(), null);
-                }
-            }
-            String tmp = base + "/.peer-upload-" + HexFormat.of().formatHex(random());
-            upload(sftp, host, tmp, bytes);
-            try {
-                if (orNull(sftp::lstat, target) != null) {
-                    sftp.remove(target);
-                }
-                sftp.rename(tmp, target);
-            } catch (IOException e) {
-                removeQuietly(sftp, tmp);
-                throw new HostException(host, "upload", "cannot rename " + tmp + " to " + target + ": " + e.getMessage());
-            }
-            return new Deployed(target, true, PeerJar.sha256(), probe.hash(), null);
-        } catch (IOException e) {
-            throw new HostException(host, "upload", "SFTP failed: " + e.getMessage()
-                    + "; check that the host's sshd has the sftp subsystem enabled", e);
+        if (probe.hash() == null) {
+            return privateCopy(session, files, host, probe, bytes);
         }
+        String target = base + "/" + PeerJar.fileName();
+        SftpClient.Attributes existing = files.lstat(target);
+        if (existing != null) {
+            TrustedPath.require(host, target, existing, probe.uid(), TrustedPath.Kind.JAR);
+            if (existing.getSize() == bytes.length && PeerJar.sha256().equals(probe.sha256(session, target))) {
+                return new Deployed(target, false, PeerJar.sha256(), probe.hash(), null);
+            }
+        }
+        String tmp = base + "/" + RemoteFiles.randomName(".peer-upload-");
+        files.upload(tmp, new ByteArrayInputStream(bytes), bytes.length);
+        files.replace(tmp, target);
+        return new Deployed(target, true, PeerJar.sha256(), probe.hash(), null);
+    }
+
+    /** Makes the work directory {@code dir} absolute, creates what is missing (mode 0700) and checks it with lstat; returns its path. */
+    static String trustedBase(RemoteFiles files, String host, String dir, DeployProbe probe) throws HostException, IOException {
+        String base = files.absolute(dir);
+        files.mkdirs(base);
+        SftpClient.Attributes a = files.lstat(base);
+        if (a == null) {
+            throw new HostException(host, "upload", base + " vanished right after it was created; give dir: a directory of your own");
+        }
+        TrustedPath.require(host, base, a, probe.uid(), TrustedPath.Kind.DIRECTORY);
+        return base;
     }
 
     /** No SHA-256 tool there: nothing cached can be verified, so a fresh copy goes into a new private directory. */
-    private static Deployed privateCopy(ClientSession session, SftpClient sftp, String host, DeployProbe probe, byte[] bytes)
+    private static Deployed privateCopy(ClientSession session, RemoteFiles files, String host, DeployProbe probe, byte[] bytes)
             throws HostException, IOException {
         RemoteCommand.Outcome o = RemoteCommand.run(session, RemoteCommand.sh("umask 077 && mktemp -d"), DeployProbe.TIMEOUT);
         String dir = o.stdout().strip();
@@ -94,16 +84,14 @@ public final class PeerUpload {
                     + "a cached peer jar, and 'mktemp -d' failed (" + o.output() + ") to make a private directory for a fresh copy; "
                     + "install coreutils or openssl there");
         }
-        TrustedPath.require(host, dir, sftp.lstat(dir), probe.uid(), TrustedPath.Kind.PRIVATE_DIRECTORY);
+        SftpClient.Attributes a = files.lstat(dir);
+        if (a == null) {
+            throw new HostException(host, "deploy peer", dir + " was made private (mktemp -d) but is gone; run again");
+        }
+        TrustedPath.require(host, dir, a, probe.uid(), TrustedPath.Kind.PRIVATE_DIRECTORY);
         String target = dir + "/peer.jar";
-        upload(sftp, host, target, bytes);
+        files.upload(target, new ByteArrayInputStream(bytes), bytes.length);
         return new Deployed(target, true, null, null, dir);
-    }
-
-    private static byte[] random() {
-        byte[] b = new byte[6];
-        RANDOM.nextBytes(b);
-        return b;
     }
 
     private static synchronized byte[] bytes(String host) throws HostException {
@@ -115,87 +103,5 @@ public final class PeerUpload {
             }
         }
         return jar;
-    }
-
-    private static String absolute(SftpClient sftp, String dir) throws IOException {
-        String d = dir.endsWith("/") && dir.length() > 1 ? dir.substring(0, dir.length() - 1) : dir;
-        if (d.startsWith("/")) {
-            return d;
-        }
-        String home = sftp.canonicalPath(".");
-        return (home.endsWith("/") ? home : home + "/") + (d.startsWith("~/") ? d.substring(2) : d);
-    }
-
-    /** Creates the missing directories of {@code dir} (mode 0700); existing parents may be links (e.g. a home on another disk). */
-    private static void mkdirs(SftpClient sftp, String host, String dir) throws HostException {
-        StringBuilder path = new StringBuilder();
-        for (String part : dir.split("/")) {
-            if (part.isEmpty()) {
-                continue;
-            }
-            path.append('/').append(part);
-            String p = path.toString();
-            try {
-                SftpClient.Attributes a = orNull(sftp::stat, p);
-                if (a == null) {
-                    sftp.mkdir(p);
-                    sftp.setStat(p, new SftpClient.Attributes().perms(DIRECTORY_MODE));
-                } else if (!a.isDirectory()) {
-                    throw new HostException(host, "upload", p + " is not a directory; give dir: a writable directory");
-                }
-            } catch (IOException e) {
-                throw new HostException(host, "upload", "cannot create " + p + " (" + e.getMessage() + "); give dir: a writable directory");
-            }
-        }
-    }
-
-    private static void upload(SftpClient sftp, String host, String tmp, byte[] bytes) throws HostException {
-        long written = 0;
-        try (OutputStream out = sftp.write(tmp)) {
-            int chunk = 32 * 1024;
-            for (int off = 0; off < bytes.length; off += chunk) {
-                int n = Math.min(chunk, bytes.length - off);
-                out.write(bytes, off, n);
-                written += n;
-            }
-        } catch (IOException e) {
-            removeQuietly(sftp, tmp);
-            String why = e instanceof SftpException se && se.getStatus() == SftpConstants.SSH_FX_PERMISSION_DENIED
-                    ? "permission denied; give dir: a writable directory" : e.getMessage() + "; check free space and permissions there";
-            throw new HostException(host, "upload", "upload of " + tmp + " failed after about " + written + " of " + bytes.length
-                    + " bytes: " + why);
-        }
-        try {
-            // whatever the host's umask: group and others may read the jar, never change it
-            sftp.setStat(tmp, new SftpClient.Attributes().perms(JAR_MODE));
-        } catch (IOException e) {
-            removeQuietly(sftp, tmp);
-            throw new HostException(host, "upload", "cannot chmod " + tmp + ": " + e.getMessage());
-        }
-    }
-
-    /** How to look a path up: {@code stat} (follows links) or {@code lstat}. */
-    private interface Lookup {
-        SftpClient.Attributes attributes(String path) throws IOException;
-    }
-
-    /** The path's attributes, or null when it does not exist. */
-    private static SftpClient.Attributes orNull(Lookup lookup, String path) throws IOException {
-        try {
-            return lookup.attributes(path);
-        } catch (SftpException e) {
-            if (e.getStatus() == SftpConstants.SSH_FX_NO_SUCH_FILE) {
-                return null;
-            }
-            throw e;
-        }
-    }
-
-    private static void removeQuietly(SftpClient sftp, String path) {
-        try {
-            sftp.remove(path);
-        } catch (IOException e) {
-            // best effort: the upload error is what matters
-        }
     }
 }

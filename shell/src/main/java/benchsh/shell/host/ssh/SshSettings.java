@@ -22,10 +22,11 @@ import java.util.List;
  * @param agent the ssh-agent's socket ({@code $SSH_AUTH_SOCK}), or null for no agent
  * @param globalKnownHosts system-wide known_hosts files, read after the user's (the config's
  *                         GlobalKnownHostsFile replaces them for its hosts)
+ * @param deployRuntime upload a private Java runtime to every host without Java 17+ ({@code benchsh --deploy-runtime})
  */
 public record SshSettings(Path config, Path knownHosts, boolean defaultKeys, Duration connectTimeout, Duration authTimeout,
                           Duration heartbeat, int parallel, HostKeyPrompt hostKeys, SecretPrompt secrets, Path agent,
-                          List<Path> globalKnownHosts) {
+                          List<Path> globalKnownHosts, boolean deployRuntime) {
     public static final String CONFIG_ENV = "BENCHSH_SSH_CONFIG";
     public static final String AGENT_ENV = "SSH_AUTH_SOCK";
     /** OpenSSH's GlobalKnownHostsFile default. */
@@ -35,6 +36,14 @@ public record SshSettings(Path config, Path knownHosts, boolean defaultKeys, Dur
 
     public SshSettings {
         globalKnownHosts = List.copyOf(globalKnownHosts);
+    }
+
+    /** Settings that upload no runtime. */
+    public SshSettings(Path config, Path knownHosts, boolean defaultKeys, Duration connectTimeout, Duration authTimeout,
+                       Duration heartbeat, int parallel, HostKeyPrompt hostKeys, SecretPrompt secrets, Path agent,
+                       List<Path> globalKnownHosts) {
+        this(config, knownHosts, defaultKeys, connectTimeout, authTimeout, heartbeat, parallel, hostKeys, secrets, agent, globalKnownHosts,
+                false);
     }
 
     /** Settings without an ssh-agent, reading the system-wide known_hosts files. */
@@ -62,34 +71,40 @@ public record SshSettings(Path config, Path knownHosts, boolean defaultKeys, Dur
 
     public SshSettings withHostKeys(HostKeyPrompt p) {
         return new SshSettings(config, knownHosts, defaultKeys, connectTimeout, authTimeout, heartbeat, parallel, p, secrets, agent,
-                globalKnownHosts);
+                globalKnownHosts, deployRuntime);
     }
 
     public SshSettings withSecrets(SecretPrompt p) {
         return new SshSettings(config, knownHosts, defaultKeys, connectTimeout, authTimeout, heartbeat, parallel, hostKeys, p, agent,
-                globalKnownHosts);
+                globalKnownHosts, deployRuntime);
     }
 
     /** @param socket the ssh-agent's socket, or null for none */
     public SshSettings withAgent(Path socket) {
         return new SshSettings(config, knownHosts, defaultKeys, connectTimeout, authTimeout, heartbeat, parallel, hostKeys, secrets, socket,
-                globalKnownHosts);
+                globalKnownHosts, deployRuntime);
     }
 
     public SshSettings withConnectTimeout(Duration d) {
         return new SshSettings(config, knownHosts, defaultKeys, d, authTimeout, heartbeat, parallel, hostKeys, secrets, agent,
-                globalKnownHosts);
+                globalKnownHosts, deployRuntime);
     }
 
     /** @param interval the keepalive interval (see {@link #heartbeat()}) */
     public SshSettings withHeartbeat(Duration interval) {
         return new SshSettings(config, knownHosts, defaultKeys, connectTimeout, authTimeout, interval, parallel, hostKeys, secrets, agent,
-                globalKnownHosts);
+                globalKnownHosts, deployRuntime);
     }
 
     /** @param files the system-wide known_hosts files (empty for none) */
     public SshSettings withGlobalKnownHosts(List<Path> files) {
         return new SshSettings(config, knownHosts, defaultKeys, connectTimeout, authTimeout, heartbeat, parallel, hostKeys, secrets, agent,
-                files);
+                files, deployRuntime);
+    }
+
+    /** @param upload whether to upload a private Java runtime to hosts without Java 17+ */
+    public SshSettings withDeployRuntime(boolean upload) {
+        return new SshSettings(config, knownHosts, defaultKeys, connectTimeout, authTimeout, heartbeat, parallel, hostKeys, secrets, agent,
+                globalKnownHosts, upload);
     }
 }

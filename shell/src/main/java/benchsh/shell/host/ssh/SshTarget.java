@@ -15,9 +15,10 @@ import java.util.List;
  * @param java the remote java command ({@code java:}, default {@code java})
  * @param dir the remote work directory ({@code dir:}), absolute or relative to the login directory
  * @param globalKnownHosts system-wide known_hosts files that vouch too (read only)
+ * @param runtime upload a private Java runtime when the host has no Java 17+ ({@code runtime: true})
  */
 public record SshTarget(String name, String user, String hostName, int port, List<Path> identities, List<SshTarget> jumps,
-                        Path knownHosts, String java, String dir, List<Path> globalKnownHosts) {
+                        Path knownHosts, String java, String dir, List<Path> globalKnownHosts, boolean runtime) {
     public static final String DEFAULT_DIR = ".cache/benchsh";
 
     public SshTarget {
@@ -26,10 +27,21 @@ public record SshTarget(String name, String user, String hostName, int port, Lis
         globalKnownHosts = List.copyOf(globalKnownHosts);
     }
 
+    /** A target that gets no private runtime. */
+    public SshTarget(String name, String user, String hostName, int port, List<Path> identities, List<SshTarget> jumps,
+                     Path knownHosts, String java, String dir, List<Path> globalKnownHosts) {
+        this(name, user, hostName, port, identities, jumps, knownHosts, java, dir, globalKnownHosts, false);
+    }
+
     /** A target whose system-wide known_hosts files are OpenSSH's defaults ({@link SshSettings#SYSTEM_KNOWN_HOSTS}). */
     public SshTarget(String name, String user, String hostName, int port, List<Path> identities, List<SshTarget> jumps,
                      Path knownHosts, String java, String dir) {
         this(name, user, hostName, port, identities, jumps, knownHosts, java, dir, SshSettings.SYSTEM_KNOWN_HOSTS);
+    }
+
+    /** This target, with a private runtime uploaded ({@code true}) or not when the host has no Java 17+. */
+    public SshTarget withRuntime(boolean upload) {
+        return new SshTarget(name, user, hostName, port, identities, jumps, knownHosts, java, dir, globalKnownHosts, upload);
     }
 
     /** Every known_hosts file that vouches for this host's key, the user's first. */

@@ -38,6 +38,8 @@ public final class TestSshServer implements AutoCloseable {
     public final Set<String> passwords = ConcurrentHashMap.newKeySet();
     /** SFTP writes at or beyond this offset fail; Long.MAX_VALUE for never. */
     public final AtomicLong failWritesFrom = new AtomicLong(Long.MAX_VALUE);
+    /** Bytes written over SFTP so far. */
+    public final AtomicLong bytesWritten = new AtomicLong();
 
     public TestSshServer(Path dir, PublicKey acceptedUserKey) throws IOException {
         this(dir, acceptedUserKey, null);
@@ -75,6 +77,7 @@ public final class TestSshServer implements AutoCloseable {
                 if (offset + dataLen > failWritesFrom.get()) {
                     throw new IOException("simulated disk failure");
                 }
+                bytesWritten.addAndGet(dataLen);
             }
         });
         server.setSubsystemFactories(List.of(sftp));

@@ -1,0 +1,156 @@
+package benchsh.shell.host.ssh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import benchsh.shell.Session;
+import benchsh.shell.host.HostException;
+import benchsh.shell.host.SshHost;
+import benchsh.shell.result.Result;
+import benchsh.shell.script.ScriptRunner;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A host without Java (its {@code java:} does not exist) on an in-process SSH server: with
+ * {@code runtime: true} (or {@code --deploy-runtime}) a runtime built here with jlink is uploaded,
+ * verified and unpacked there, the peer runs on it and measures; the next connection reuses it
+ * without uploading a byte; a changed runtime is replaced, a group-writable one refused; without
+ * the option the error offers it. Builds the runtime into {@code ~/.cache/benchsh/runtime} once.
+ */
+@Timeout(600)
+class RuntimeDeployTest {
+    @TempDir
+    Path tmp;
+    private TestSshServer server;
+    private SshContext ssh;
+    private Path knownHosts;
+    private Path work;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = new TestSshServer(Files.createDirectories(tmp.resolve("server")), null);
+        knownHosts = tmp.resolve("known_hosts");
+        new KnownHosts(knownHosts).append(KnownHosts.entryName("127.0.0.1", server.port()), server.hostKey());
+        ssh = new SshContext(TestSshServer.settings(knownHosts, HostKeyPrompt.REFUSE));
+        work = tmp.resolve("work");
+    }
+
+    @AfterEach
+    void stop() throws IOException {
+        ssh.close();
+        server.close();
+    }
+
+    /** A host whose java does not exist. */
+    private SshHost host(boolean runtime) {
+        SshTarget t = new SshTarget("r1", TestSshServer.USER, "127.0.0.1", server.port(), List.of(), null, knownHosts,
+                tmp.resolve("no/java/bin/java").toString(), work.toString()).withRuntime(runtime);
+        return new SshHost(t, ssh, TestSshServer.PASSWORD.toCharArray());
+    }
+
+    private static String treeDigest() throws Exception {
+        return RuntimeImage.ofThisJava().build().treeDigest();
+    }
+
+    @Test
+    void theRuntimeIsUploadedRunsThePeerAndATestAndIsReusedWithoutAnUpload() throws Exception {
+        StringWriter out = new StringWriter();
+        try (Session session = new Session(new PrintWriter(out, true))) {
+            SshHost h = host(true);
+            session.hosts().add(h);
+            h.peer();
+            PeerDeploy.Deployment d = h.deployment();
+            assertNotNull(d.runtime(), "the peer runs on a private runtime");
+            assertEquals(work + "/runtime-" + treeDigest(), d.runtime());
+            assertTrue(d.runtimeUploaded());
+            assertTrue(h.javaVersion().contains("version \"" + Runtime.version().feature()), h.javaVersion());
+            assertTrue(server.bytesWritten.get() > RuntimeImage.ofThisJava().build().bytes(), "the tarball went up over SFTP");
+            assertEquals(List.of(Path.of(d.runtime(), "bin", "java").toString()), peerExecutables(), "the peer's process runs the runtime's java");
+
+            ScriptRunner runner = new ScriptRunner(session);
+            runner.evaluate("tcp from: 'r1', to: 'local', time: 1.s\nhttp from: 'r1', to: 'r1', bytes: 4.MiB", "t");
+            List<Result> results = session.results();
+            assertEquals(2, results.size(), out.toString());
+            for (Result r : results) {
+                assertTrue(r.ok(), r.error() + "\n" + out);
+            }
+        }
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(work.resolve("runtime-" + treeDigest()))));
+        try (Stream<Path> left = Files.list(work)) {
+            assertEquals(List.of(), left.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(".")).toList(),
+                    "no temp tarball or unpack directory is left");
+        }
+
+        long written = server.bytesWritten.get();
+        ssh.settings(ssh.settings().withDeployRuntime(true));
+        try (SshHost again = host(false)) {
+            assertTrue(again.peer().alive(), "--deploy-runtime works for a host without runtime: true");
+            assertFalse(again.deployment().runtimeUploaded(), "the cached runtime is verified and reused");
+            assertFalse(again.uploaded());
+        }
+        assertEquals(written, server.bytesWritten.get(), "nothing was uploaded the second time");
+    }
+
+    @Test
+    void aChangedRuntimeIsReplacedNotRun() throws Exception {
+        try (SshHost h = host(true)) {
+            h.peer();
+        }
+        Path release = work.resolve("runtime-" + treeDigest()).resolve("release");
+        String original = Files.readString(release);
+        Files.writeString(release, original + "CHANGED=1\n");
+        try (SshHost h = host(true)) {
+            assertTrue(h.peer().alive());
+            assertTrue(h.deployment().runtimeUploaded(), "a tree with another digest is unpacked again");
+        }
+        assertEquals(original, Files.readString(release));
+    }
+
+    @Test
+    void aGroupWritableRuntimeIsRefused() throws Exception {
+        Path dir = Files.createDirectories(work.resolve("runtime-" + treeDigest()));
+        Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwx------"));
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxr-x"));
+        try (SshHost h = host(true)) {
+            HostException e = assertThrows(HostException.class, h::peer);
+            assertEquals("deploy runtime", e.step(), e.getMessage());
+            assertTrue(e.getMessage().contains(dir + " is writable by group or others (mode 0775), who could replace the Java runtime"),
+                    e.getMessage());
+        }
+    }
+
+    @Test
+    void withoutTheOptionTheErrorOffersTheRuntimeAndUploadsNothing() throws Exception {
+        try (SshHost h = host(false)) {
+            HostException e = assertThrows(HostException.class, h::peer);
+            assertEquals("check java", e.step());
+            assertTrue(e.getMessage().contains("run host 'r1', runtime: true (or benchsh --deploy-runtime) to upload a private Java runtime ("),
+                    e.getMessage());
+            assertTrue(e.getMessage().matches(".*\\((≈[0-9]+|[0-9]+\\.[0-9]) MB\\).*"), e.getMessage());
+        }
+        assertEquals(0, server.bytesWritten.get());
+        assertFalse(Files.exists(work));
+    }
+
+    /** The executables of this machine's peer processes started from {@link #work}. */
+    private List<String> peerExecutables() {
+        return ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains(PeerLaunch.MARKER)
+                        && p.info().commandLine().orElse("").contains("-Dbenchsh.jar=" + work))
+                .map(p -> p.info().command().orElse("?")).toList();
+    }
+}
