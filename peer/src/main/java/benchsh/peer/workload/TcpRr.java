@@ -5,9 +5,14 @@ import benchsh.peer.net.Endpoints;
 import benchsh.peer.net.TokenGate;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.Range;
+import java.io.EOFException;
 import java.io.IOException;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
+import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.CancelledKeyException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.Map;
@@ -19,6 +24,13 @@ import java.util.Map;
  * half. The client's figures are {@link RrClient}'s; the server counts transactions and {@code
  * strays_dropped} (connections without the token, see {@link TokenGate}).
  *
+ * <p>With {@code burst} N (netperf's {@code -b}) the client keeps N+1 requests outstanding instead of one:
+ * it queues a new request as soon as a response completes, on a non-blocking channel so that requests and
+ * responses move at once and neither side's buffers can fill to a deadlock. Responses come back in request
+ * order, so each transaction's latency runs from queueing its request to the last byte of its response
+ * (queueing behind the others included); transactions/s counts completed ones. When the time is up no new
+ * request is queued and the outstanding ones are awaited. The server needs nothing new.
+ *
  * <p>Errors: no connection with the token within the timeout is TIMEOUT on the server ("only 0 of 1
  * connections … within N s"), as is a connect that does not complete on the client; no transaction for
  * the timeout once running is STALLED (the meter); a reset or an early close is IO.
@@ -27,6 +39,8 @@ public final class TcpRr extends RrWorkload<TcpRr.ServerSpec, TcpRr.ClientSpec> 
     public static final String NAME = "tcp_rr";
     /** The largest request or response, bytes. */
     public static final long MAX_MESSAGE = 1L << 20;
+    /** The most transactions a client keeps in flight beyond the first. */
+    public static final int MAX_BURST = 1024;
 
     /**
      * The listening side's spec.
@@ -47,10 +61,15 @@ public final class TcpRr extends RrWorkload<TcpRr.ServerSpec, TcpRr.ClientSpec> 
      * @param timeNanos how long to ask after the warm-up
      * @param omitNanos the warm-up, left out of the figures
      * @param histogram also report the latency buckets
+     * @param burst     transactions kept in flight beyond the first (0: one at a time)
      */
     public record ClientSpec(@Range(min = 1, max = MAX_MESSAGE) int request, @Range(min = 1, max = MAX_MESSAGE) int response,
                              @Range(min = 1, max = Timing.MAX_NANOS) long timeNanos, @Range(min = 0, max = Timing.MAX_NANOS) long omitNanos,
-                             Timing timing, boolean histogram) {
+                             Timing timing, boolean histogram, @Range(min = 0, max = MAX_BURST) int burst) {
+        /** A client asking one transaction at a time. */
+        public ClientSpec(int request, int response, long timeNanos, long omitNanos, Timing timing, boolean histogram) {
+            this(request, response, timeNanos, omitNanos, timing, histogram, 0);
+        }
     }
 
     public TcpRr() {
@@ -115,8 +134,10 @@ public final class TcpRr extends RrWorkload<TcpRr.ServerSpec, TcpRr.ClientSpec> 
         }
     }
 
-    /** Asks one transaction at a time over one connection. */
+    /** Asks one transaction at a time over one connection, or with a burst keeps several in flight. */
     private static final class Client extends RrClient {
+        private static final int IO_BUFFER = 64 * 1024;
+        private static final long POLL_MILLIS = 100;
         private final ClientSpec spec;
         private final Link link;
         private final ByteBuffer request;
@@ -148,6 +169,76 @@ public final class TcpRr extends RrWorkload<TcpRr.ServerSpec, TcpRr.ClientSpec> 
         @Override
         protected void end() throws IOException {
             channel.shutdownOutput();
+        }
+
+        @Override
+        protected void work() throws IOException, InterruptedException {
+            if (spec.burst() == 0) {
+                super.work();
+                return;
+            }
+            open();
+            channel.configureBlocking(false);
+            try (Selector selector = Selector.open()) { // not tracked: only this thread closes it, so select never sees it closed
+                SelectionKey key = channel.register(selector, SelectionKey.OP_READ);
+                startClock();
+                inFlight(key);
+            } catch (CancelledKeyException e) {
+                throw new AsynchronousCloseException(); // the channel was closed under us: a cancel or a stall
+            }
+            end();
+        }
+
+        /**
+         * Keeps {@code burst + 1} transactions in flight until the time is up, then awaits the outstanding ones.
+         * Requests are counted in bytes still to write, responses in bytes received: the n-th whole response
+         * answers the n-th request.
+         */
+        private void inFlight(SelectionKey key) throws IOException {
+            int window = spec.burst() + 1;
+            long[] askedAt = new long[window];
+            int oldest = 0;
+            int outstanding = 0;
+            long unsent = 0;
+            long received = 0;
+            ByteBuffer out = ByteBuffer.allocateDirect((int) Math.min(IO_BUFFER, (long) window * spec.request()));
+            ByteBuffer in = ByteBuffer.allocateDirect((int) Math.min(IO_BUFFER, (long) window * spec.response()));
+            while (!cancelled()) {
+                long now = System.nanoTime();
+                boolean asking = running(now);
+                if (!asking && outstanding == 0) {
+                    return;
+                }
+                for (; asking && outstanding < window; outstanding++) {
+                    askedAt[(oldest + outstanding) % window] = now;
+                    unsent += spec.request();
+                }
+                int wrote = 0;
+                if (unsent > 0) {
+                    out.clear().limit((int) Math.min(out.capacity(), unsent));
+                    wrote = channel.write(out);
+                    unsent -= wrote;
+                }
+                in.clear();
+                int read = channel.read(in);
+                if (read < 0) {
+                    throw new EOFException("the server closed the connection with " + outstanding + " transactions in flight");
+                }
+                long answeredAt = System.nanoTime();
+                for (received += read; received >= spec.response(); received -= spec.response()) {
+                    if (outstanding == 0) {
+                        throw new IOException("the server sent a response to a request that was never asked");
+                    }
+                    completed(askedAt[oldest], answeredAt);
+                    oldest = (oldest + 1) % window;
+                    outstanding--;
+                }
+                if (wrote == 0 && read == 0) {
+                    key.interestOps(SelectionKey.OP_READ | (unsent > 0 ? SelectionKey.OP_WRITE : 0));
+                    key.selector().select(POLL_MILLIS);
+                    key.selector().selectedKeys().clear();
+                }
+            }
         }
     }
 }

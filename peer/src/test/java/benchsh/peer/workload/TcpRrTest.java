@@ -1,15 +1,20 @@
 package benchsh.peer.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.protocol.SpecCodec;
+import benchsh.peer.protocol.Link;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -30,11 +35,67 @@ class TcpRrTest {
         return new TcpRr.ClientSpec(request, response, timeNanos, omitNanos, RrChecks.TIMING, true);
     }
 
+    /** A client keeping {@code burst + 1} transactions in flight, with the latency histogram. */
+    static TcpRr.ClientSpec burstClient(int request, int response, long timeNanos, int burst) {
+        return new TcpRr.ClientSpec(request, response, timeNanos, 100_000_000L, RrChecks.TIMING, true, burst);
+    }
+
     @ParameterizedTest
     @CsvSource({"1,1", "100,10000"})
     void countsTransactionsAndLatencies(int request, int response) throws Exception {
         Outcome[] o = RrChecks.pair(new TcpRr(), server(request, response, RrChecks.TIMING), client(request, response, 600_000_000L, 100_000_000L));
         RrChecks.everyTransactionCountedAndTimed(o);
+    }
+
+    /**
+     * With a burst every request is still answered once and timed. 1 MiB each way with 5 in flight is more than
+     * the socket buffers hold: a client that wrote its requests before reading would deadlock with the server.
+     */
+    @ParameterizedTest
+    @CsvSource({"1,1,1", "64,64,16", "1048576,1048576,4"})
+    void aBurstCountsAndTimesEveryTransaction(int request, int response, int burst) throws Exception {
+        Outcome[] o = RrChecks.pair(new TcpRr(), server(request, response, RrChecks.TIMING), burstClient(request, response, 600_000_000L, burst));
+        RrChecks.everyTransactionCountedAndTimed(o);
+    }
+
+    @Test
+    void aBurstKeepsThatManyRequestsOutstandingAndNoMore() throws Exception {
+        int burst = 3;
+        int size = 8;
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getByName(Sides.LOOPBACK))) {
+            Link link = new Link(Sides.TOKEN, Sides.LOOPBACK, server.getLocalPort());
+            Side c = new TcpRr().open("connect", burstClient(size, size, 1_000_000_000L, burst), link, new RecordingContext());
+            CompletableFuture<Outcome> co = CompletableFuture.supplyAsync(c::run);
+            long answered = 0;
+            try (Socket s = server.accept()) { // a server that holds its answers until burst + 1 requests are in
+                s.setSoTimeout(10_000);
+                InputStream in = s.getInputStream();
+                OutputStream out = s.getOutputStream();
+                assertEquals(HexFormat.of().parseHex(Sides.TOKEN).length, in.readNBytes(16).length);
+                assertEquals((burst + 1) * size, in.readNBytes((burst + 1) * size).length, "burst + 1 requests before any answer");
+                s.setSoTimeout(300);
+                assertThrows(SocketTimeoutException.class, in::read, "no request beyond burst + 1 while none is answered");
+                s.setSoTimeout(10_000);
+                out.write(new byte[(burst + 1) * size]);
+                answered = burst + 1;
+                byte[] request = new byte[size];
+                while (in.readNBytes(request, 0, size) == size) { // then answer each request until the client ends
+                    out.write(new byte[size]);
+                    answered++;
+                }
+            }
+            Outcome o = co.get(30, TimeUnit.SECONDS);
+            assertNull(o.error(), o.error());
+            assertEquals(answered, o.metrics().get("transactions_total"), "every answered transaction counted, no other");
+        }
+    }
+
+    @Test
+    void aBurstOverTheLimitIsRefused() {
+        Map<String, Object> big = SpecCodec.encode(burstClient(1, 1, 1_000_000_000L, TcpRr.MAX_BURST));
+        big.put("burst", TcpRr.MAX_BURST + 1L);
+        ProtocolException e = assertThrows(ProtocolException.class, () -> new TcpRr().open("connect", big, Sides.listening(), new RecordingContext()));
+        assertTrue(e.getMessage().contains("burst"), e.getMessage());
     }
 
     @Test
@@ -69,11 +130,12 @@ class TcpRrTest {
         assertTrue(e.getMessage().contains("request"), e.getMessage());
     }
 
-    @Test
-    void cancelStopsTheClientAndKeepsItsFigures() throws Exception {
+    @ParameterizedTest
+    @CsvSource({"0", "4"})
+    void cancelStopsTheClientAndKeepsItsFigures(int burst) throws Exception {
         TcpRr rr = new TcpRr();
         Side l = rr.open("listen", server(1, 1, RrChecks.TIMING), Sides.listening(), new RecordingContext());
-        Side c = rr.open("connect", client(1, 1, 30_000_000_000L, 0), Sides.to(l), new RecordingContext());
+        Side c = rr.open("connect", burstClient(1, 1, 30_000_000_000L, burst), Sides.to(l), new RecordingContext());
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         CompletableFuture<Outcome> co = CompletableFuture.supplyAsync(c::run);
         Thread.sleep(500);

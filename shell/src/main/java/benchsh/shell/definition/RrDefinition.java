@@ -23,7 +23,7 @@ import java.util.Map;
  * {@code rr}: request/response transactions per second and latency percentiles. One verb for three peer
  * workloads, chosen by {@code proto:} and {@code connect:}: netperf TCP_RR ({@link TcpRr}), {@code connect:
  * true} TCP_CRR ({@link TcpCrr}), {@code proto: 'udp'} UDP_RR ({@link UdpRr}); the result's {@code kind}
- * says which.
+ * says which. {@code burst: N} keeps N+1 TCP_RR transactions in flight; the other kinds refuse it.
  */
 public final class RrDefinition implements Definition {
     static final List<String> COLUMNS = List.of("from", "to", "kind", "request", "response", "transactions_per_s", "latency_p50_us",
@@ -38,10 +38,13 @@ public final class RrDefinition implements Definition {
                     Arg.of("response", ArgType.SIZE, 1L, "response bytes"),
                     Arg.of("time", ArgType.DURATION, Duration.ofSeconds(10), "how long to measure, after the warm-up"),
                     Arg.of("omit", ArgType.DURATION_OR_ZERO, Duration.ofSeconds(1), "warm-up left out of the figures"),
-                    Arg.of("histogram", ArgType.BOOL, false, "also print the latency distribution")),
+                    Arg.of("histogram", ArgType.BOOL, false, "also print the latency distribution"),
+                    Arg.of("burst", ArgType.COUNT, null, "TCP_RR only: keep this many transactions in flight beyond the first"
+                            + " (netperf -b); each one's latency includes its wait behind the others; omit for one at a time")),
             List.of("rr to: local, time: 5.s",
                     "rr proto: 'udp', request: 64, response: 1024",
-                    "rr connect: true, histogram: true"));
+                    "rr connect: true, histogram: true",
+                    "rr burst: 8, request: 64, response: 64"));
 
     /** The three kinds of request/response test, by their netperf names. */
     enum Kind {
@@ -102,7 +105,15 @@ public final class RrDefinition implements Definition {
         if (udp && args.bool("connect")) {
             throw new UsageException("rr connect: true (TCP_CRR) needs proto 'tcp'");
         }
-        return udp ? Kind.UDP_RR : args.bool("connect") ? Kind.TCP_CRR : Kind.TCP_RR;
+        Kind kind = udp ? Kind.UDP_RR : args.bool("connect") ? Kind.TCP_CRR : Kind.TCP_RR;
+        if (args.given("burst") && kind != Kind.TCP_RR) {
+            throw new UsageException("rr burst: is for TCP_RR only (proto 'tcp' without connect: true); " + kind
+                    + " asks one transaction at a time: leave burst: out");
+        }
+        if (args.given("burst") && args.count("burst") > TcpRr.MAX_BURST) {
+            throw new UsageException("rr burst " + args.count("burst") + " is over the limit of " + TcpRr.MAX_BURST + " transactions in flight");
+        }
+        return kind;
     }
 
     private static Specs specs(Kind kind, Args args) {
@@ -114,7 +125,7 @@ public final class RrDefinition implements Definition {
         boolean histogram = args.bool("histogram");
         return switch (kind) {
             case TCP_RR -> new Specs(new TcpRr.ServerSpec(request, response, omit, timing),
-                    new TcpRr.ClientSpec(request, response, time, omit, timing, histogram));
+                    new TcpRr.ClientSpec(request, response, time, omit, timing, histogram, args.given("burst") ? args.count("burst") : 0));
             case TCP_CRR -> new Specs(new TcpCrr.ServerSpec(request, response, omit, timing),
                     new TcpCrr.ClientSpec(request, response, time, omit, timing, histogram));
             case UDP_RR -> new Specs(new UdpRr.ServerSpec(response, time, omit, timing),

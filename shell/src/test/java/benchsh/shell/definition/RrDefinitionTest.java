@@ -75,6 +75,27 @@ class RrDefinitionTest {
         return Args.parse(new RrDefinition().verb(), Map.of(), List.of(), hosts::get);
     }
 
+    @org.junit.jupiter.api.Test
+    void aBurstGoesToTheTcpRrClientAndIntoTheParams() throws Exception {
+        Test t = build(Map.of("burst", 8, "request", 64, "response", 64, "time", 3, "omit", 0.5));
+        assertEquals("TCP_RR", t.params().get("kind"));
+        assertEquals(8, t.params().get("burst"));
+        SideSpec client = ((Part.OnPeers) t.parts().get(0)).sides().get(1);
+        assertEquals(new TcpRr.ClientSpec(64, 64, 3_000_000_000L, 500_000_000L, PairArgs.timing(args()), false, 8), decoded(client));
+        assertEquals(null, build(Map.of()).params().get("burst"), "no burst: one transaction at a time, and no such param");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "udp|false|8|rr burst: is for TCP_RR only (proto 'tcp' without connect: true); UDP_RR asks one transaction at a time",
+            "tcp|true|8|rr burst: is for TCP_RR only (proto 'tcp' without connect: true); TCP_CRR asks one transaction at a time",
+            "tcp|false|1025|rr burst 1025 is over the limit of 1024 transactions in flight",
+            "tcp|false|0|burst must be greater than zero, not 0"})
+    void aBurstOutsideTcpRrOrOverTheLimitIsRefused(String proto, boolean connect, int burst, String message) {
+        UsageException e = assertThrows(UsageException.class, () -> build(Map.of("proto", proto, "connect", connect, "burst", burst)));
+        assertTrue(e.getMessage().contains(message), e.getMessage());
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "udp|true|1|needs proto 'tcp'",
