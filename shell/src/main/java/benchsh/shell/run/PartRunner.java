@@ -53,9 +53,13 @@ final class PartRunner {
             Status status = SideWatch.watch(running.stream().map(Started::handle).toList(), limit);
             progress.finished(test);
             Map<String, Message.Done> done = new LinkedHashMap<>();
-            running.forEach(s -> done.put(s.spec().role(), s.handle().doneNow()));
+            Map<String, List<Map<String, Object>>> received = new LinkedHashMap<>();
+            for (Started s : running) {
+                done.put(s.spec().role(), s.handle().doneNow());
+                received.put(s.spec().role(), s.handle().intervals());
+            }
             String error = firstError(status, running, limit);
-            Merged merged = part.merge().merge(new Sides(done));
+            Merged merged = part.merge().merge(new Sides(done, received));
             if (status == Status.OK && (error != null || merged.error() != null)) {
                 status = Status.FAILED;
                 error = error != null ? error : merged.error();

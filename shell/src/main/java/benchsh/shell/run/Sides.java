@@ -4,10 +4,14 @@ import benchsh.peer.protocol.Message;
 import java.util.List;
 import java.util.Map;
 
-/** How the sides of one part ended, by role: each side's DONE, null if it never reported. What a merge reads. Immutable. */
-public record Sides(Map<String, Message.Done> done) {
+/**
+ * How the sides of one part ended, by role: each side's DONE, null if it never reported, and the interval samples
+ * the shell received from each (kept when a side's peer was lost before it reported). What a merge reads. Immutable.
+ */
+public record Sides(Map<String, Message.Done> done, Map<String, List<Map<String, Object>>> received) {
     public Sides {
         done = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(done));
+        received = Map.copyOf(received);
     }
 
     /** The DONE of the side in {@code role}, or null when it never reported. */
@@ -23,7 +27,8 @@ public record Sides(Map<String, Message.Done> done) {
 
     /** The interval samples the side in {@code role} reported (or the shell received before it was lost). */
     public List<Map<String, Object>> intervals(String role) {
-        return intervals(done.get(role));
+        Message.Done d = done.get(role);
+        return d != null ? intervals(d) : received.getOrDefault(role, List.of());
     }
 
     @SuppressWarnings("unchecked")

@@ -10,11 +10,13 @@ import benchsh.shell.host.Host;
 import benchsh.shell.host.LocalHost;
 import benchsh.shell.result.Result;
 import benchsh.shell.result.Status;
+import benchsh.shell.run.ProgressListener;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -49,6 +51,13 @@ class PeerLossTest {
             if (verb.equals("udp") || verb.equals("tcp")) {
                 withRate.put("rate", 50_000_000L);
             }
+            CountDownLatch measuring = new CountDownLatch(1);
+            session.progress(new ProgressListener() {
+                @Override
+                public void interval(String test, Map<String, Object> sample) {
+                    measuring.countDown();
+                }
+            });
             CompletableFuture<Object> run = CompletableFuture.supplyAsync(() -> {
                 try {
                     return new benchsh.shell.script.ScriptRunner(session).verbs().get(verb).invoke(session, new Object[] {withRate});
@@ -56,7 +65,9 @@ class PeerLossTest {
                     throw new IllegalStateException(e);
                 }
             });
-            Thread.sleep(2000);
+            // the peer goes once the test measures (its first interval came), however loaded the machine is
+            assertTrue(measuring.await(20, TimeUnit.SECONDS), "an interval within 20 s");
+            Thread.sleep(300);
             assertFalse(run.isDone(), "still running before the peer goes");
             ProcessHandle.of(farPid).orElseThrow().destroyForcibly();
             long killed = System.nanoTime();
@@ -69,7 +80,7 @@ class PeerLossTest {
             assertTrue(survivor > 0, "the partner peer process itself lives on for the next test");
             assertTrue(noSocketsWithin(survivor, idleSockets, 5), "the partner peer's side stopped: it still holds " + ProcFs.openFiles(survivor));
             if (!verb.equals("rr")) { // rr's figures come from the client, which is on the surviving host
-                assertFalse(r.intervals().isEmpty(), "intervals measured before the loss are kept");
+                assertFalse(r.intervals().isEmpty(), "intervals measured before the loss are kept: " + r.error());
             } else {
                 assertTrue(r.metric("transactions") > 0, r.metrics().toString());
             }
