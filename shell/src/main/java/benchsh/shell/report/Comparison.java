@@ -53,7 +53,7 @@ public final class Comparison {
     }
 
     private static String suffix(String value, ThroughputUnit unit) {
-        return value.endsWith("_bps") ? " " + unit.name() : " " + Cells.header(value, unit);
+        return Cells.bitsPerSecond(value) ? " " + unit.name() : " " + Cells.header(value, unit);
     }
 
     static String delta(List<Double> a, List<Double> b) {

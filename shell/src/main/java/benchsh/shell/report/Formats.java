@@ -28,10 +28,6 @@ public final class Formats {
         return seconds(d.toNanos() / 1e9);
     }
 
-    public static String percent(double p) {
-        return Double.isNaN(p) ? "-" : String.format(Locale.ROOT, "%.0f %%", p);
-    }
-
     /** A plain number with sensible precision. */
     public static String number(double v) {
         if (Double.isNaN(v)) {

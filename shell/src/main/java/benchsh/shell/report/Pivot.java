@@ -29,9 +29,11 @@ public final class Pivot {
         List<Object> rowKeys = distinct(results, rows);
         List<Object> colKeys = cols == null ? java.util.Collections.singletonList(null) : distinct(results, cols);
         List<String> header = new ArrayList<>();
-        header.add(rows);
+        boolean throughput = Cells.bitsPerSecond(value);
+        // throughput columns carry the unit ("64 KiB MB/s"); any other value is named once, in the corner
+        header.add(cols == null || throughput ? rows : rows + " \\ " + Cells.header(value, unit));
         for (Object c : colKeys) {
-            header.add(c == null ? Cells.header(value, unit) : Cells.cell(cols, c, unit) + (value.endsWith("_bps") ? " " + unit.name() : ""));
+            header.add(c == null ? Cells.header(value, unit) : Cells.cell(cols, c, unit) + (throughput ? " " + unit.name() : ""));
         }
         TextTable t = new TextTable(header);
         for (Object r : rowKeys) {

@@ -1,5 +1,6 @@
 package benchsh.shell.report;
 
+import benchsh.peer.metric.Unit;
 import benchsh.shell.result.Result;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -125,8 +126,9 @@ public record ReportSection(String title, List<Result> results, String value, St
             columns.put("repeat", Result::repeat);
         }
         for (String m : keys(results, Result::metrics)) {
-            if (m.equals(value) || m.equals("seconds") || m.endsWith("_pct") || m.endsWith("_per_s") || m.endsWith("_us")
-                    || m.endsWith("_us_per_kb")) {
+            Unit kind = Cells.unit(m).orElse(null);
+            if (m.equals(value) || m.equals("seconds") || kind == Unit.PERCENT || kind == Unit.PER_SECOND || kind == Unit.MICROSECONDS
+                    || kind == Unit.MICROSECONDS_PER_KB) {
                 columns.putIfAbsent(m, r -> r.metrics().get(m));
             }
         }

@@ -48,7 +48,7 @@ public final class SvgChart {
         boolean log = minX > 0 && maxX / minX >= 4;
         Axis x = log ? Axis.log2(minX, maxX) : Axis.linear(Math.min(minX, maxX), maxX, false);
         Axis y = Axis.linear(0, maxY, true);
-        String yKey = s.value().endsWith("_bps") ? "" : s.value();
+        String yKey = Cells.bitsPerSecond(s.value()) ? "" : s.value();
         List<String> yLabels = y.ticks().stream().map(v -> label(yKey, v, unit)).toList();
         double left = 34 + CHAR * yLabels.stream().mapToInt(String::length).max().orElse(1);
         Frame f = new Frame(left, TOP, WIDTH - RIGHT, HEIGHT - BOTTOM);
@@ -94,7 +94,7 @@ public final class SvgChart {
                         .add(yn.doubleValue());
             }
         }
-        double scale = s.value().endsWith("_bps") ? unit.bitsPerUnit() : 1;
+        double scale = Cells.bitsPerSecond(s.value()) ? unit.bitsPerUnit() : 1;
         List<Series> out = new ArrayList<>();
         for (Map.Entry<Object, Map<Double, List<Double>>> e : bySeries.entrySet()) {
             String name = s.series() == null ? Cells.header(s.value(), unit) : s.series() + " " + e.getKey();

@@ -28,8 +28,4 @@ public record SessionInfo(String id, Instant started, String commandLine, String
         RANDOM.nextBytes(r);
         return ID_TIME.format(started) + "-" + HexFormat.of().formatHex(r);
     }
-
-    public SessionInfo withScript(String text) {
-        return new SessionInfo(id, started, commandLine, text);
-    }
 }

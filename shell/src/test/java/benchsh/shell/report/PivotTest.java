@@ -32,6 +32,14 @@ class PivotTest {
     }
 
     @Test
+    void aValueOtherThanThroughputIsNamedWithItsUnitInTheCorner() {
+        List<Result> rs = List.of(new Result("udp", Status.OK, "a", "b", Map.of("size", 64L), Map.of("recv_messages_per_s", 250000.0),
+                Map.of("dir", "Tx"), Instant.EPOCH, 1, null, List.of()));
+        String header = Pivot.of(rs, "size", "dir", "recv_messages_per_s", ThroughputUnit.MB_S).toString().lines().findFirst().orElseThrow();
+        assertEquals("size \\ recv messages per s  Tx", header.strip().replaceAll(" +Tx", "  Tx"));
+    }
+
+    @Test
     void unitsChangeTheNumbers() {
         assertEquals("800", ThroughputUnit.named("Mbit/s").number(800e6));
         assertEquals("100 MB/s", ThroughputUnit.MB_S.format(800e6));

@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * A real NFS server and client on 127.0.0.1, in user space (see /work/shared/notes/nfs-testing.md):
+ * A real NFS server and client on 127.0.0.1, in user space (see docs/development/nfs-testing.md):
  * rpcbind and nfs-ganesha (VFS backend) export a directory; a session dbus and gvfsd mount it through
  * gvfs's FUSE bridge (libnfs inside). Every process is our child and is ended by its PID (with the
  * helpers it spawned), never by name. Skips the calling test when packages, root or /dev/fuse are missing

@@ -85,11 +85,6 @@ public record SshSettings(Path config, Path knownHosts, boolean defaultKeys, Dur
                 globalKnownHosts, deployRuntime);
     }
 
-    public SshSettings withConnectTimeout(Duration d) {
-        return new SshSettings(config, knownHosts, defaultKeys, d, authTimeout, heartbeat, parallel, hostKeys, secrets, agent,
-                globalKnownHosts, deployRuntime);
-    }
-
     /** @param interval the keepalive interval (see {@link #heartbeat()}) */
     public SshSettings withHeartbeat(Duration interval) {
         return new SshSettings(config, knownHosts, defaultKeys, connectTimeout, authTimeout, interval, parallel, hostKeys, secrets, agent,

@@ -1,0 +1,148 @@
+package benchsh.peer.metric;
+
+import static benchsh.peer.metric.Unit.BITS_PER_SECOND;
+import static benchsh.peer.metric.Unit.BYTES;
+import static benchsh.peer.metric.Unit.COUNT;
+import static benchsh.peer.metric.Unit.MICROSECONDS;
+import static benchsh.peer.metric.Unit.MICROSECONDS_PER_KB;
+import static benchsh.peer.metric.Unit.MICROSECONDS_PER_TRANSACTION;
+import static benchsh.peer.metric.Unit.NANOSECONDS;
+import static benchsh.peer.metric.Unit.PERCENT;
+import static benchsh.peer.metric.Unit.PER_SECOND;
+import static benchsh.peer.metric.Unit.SECONDS;
+import static benchsh.peer.metric.Unit.TEXT;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Every metric a result can carry, with its unit and meaning: the one list that table headers and cells, the
+ * JSON schema and the docs read. A test runs every measuring verb and fails on a metric missing here.
+ * Immutable.
+ */
+public final class Metrics {
+    private static final List<Metric> ALL = List.of(
+            // what moved, and how fast (the receiver's view unless named otherwise)
+            m("bytes", BYTES, "bytes moved in the measured span (after the warm-up)"),
+            m("bytes_total", BYTES, "bytes moved in all, warm-up included"),
+            m("seconds", SECONDS, "the measured span"),
+            m("omitted_seconds", SECONDS, "the warm-up left out of the figures"),
+            m("throughput_bps", BITS_PER_SECOND, "bytes moved × 8 / seconds, as the receiver counted them"),
+            m("sender_bytes", BYTES, "bytes the sender wrote in its measured span"),
+            m("sender_seconds", SECONDS, "the sender's measured span"),
+            m("sender_throughput_bps", BITS_PER_SECOND, "the sender's view of the throughput"),
+            m("sender_cpu_pct", PERCENT, "host CPU of the sending side"),
+            m("forward_throughput_bps", BITS_PER_SECOND, "bidir: the from → to direction"),
+            m("reverse_throughput_bps", BITS_PER_SECOND, "bidir: the to → from direction"),
+            m("stream_bytes", BYTES, "per connection: bytes in the measured span (a list)"),
+            m("stream_bytes_total", BYTES, "per connection: bytes in all (a list)"),
+            m("stream_throughput_bps", BITS_PER_SECOND, "per connection: throughput (a list)"),
+            m("strays_dropped", COUNT, "connections or datagrams without the test's token, dropped"),
+            m("stalled_seconds", SECONDS, "how long a side had seen no data when it gave up"),
+            // CPU (netperf -c -C)
+            m("cpu_pct", PERCENT, "host CPU (all CPUs) over the measured span, on the side's host"),
+            m("cpu_count", COUNT, "the side's host's CPUs"),
+            m("process_cpu_seconds", SECONDS, "CPU time of the side's peer process"),
+            m("cpu_local_pct", PERCENT, "host CPU of the from host"),
+            m("cpu_remote_pct", PERCENT, "host CPU of the to host"),
+            m("process_cpu_local_seconds", SECONDS, "CPU time of the from host's peer process"),
+            m("process_cpu_remote_seconds", SECONDS, "CPU time of the to host's peer process"),
+            m("service_demand_local_us_per_kb", MICROSECONDS_PER_KB, "the from host's CPU per KB moved (netperf's service demand)"),
+            m("service_demand_remote_us_per_kb", MICROSECONDS_PER_KB, "the to host's CPU per KB moved"),
+            m("service_demand_local_us_per_tran", MICROSECONDS_PER_TRANSACTION, "the from host's CPU per transaction"),
+            m("service_demand_remote_us_per_tran", MICROSECONDS_PER_TRANSACTION, "the to host's CPU per transaction"),
+            // udp (netperf UDP_STREAM)
+            m("message_bytes", BYTES, "datagram payload size"),
+            m("send_socket_bytes", BYTES, "the sender's SO_SNDBUF"),
+            m("recv_socket_bytes", BYTES, "the receiver's SO_RCVBUF"),
+            m("messages_sent", COUNT, "datagrams the sender sent"),
+            m("send_errors", COUNT, "sends refused (ENOBUFS, ICMP port unreachable)"),
+            m("messages_received", COUNT, "datagrams the receiver counted"),
+            m("messages_lost", COUNT, "sent less received"),
+            m("loss_pct", PERCENT, "lost / sent"),
+            m("messages_out_of_order", COUNT, "datagrams that arrived after a later one"),
+            m("messages_duplicate", COUNT, "datagrams that arrived twice"),
+            m("jitter_us", MICROSECONDS, "interarrival jitter (RFC 3550, section 6.4.1)"),
+            m("send_messages_per_s", PER_SECOND, "datagrams sent per second"),
+            m("recv_messages_per_s", PER_SECOND, "datagrams received per second"),
+            // request/response (netperf TCP_RR, UDP_RR, TCP_CRR)
+            m("transactions", COUNT, "request/response transactions completed in the measured span"),
+            m("transactions_per_s", PER_SECOND, "transactions per second"),
+            m("server_transactions", COUNT, "transactions the server answered"),
+            m("udp_retransmits", COUNT, "UDP requests sent again after no response"),
+            m("latency_min_us", MICROSECONDS, "round trip, fastest"),
+            m("latency_mean_us", MICROSECONDS, "round trip, mean"),
+            m("latency_p50_us", MICROSECONDS, "round trip, median"),
+            m("latency_p90_us", MICROSECONDS, "round trip, 90th percentile"),
+            m("latency_p99_us", MICROSECONDS, "round trip, 99th percentile"),
+            m("latency_p99_9_us", MICROSECONDS, "round trip, 99.9th percentile"),
+            m("latency_max_us", MICROSECONDS, "round trip, slowest"),
+            m("latency_buckets_ns", NANOSECONDS, "the latency histogram: [upper bound, count] pairs"),
+            // pipe (dd | nc | dd)
+            m("blocks", COUNT, "blocks the source read"),
+            m("source_read_seconds", SECONDS, "time in source reads"),
+            m("net_write_seconds", SECONDS, "time in socket writes"),
+            m("net_read_seconds", SECONDS, "time in socket reads"),
+            m("sink_write_seconds", SECONDS, "time in sink writes"),
+            m("sync_seconds", SECONDS, "time in the final fdatasync"),
+            m("syncs", COUNT, "fdatasync calls"),
+            m("source_read_bps", BITS_PER_SECOND, "bits / time in source reads"),
+            m("network_bps", BITS_PER_SECOND, "bits / the network's own time"),
+            m("sink_write_bps", BITS_PER_SECOND, "bits / (time in sink writes and the sync)"),
+            m("bounded_by", TEXT, "the slowest stage: source, network or sink"),
+            // disks and files
+            m("block_size_bytes", BYTES, "the file system's block size"),
+            m("cache", TEXT, "how a read met the page cache: cold, direct or warm"),
+            m("files", COUNT, "files made or copied"),
+            m("dirs", COUNT, "directories made or copied, the root included"),
+            m("files_per_s", PER_SECOND, "files per second"),
+            m("tree_bytes", BYTES, "the content bytes of a generated tree"),
+            m("skipped", COUNT, "entries a copy left out (links, devices)"),
+            m("attributes_not_kept", COUNT, "entries whose mode or times could not be kept"),
+            m("verified", TEXT, "yes when the destination's SHA-256 equals the source's, else MISMATCH"),
+            m("src_digest", TEXT, "SHA-256 over the source tree"),
+            m("dst_digest", TEXT, "SHA-256 over the destination tree"),
+            m("removed", TEXT, "whether everything the run created was removed"),
+            m("removed_files", COUNT, "files removed"),
+            m("removed_dirs", COUNT, "directories removed"),
+            m("kept_dirs", COUNT, "directories kept because something else is in them"),
+            m("refused", COUNT, "entries not removed because they changed"),
+            m("missing", COUNT, "planned entries already gone"),
+            m("path", TEXT, "the path worked on"),
+            m("fs", TEXT, "the file system: type and telling mount options"),
+            m("fs_type", TEXT, "the file system type, from /proc/self/mountinfo"),
+            m("mount_point", TEXT, "where that file system is mounted"),
+            m("mount_source", TEXT, "what is mounted there"),
+            m("mount_options", TEXT, "its mount options"),
+            m("src_fs", TEXT, "the source's file system"),
+            m("src_fs_type", TEXT, "the source's file system type"),
+            m("src_mount_point", TEXT, "the source's mount point"),
+            m("src_mount_source", TEXT, "what is mounted at the source's mount point"),
+            m("src_mount_options", TEXT, "the source's mount options"),
+            m("dst_fs", TEXT, "the destination's file system"),
+            m("dst_fs_type", TEXT, "the destination's file system type"),
+            m("dst_mount_point", TEXT, "the destination's mount point"),
+            m("dst_mount_source", TEXT, "what is mounted at the destination's mount point"),
+            m("dst_mount_options", TEXT, "the destination's mount options"));
+
+    private Metrics() {
+    }
+
+    private static Metric m(String name, Unit unit, String meaning) {
+        return new Metric(name, unit, meaning);
+    }
+
+    public static List<Metric> all() {
+        return ALL;
+    }
+
+    /** The metric {@code key} is (or is one of the family of), if registered. */
+    public static Optional<Metric> named(String key) {
+        for (Metric m : ALL) {
+            if (m.matches(key)) {
+                return Optional.of(m);
+            }
+        }
+        return Optional.empty();
+    }
+}
