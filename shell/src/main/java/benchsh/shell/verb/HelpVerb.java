@@ -15,7 +15,9 @@ import java.util.List;
 /** {@code help} lists the verbs; {@code help 'tcp'} shows one verb's arguments, defaults, units and examples. */
 public final class HelpVerb implements Verb {
     private static final VerbSpec SPEC = new VerbSpec("help", "list the verbs, or explain one: help tcp", "[VERB]",
-            List.of(), List.of("help", "help tcp"));
+            List.of(Arg.of("markdown", ArgType.BOOL, false, "the whole verb reference as Markdown (docs/verbs.md)"),
+                    Arg.of("metrics", ArgType.BOOL, false, "every metric with its unit and meaning, as Markdown (docs/metrics.md)")),
+            List.of("help", "help tcp", "help markdown: true"));
     private final Verbs verbs;
 
     public HelpVerb(Verbs verbs) {
@@ -29,6 +31,10 @@ public final class HelpVerb implements Verb {
 
     @Override
     public Object call(Args args, Session session) {
+        if (args.bool("markdown") || args.bool("metrics")) {
+            session.print(args.bool("markdown") ? VerbReference.verbs(verbs) : VerbReference.metrics());
+            return null;
+        }
         Object about = args.positional().isEmpty() ? null : args.positional().get(0);
         String text = about == null ? overview(verbs) : verb(verbs, about instanceof VerbRef ref ? ref.spec().name() : String.valueOf(about));
         session.print(text);
