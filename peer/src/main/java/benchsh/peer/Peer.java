@@ -23,24 +23,43 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /**
- * The peer's control loop: handshake, then START/STOP/PING until the shell goes away or the peer
- * has been idle too long. Each started side runs on its own thread and ends with a DONE message.
- * On exit every running side is cancelled and the peer's temp directory is removed.
+ * The peer's control loop: handshake, then START/STOP/PING until the shell goes away or falls
+ * silent. The shell sends a frame at least every 10 s (it pings on a fixed cadence), so a peer that
+ * has run a side and then hears nothing for {@link #SHELL_SILENCE} takes the shell for gone (its
+ * machine vanished without a FIN) and exits; a peer that has run nothing since the shell last spoke
+ * waits the longer idle timeout. Each started side runs on its own thread and ends with a DONE
+ * message. On exit every running side is cancelled and the peer's temp directory is removed.
  */
 public final class Peer {
     static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(15);
     static final Duration POLL = Duration.ofSeconds(1);
     /** How long one control frame may take to arrive in full once its header has been read. */
     static final Duration FRAME_DEADLINE = Duration.ofSeconds(10);
+    /** How long a peer that runs (or ran) a side waits for a frame from the shell: three of its 10 s pings. */
+    public static final Duration SHELL_SILENCE = Duration.ofSeconds(30);
+    /** The exit code when the shell fell silent during a test. */
+    static final int SHELL_SILENT = 3;
+    private static final Duration STOP_WAIT = Duration.ofSeconds(3);
+    private static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
 
     private final ControlChannel channel;
     private final Duration idleTimeout;
+    private final Duration shellSilence;
     private final Map<String, Side> running = new ConcurrentHashMap<>();
     private Path tempDir;
 
     public Peer(ControlChannel channel, Duration idleTimeout) {
+        this(channel, idleTimeout, SHELL_SILENCE);
+    }
+
+    /**
+     * @param idleTimeout how long to wait for the shell while no side has run since it last spoke
+     * @param shellSilence how long to wait for the shell once a side has run since it last spoke
+     */
+    public Peer(ControlChannel channel, Duration idleTimeout, Duration shellSilence) {
         this.channel = channel;
         this.idleTimeout = idleTimeout;
+        this.shellSilence = shellSilence;
     }
 
     public static String version() {
@@ -55,14 +74,16 @@ public final class Peer {
         }
     }
 
-    /** Serves until the shell closes the channel; returns a process exit code. */
+    /**
+     * Serves until the shell closes the channel; returns a process exit code: 0 the shell closed it or
+     * the peer was idle too long, 2 a protocol error, 3 the shell fell silent while a side ran.
+     */
     public int serve() {
         try {
             if (!handshake()) {
                 return 2;
             }
-            loop();
-            return 0;
+            return loop();
         } catch (EOFException e) {
             return 0;
         } catch (IOException | TimeoutException e) {
@@ -91,8 +112,9 @@ public final class Peer {
         return true;
     }
 
-    private void loop() throws IOException, InterruptedException {
-        long lastActivity = System.nanoTime();
+    private int loop() throws IOException, InterruptedException {
+        long lastHeard = System.nanoTime();
+        boolean ranSinceHeard = false; // a side ran since the shell last spoke: its silence then means it is gone
         while (true) {
             Message m;
             try {
@@ -103,15 +125,24 @@ public final class Peer {
                 if (partial != null && stuck.compareTo(FRAME_DEADLINE) > 0) {
                     throw new ProtocolException("a " + partial + " frame from the shell is incomplete after " + stuck.toSeconds() + " s");
                 }
-                if (running.isEmpty() && System.nanoTime() - lastActivity > idleTimeout.toNanos()) {
+                ranSinceHeard |= !running.isEmpty();
+                long silent = System.nanoTime() - lastHeard;
+                if (ranSinceHeard && silent > shellSilence.toNanos()) {
+                    System.err.println("benchsh-peer: no word from the shell for " + shellSilence.toSeconds()
+                            + " s while a test ran (its machine or network is gone); cancelling " + running.size() + " side(s) and exiting");
+                    return SHELL_SILENT;
+                }
+                if (!ranSinceHeard && silent > idleTimeout.toNanos()) {
                     System.err.println("benchsh-peer: idle for " + idleTimeout.toSeconds() + " s, exiting");
-                    return;
+                    return 0;
                 }
                 continue;
             }
-            lastActivity = System.nanoTime();
+            lastHeard = System.nanoTime();
+            ranSinceHeard = !running.isEmpty();
             if (m instanceof Message.Start start) {
                 start(start);
+                ranSinceHeard = true;
             } else if (m instanceof Message.Stop stop) {
                 Side side = running.get(stop.id());
                 if (side != null) {
@@ -154,8 +185,8 @@ public final class Peer {
             } catch (RuntimeException e) {
                 o = Outcome.failed(ErrorKind.IO, "internal error: " + e);
             }
-            running.remove(start.id());
             trySend(new Message.Done(start.id(), o.metrics(), o.intervals(), o.error(), o.kind()));
+            running.remove(start.id()); // after its DONE is sent: shutdown waits for it before closing the channel
         }, "side-" + start.workload() + "-" + start.role());
         t.setDaemon(true);
         t.start();
@@ -196,7 +227,7 @@ public final class Peer {
 
     private void shutdown() {
         running.values().forEach(Side::cancel);
-        long deadline = System.nanoTime() + Duration.ofSeconds(3).toNanos();
+        long deadline = System.nanoTime() + STOP_WAIT.toNanos();
         while (!running.isEmpty() && System.nanoTime() < deadline) {
             try {
                 Thread.sleep(20);
@@ -205,7 +236,15 @@ public final class Peer {
             }
         }
         removeTempDir();
-        channel.close();
+        // closing flushes stdout, which blocks while a side thread is stuck writing to a shell that is gone
+        Thread closer = new Thread(channel::close, "close-control");
+        closer.setDaemon(true);
+        closer.start();
+        try {
+            closer.join(CLOSE_WAIT.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     synchronized void removeTempDir() {

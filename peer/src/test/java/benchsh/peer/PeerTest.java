@@ -13,8 +13,6 @@ import benchsh.peer.protocol.SpecCodec;
 import benchsh.peer.workload.TcpStream;
 import benchsh.peer.workload.Timing;
 import java.io.IOException;
-import java.nio.channels.Channels;
-import java.nio.channels.Pipe;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -31,26 +29,22 @@ class PeerTest {
     ControlChannel shell;
     CompletableFuture<Integer> exit;
 
+    PipedPeer peer;
+
     @BeforeEach
     void startPeer() throws IOException {
-        Pipe toPeer = Pipe.open();
-        Pipe fromPeer = Pipe.open();
-        ControlChannel peerSide = new ControlChannel("shell", Channels.newInputStream(toPeer.source()), Channels.newOutputStream(fromPeer.sink()));
-        exit = CompletableFuture.supplyAsync(() -> new Peer(peerSide, Duration.ofSeconds(30)).serve());
-        shell = new ControlChannel("peer", Channels.newInputStream(fromPeer.source()), Channels.newOutputStream(toPeer.sink()));
+        peer = PipedPeer.start(Duration.ofSeconds(30), Peer.SHELL_SILENCE);
+        shell = peer.shell();
+        exit = peer.exit();
     }
 
     @AfterEach
     void stopPeer() {
-        shell.close();
+        peer.close();
     }
 
     Message next() throws Exception {
-        Message m;
-        do {
-            m = shell.receive(WAIT);
-        } while (m instanceof Message.Interval);
-        return m;
+        return peer.next();
     }
 
     @Test

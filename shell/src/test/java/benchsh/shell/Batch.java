@@ -19,10 +19,20 @@ public record Batch(int exit, String out, String err) {
         return new Batch(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
-    /** The JSON result lines of stdout (with {@code --json -}). */
+    /** The JSON result lines of stdout (with {@code --json -}), without the host lines. */
     public List<Map<String, Object>> results() throws ProtocolException {
+        return results(out);
+    }
+
+    /** The result lines of JSON lines output (a {@code --json} file's text), without the host lines. */
+    public static List<Map<String, Object>> results(String jsonLines) throws ProtocolException {
+        return lines(jsonLines).stream().filter(l -> "result".equals(l.get("type"))).toList();
+    }
+
+    /** Every line of JSON lines output: host lines and result lines. */
+    public static List<Map<String, Object>> lines(String jsonLines) throws ProtocolException {
         List<Map<String, Object>> list = new ArrayList<>();
-        for (String line : out.split("\n")) {
+        for (String line : jsonLines.split("\n")) {
             if (!line.isBlank()) {
                 list.add(Json.parseObject(line));
             }

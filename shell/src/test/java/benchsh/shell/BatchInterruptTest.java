@@ -1,69 +1,81 @@
 package benchsh.shell;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import benchsh.peer.protocol.Json;
+import benchsh.shell.console.BatchInterrupts;
 import benchsh.shell.result.store.ResultStore;
 import benchsh.shell.result.store.StoreQuery;
 import benchsh.shell.result.store.StoredResult;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
-/** SIGINT in batch mode stops the run, keeps what was measured (JSON lines, store) and exits 130. */
-@Timeout(value = 90, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+/**
+ * SIGINT, SIGTERM and SIGHUP sent to a batch process mid-test: the run stops, what was measured is
+ * kept (JSON line, store) and the exit code is 128 + the signal's number. A second signal exits at
+ * once; a clean path that hangs is ended by the watchdog.
+ */
+@Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class BatchInterruptTest {
+    private static final Duration START = Duration.ofSeconds(60);
+    private static final Duration END = Duration.ofSeconds(30);
+    /** A script that swallows the interrupt: Groovy's sleep() sleeps on when interrupted, so the clean path hangs. */
+    private static final String DEAF_SCRIPT = "System.err.println 'sleeping'; sleep(120000)";
 
-    @Test
-    void sigintKeepsThePartialResultAndStopsTheScript(@TempDir Path dir) throws Exception {
+    @ParameterizedTest(name = "SIG{0} exits {1}")
+    @CsvSource({"INT, 130", "TERM, 143", "HUP, 129"})
+    void aSignalKeepsThePartialResultAndStopsTheScript(String signal, int exitCode, @TempDir Path dir) throws Exception {
         Path db = dir.resolve("results.db");
-        Path json = dir.resolve("results.jsonl");
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"),
-                Main.class.getName(), "--db", db.toString(), "--json", json.toString(), "--progress",
-                "-e", "tcp to: local, time: 20.s, omit: 0.s\ntcp to: local, time: 20.s, omit: 0.s")
-                .redirectErrorStream(true).start();
-        StringBuilder seen = new StringBuilder();
-        try {
-            BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-            int intervals = 0;
-            String line;
-            while (intervals < 2 && (line = out.readLine()) != null) { // bounded by the class timeout and the 20 s test
-                seen.append(line).append('\n');
-                if (line.matches("\\s+tcp\\s+[0-9.]+-[0-9.]+ s.*")) {
-                    intervals++;
-                }
-            }
-            assertEquals(2, intervals, "two interval lines before SIGINT: " + seen);
-            assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor());
-            while ((line = out.readLine()) != null) {
-                seen.append(line).append('\n');
-            }
-            assertTrue(p.waitFor(30, TimeUnit.SECONDS));
-        } finally {
-            p.destroyForcibly();
+        try (BatchProcess p = BatchProcess.start("--db", db.toString(), "--json", "-", "--progress",
+                "-e", "tcp to: local, time: 20.s, omit: 0.s\ntcp to: local, time: 20.s, omit: 0.s")) {
+            assertTrue(p.awaitErr(line -> line.matches("\\s+tcp\\s+[0-9.]+-[0-9.]+ s.*"), 2, START), "two interval lines: " + p.transcript());
+            p.signal(signal);
+            assertEquals(exitCode, p.exit(END), p.transcript());
+            assertTrue(p.err().contains("benchsh: stopped by SIG" + signal + "; 1 results were written"), p.transcript());
+            List<Map<String, Object>> json = Batch.results(String.join("\n", p.out()));
+            assertEquals(1, json.size(), "one JSON result, the second test never started: " + p.transcript());
+            Map<String, Object> r = json.get(0);
+            assertEquals("interrupted", r.get("status"));
+            assertTrue(((List<?>) r.get("intervals")).size() >= 2, r.toString());
         }
-        assertEquals(130, p.exitValue(), seen.toString());
-        assertTrue(seen.toString().contains("stopped by SIGINT"), seen.toString());
-        List<String> lines = Files.readAllLines(json);
-        assertEquals(1, lines.size(), "the second test never started: " + lines);
-        Map<String, Object> r = Json.parseObject(lines.get(0));
-        assertEquals("interrupted", r.get("status"));
-        assertTrue(((List<?>) r.get("intervals")).size() >= 2, lines.get(0));
         try (ResultStore store = ResultStore.open(db)) {
             List<StoredResult> stored = store.results(StoreQuery.ALL);
             assertEquals(1, stored.size());
             assertEquals("interrupted", stored.get(0).result().status().wire());
             double seconds = stored.get(0).result().metric("seconds");
             assertTrue(seconds > 1 && seconds < 19, "about the measured span, not the asked 20 s: " + seconds);
+        }
+    }
+
+    @Test
+    void aSecondSignalExitsAtOnceWithItsOwnCode(@TempDir Path dir) throws Exception {
+        try (BatchProcess p = BatchProcess.start("--db", dir.resolve("results.db").toString(), "-e", DEAF_SCRIPT)) {
+            assertTrue(p.awaitErr("sleeping"::equals, 1, START), p.transcript());
+            p.signal("TERM");
+            assertTrue(p.awaitErr(l -> l.startsWith("benchsh: SIGTERM: stopping"), 1, END), p.transcript());
+            p.signal("INT");
+            assertEquals(130, p.exit(END), p.transcript());
+            assertTrue(p.err().contains("benchsh: second signal (SIGINT): exiting now, without waiting for the test to stop"), p.transcript());
+            assertFalse(p.err().stream().anyMatch(l -> l.contains("still running")), "not the watchdog: " + p.transcript());
+        }
+    }
+
+    @Test
+    void theWatchdogEndsAShutdownThatHangs(@TempDir Path dir) throws Exception {
+        try (BatchProcess p = BatchProcess.start("--db", dir.resolve("results.db").toString(), "-e", DEAF_SCRIPT)) {
+            assertTrue(p.awaitErr("sleeping"::equals, 1, START), p.transcript());
+            p.signal("TERM");
+            assertEquals(143, p.exit(END.plus(BatchInterrupts.WATCHDOG)), p.transcript());
+            assertTrue(p.err().contains("benchsh: still running " + BatchInterrupts.WATCHDOG.toSeconds() + " s after SIGTERM; exiting now"),
+                    p.transcript());
         }
     }
 }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import benchsh.peer.protocol.Json;
 import benchsh.shell.console.Repl;
 import benchsh.shell.host.ssh.HostKeyPrompt;
 import benchsh.shell.host.ssh.KnownHosts;
@@ -27,6 +26,7 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.sshd.common.config.keys.KeyUtils;
@@ -128,9 +128,9 @@ class SecretLeakTest {
         }
         String stderr = Files.readString(out.resolve("stderr.txt"));
         assertEquals(0, p.exitValue(), stderr + Files.readString(out.resolve("stdout.txt")));
-        List<String> lines = Files.readAllLines(out.resolve("results.jsonl"));
+        List<Map<String, Object>> lines = Batch.results(Files.readString(out.resolve("results.jsonl")));
         assertEquals(2, lines.size(), "k to k, then b (logged in with the password) to k");
-        assertEquals("ok", Json.parseObject(lines.get(1)).get("status"), lines.get(1));
+        assertEquals("ok", lines.get(1).get("status"), lines.get(1).toString());
         assertNowhere(out, List.of());
         String md = Files.readString(out.resolve("r.md"));
         assertTrue(md.contains("pw = '***'") && md.contains("password: '***'") && md.contains("login=***"), md);

@@ -9,8 +9,13 @@ import java.util.Map;
  * {@link #fields()} gives the wire form. Numbers are nanoseconds and bytes where named so.
  */
 public sealed interface Message {
-    /** The protocol version this build speaks. A peer refuses any other. */
-    int PROTOCOL = 2;
+    /**
+     * The protocol version this build speaks. A peer refuses any other. Version 2: the link (token,
+     * address, port) travels beside the spec, DONE and ERROR carry an error kind. Version 3: the shell
+     * sends a frame (at least a PING) every 10 s whatever the peer sends, and a peer running a test
+     * exits after {@code Peer.SHELL_SILENCE} without one.
+     */
+    int PROTOCOL = 3;
 
     MessageType type();
 

@@ -15,17 +15,22 @@ import java.util.function.Supplier;
 
 /**
  * A live control connection to one peer: the handshake, starting and stopping test sides, and a
- * dispatcher thread that routes READY/INTERVAL/DONE to their {@link SideHandle}s, pings an idle peer
- * and declares it dead when it stops answering. Thread-safe.
+ * dispatcher thread that routes READY/INTERVAL/DONE to their {@link SideHandle}s, pings the peer
+ * every {@link #PING_EVERY} whatever it sends (a peer running a test takes {@code Peer.SHELL_SILENCE}
+ * without a frame as the shell gone) and declares it dead when it stops answering. All text from the
+ * peer passes through {@link PeerText} as it arrives. Thread-safe.
  */
 public final class PeerConnection implements AutoCloseable {
     public static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(30);
     static final Duration PING_EVERY = Duration.ofSeconds(10);
     static final Duration DEAD_AFTER = Duration.ofSeconds(40);
+    private static final Duration POLL = Duration.ofSeconds(1);
 
     private final String host;
     private final ControlChannel channel;
     private final Supplier<String> diagnostics;
+    private final Duration pingEvery;
+    private final Duration deadAfter;
     private final Map<String, SideHandle> sides = new ConcurrentHashMap<>();
     private volatile Message.Welcome welcome;
     private volatile String deadReason;
@@ -35,16 +40,26 @@ public final class PeerConnection implements AutoCloseable {
      * @param diagnostics what to add to an error when the peer dies (e.g. the tail of its stderr)
      */
     public PeerConnection(String host, ControlChannel channel, Supplier<String> diagnostics) {
+        this(host, channel, diagnostics, PING_EVERY, DEAD_AFTER);
+    }
+
+    /**
+     * @param pingEvery how often to ping the peer, whatever it sends
+     * @param deadAfter how long the peer may be silent before it is declared dead
+     */
+    PeerConnection(String host, ControlChannel channel, Supplier<String> diagnostics, Duration pingEvery, Duration deadAfter) {
         this.host = host;
         this.channel = channel;
         this.diagnostics = diagnostics;
+        this.pingEvery = pingEvery;
+        this.deadAfter = deadAfter;
     }
 
     /** Says hello and waits for the peer's welcome; then starts dispatching. */
     public Message.Welcome handshake(String shellVersion, Duration timeout) throws HostException, InterruptedException {
         try {
             channel.send(new Message.Hello(Message.PROTOCOL, shellVersion));
-            Message m = channel.receive(timeout);
+            Message m = PeerText.message(channel.receive(timeout));
             if (m instanceof Message.Error e) {
                 throw new HostException(host, "handshake", e.message());
             }
@@ -55,7 +70,7 @@ public final class PeerConnection implements AutoCloseable {
         } catch (EOFException e) {
             throw new HostException(host, "start peer", "the peer exited before the handshake" + detail());
         } catch (IOException | TimeoutException e) {
-            throw new HostException(host, "handshake", e.getMessage() + detail());
+            throw new HostException(host, "handshake", PeerText.line(e.getMessage()) + detail());
         }
         dispatcher = new Thread(this::dispatch, "peer-dispatch " + host);
         dispatcher.setDaemon(true);
@@ -106,26 +121,26 @@ public final class PeerConnection implements AutoCloseable {
 
     private void dispatch() {
         long lastHeard = System.nanoTime();
-        long lastPing = lastHeard;
+        long nextPing = lastHeard + pingEvery.toNanos();
         try {
             while (true) {
+                long now = System.nanoTime();
+                if (now - nextPing >= 0) {
+                    nextPing = now + pingEvery.toNanos();
+                    channel.send(new Message.Ping()); // also while intervals flow: the peer's proof that the shell is there
+                }
                 Message m;
                 try {
-                    m = channel.receive(Duration.ofSeconds(1));
+                    m = channel.receive(Duration.ofNanos(Math.max(1, Math.min(POLL.toNanos(), nextPing - now))));
                     lastHeard = System.nanoTime();
                 } catch (TimeoutException e) {
-                    long now = System.nanoTime();
-                    if (now - lastHeard > DEAD_AFTER.toNanos()) {
-                        die("no reply from the peer for " + DEAD_AFTER.toSeconds() + " s");
+                    if (System.nanoTime() - lastHeard > deadAfter.toNanos()) {
+                        die("no reply from the peer for " + deadAfter.toSeconds() + " s");
                         return;
-                    }
-                    if (now - lastPing > PING_EVERY.toNanos()) {
-                        lastPing = now;
-                        channel.send(new Message.Ping());
                     }
                     continue;
                 }
-                route(m);
+                route(PeerText.message(m));
             }
         } catch (EOFException e) {
             die("the peer exited" + detail());
@@ -163,7 +178,8 @@ public final class PeerConnection implements AutoCloseable {
         }
     }
 
-    private void die(String reason) {
+    private void die(String why) {
+        String reason = PeerText.line(why); // a bad frame's message may quote the peer
         deadReason = reason;
         for (SideHandle s : sides.values()) {
             s.fail(host + ": " + reason, ErrorKind.IO);
@@ -173,7 +189,7 @@ public final class PeerConnection implements AutoCloseable {
 
     private String detail() {
         String d = diagnostics.get();
-        return d == null || d.isBlank() ? "" : " (" + d.strip() + ")";
+        return d == null || d.isBlank() ? "" : " (" + PeerText.line(d.strip()) + ")";
     }
 
     @Override

@@ -6,12 +6,13 @@ import java.util.List;
 
 /**
  * The running script's steps ("step 3 of 12", shown by the progress display) and the user's request
- * to stop it (a second Ctrl-C, or SIGINT in batch mode). Thread-safe: the script's thread runs steps,
- * the display and signal handlers read and request from theirs.
+ * to stop it (a second Ctrl-C, or SIGINT, SIGTERM or SIGHUP in batch mode). Thread-safe: the script's
+ * thread runs steps, the display and signal handlers read and request from theirs.
  */
 public final class Control {
     private final Deque<int[]> steps = new java.util.concurrent.ConcurrentLinkedDeque<>();
-    private volatile boolean cancelRequested;
+    private static final String CTRL_C_TWICE = "stopped by the user (Ctrl-C twice)";
+    private volatile String cancelReason;
 
     /** Runs {@code body} as step {@code i} of {@code n} (1-based); nested steps show innermost last. */
     public <T> T withStep(int i, int n, java.util.function.Supplier<T> body) {
@@ -34,22 +35,24 @@ public final class Control {
 
     /** Asks the running script to stop before its next verb (a second Ctrl-C). Any thread. */
     public void requestCancel() {
-        cancelRequested = true;
+        requestCancel(CTRL_C_TWICE);
+    }
+
+    /** Asks the running script to stop before its next verb, saying why (e.g. "stopped by SIGTERM"). Any thread. */
+    public void requestCancel(String reason) {
+        cancelReason = reason;
     }
 
     /** Clears a cancel request: a new REPL line starts. */
     public void clearCancel() {
-        cancelRequested = false;
-    }
-
-    public boolean cancelRequested() {
-        return cancelRequested;
+        cancelReason = null;
     }
 
     /** @throws TestCancelledException when the user asked to stop the script */
     public void checkCancelled() {
-        if (cancelRequested) {
-            throw new TestCancelledException("stopped by the user (Ctrl-C twice)");
+        String reason = cancelReason;
+        if (reason != null) {
+            throw new TestCancelledException(reason);
         }
     }
 }

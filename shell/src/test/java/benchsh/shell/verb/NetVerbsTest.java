@@ -5,12 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import benchsh.peer.protocol.Json;
+import benchsh.shell.Batch;
 import benchsh.shell.Main;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -35,13 +34,7 @@ class NetVerbsTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = Main.run(new String[] {"-e", statements, "--json", "-"}, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
-        List<Map<String, Object>> results = new ArrayList<>();
-        for (String line : out.toString(StandardCharsets.UTF_8).split("\n")) {
-            if (!line.isBlank()) {
-                results.add(Json.parseObject(line));
-            }
-        }
-        return new Run(code, results, err.toString(StandardCharsets.UTF_8));
+        return new Run(code, Batch.results(out.toString(StandardCharsets.UTF_8)), err.toString(StandardCharsets.UTF_8));
     }
 
     static double num(Map<String, Object> m, String key) {

@@ -1,0 +1,118 @@
+package benchsh.shell.host;
+
+import benchsh.peer.protocol.ControlChannel;
+import benchsh.peer.protocol.ErrorKind;
+import benchsh.peer.protocol.Message;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.channels.Channels;
+import java.nio.channels.Pipe;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A scripted peer in this JVM, speaking the control protocol over pipes: it welcomes the shell with
+ * {@code facts}, answers every START with READY, then {@code intervals} INTERVAL samples
+ * {@code every} apart and a DONE carrying {@code error}, answers PINGs and counts them. A STOP ends
+ * a side at once. Close it to make the shell see the peer exit. Thread-safe.
+ */
+final class FakePeer implements AutoCloseable {
+    private final ControlChannel shellEnd;
+    private final ControlChannel peerEnd;
+    private final Map<String, Object> facts;
+    private final Map<String, Object> sample;
+    private final int intervals;
+    private final Duration every;
+    private final String error;
+    private final AtomicInteger pings = new AtomicInteger();
+    private final Set<String> stopped = ConcurrentHashMap.newKeySet();
+    private final Thread loop;
+
+    /**
+     * @param intervals how many samples each side sends before its DONE (Integer.MAX_VALUE: until stopped)
+     */
+    FakePeer(Map<String, Object> facts, Map<String, Object> sample, int intervals, Duration every, String error) throws IOException {
+        this.facts = facts;
+        this.sample = sample;
+        this.intervals = intervals;
+        this.every = every;
+        this.error = error;
+        Pipe toPeer = Pipe.open();
+        Pipe toShell = Pipe.open();
+        shellEnd = new ControlChannel("fake peer", Channels.newInputStream(toShell.source()), Channels.newOutputStream(toPeer.sink()));
+        peerEnd = new ControlChannel("shell", Channels.newInputStream(toPeer.source()), Channels.newOutputStream(toShell.sink()));
+        loop = new Thread(this::serve, "fake-peer");
+        loop.setDaemon(true);
+        loop.start();
+    }
+
+    /** The shell's end of the control channel. */
+    ControlChannel shellEnd() {
+        return shellEnd;
+    }
+
+    /** PINGs received from the shell so far. */
+    int pings() {
+        return pings.get();
+    }
+
+    private void serve() {
+        try {
+            for (int i = 0; i < 1_000_000; i++) {
+                Message m;
+                try {
+                    m = peerEnd.receive(Duration.ofSeconds(1));
+                } catch (TimeoutException e) {
+                    continue;
+                }
+                if (m instanceof Message.Hello) {
+                    peerEnd.send(new Message.Welcome(Message.PROTOCOL, "fake", facts));
+                } else if (m instanceof Message.Ping) {
+                    pings.incrementAndGet();
+                    peerEnd.send(new Message.Ping());
+                } else if (m instanceof Message.Stop s) {
+                    stopped.add(s.id());
+                } else if (m instanceof Message.Start s) {
+                    peerEnd.send(new Message.Ready(s.id(), Map.of("address", "127.0.0.1", "port", 9L)));
+                    Thread side = new Thread(() -> runSide(s.id()), "fake-side " + s.id());
+                    side.setDaemon(true);
+                    side.start();
+                }
+            }
+        } catch (EOFException e) {
+            // the shell closed the channel
+        } catch (IOException | InterruptedException e) {
+            // closed while serving
+        }
+    }
+
+    private void runSide(String id) {
+        List<Object> sent = new ArrayList<>();
+        try {
+            for (int i = 0; i < intervals && !stopped.contains(id); i++) {
+                Map<String, Object> s = new LinkedHashMap<>(sample);
+                s.put("start_seconds", i * every.toMillis() / 1000.0);
+                s.put("end_seconds", (i + 1) * every.toMillis() / 1000.0);
+                peerEnd.send(new Message.Interval(id, s));
+                sent.add(s);
+                Thread.sleep(every.toMillis());
+            }
+            peerEnd.send(new Message.Done(id, Map.of("bytes", 1000L, "seconds", 1.0, "throughput_bps", 8000.0), sent, error, error == null ? null : ErrorKind.IO));
+        } catch (IOException | InterruptedException e) {
+            // closed while the side ran
+        }
+    }
+
+    @Override
+    public void close() {
+        peerEnd.close();
+        loop.interrupt();
+    }
+}

@@ -1,0 +1,80 @@
+package benchsh.shell.host;
+
+import static benchsh.shell.host.PeerTextTest.HOSTILE;
+import static benchsh.shell.host.PeerTextTest.hasControl;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import benchsh.peer.protocol.Message;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The shell's end of a peer connection, against a {@link FakePeer} over pipes: it pings on a fixed
+ * cadence even while the peer talks without pause, and everything the peer says reaches the shell
+ * with its control characters escaped.
+ */
+@Timeout(60)
+class PeerConnectionTest {
+    private static final Duration WAIT = Duration.ofSeconds(20);
+
+    private static PeerConnection connect(FakePeer peer, java.util.function.Supplier<String> diagnostics, Duration pingEvery) throws Exception {
+        PeerConnection c = new PeerConnection("h1", peer.shellEnd(), diagnostics, pingEvery, PeerConnection.DEAD_AFTER);
+        c.handshake("test", WAIT);
+        return c;
+    }
+
+    @Test
+    void theShellPingsOnItsCadenceWhileIntervalsFlowWithoutPause() throws Exception {
+        // a sample every 20 ms: the connection is never idle, so only a fixed cadence sends pings
+        try (FakePeer peer = new FakePeer(Map.of(), Map.of("bytes", 1L), Integer.MAX_VALUE, Duration.ofMillis(20), null);
+                PeerConnection c = connect(peer, () -> null, Duration.ofMillis(100))) {
+            SideHandle side = c.start("t1", "tcp", "listen", Map.of(), null);
+            long end = System.nanoTime() + WAIT.toNanos();
+            while (peer.pings() < 5 && System.nanoTime() < end) {
+                Thread.sleep(20);
+            }
+            assertTrue(peer.pings() >= 5, "pings while the peer talked: " + peer.pings());
+            assertTrue(side.intervals().size() >= 5, "the peer talked meanwhile: " + side.intervals().size() + " samples");
+            assertFalse(side.isDone());
+        }
+    }
+
+    @Test
+    void factsSamplesAndErrorsFromThePeerArriveEscaped() throws Exception {
+        try (FakePeer peer = new FakePeer(Map.of("kernel", HOSTILE), Map.of("state", HOSTILE), 2, Duration.ofMillis(10), HOSTILE);
+                PeerConnection c = connect(peer, () -> null, PeerConnection.PING_EVERY)) {
+            assertEquals(PeerText.line(HOSTILE), c.welcome().facts().get("kernel"));
+            SideHandle side = c.start("t1", "tcp", "listen", Map.of(), null);
+            Message.Done done = doneWithin(side);
+            assertEquals(PeerText.line(HOSTILE), done.error());
+            assertEquals(2, side.intervals().size());
+            side.intervals().forEach(s -> assertEquals(PeerText.line(HOSTILE), s.get("state")));
+        }
+    }
+
+    @Test
+    void aPeerThatDiesIsNamedWithItsStderrEscaped() throws Exception {
+        FakePeer peer = new FakePeer(Map.of(), Map.of(), Integer.MAX_VALUE, Duration.ofMillis(50), null);
+        try (PeerConnection c = connect(peer, () -> "Exception in thread main\n" + HOSTILE, PeerConnection.PING_EVERY)) {
+            SideHandle side = c.start("t1", "tcp", "listen", Map.of(), null);
+            peer.close();
+            String error = doneWithin(side).error();
+            assertTrue(error.startsWith("h1: the peer exited (Exception in thread main\\n\\x1b[31mred"), error);
+            assertFalse(hasControl(error, false), error);
+            assertFalse(hasControl(c.deadReason(), false), c.deadReason());
+        }
+    }
+
+    private static Message.Done doneWithin(SideHandle side) throws InterruptedException {
+        long end = System.nanoTime() + WAIT.toNanos();
+        while (!side.isDone() && System.nanoTime() < end) {
+            Thread.sleep(10);
+        }
+        assertTrue(side.isDone(), "the side ended");
+        return side.doneNow();
+    }
+}
