@@ -18,7 +18,10 @@ import benchsh.shell.script.ScriptError;
 import benchsh.shell.script.Inventory;
 import benchsh.shell.result.Scenario;
 import benchsh.shell.script.ScriptRunner;
+import benchsh.shell.verb.HelpVerb;
 import benchsh.shell.verb.PlanVerb;
+import benchsh.shell.verb.VerbReference;
+import benchsh.shell.verb.Verbs;
 import benchsh.shell.args.UsageException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -45,9 +48,11 @@ public final class Main {
     private static final String USAGE_TEXT = """
             usage: benchsh [options]                 interactive shell
                    benchsh [options] -e STATEMENTS   evaluate Groovy statements and exit
-                   benchsh [options] run FILE        run a scenario script
+                   benchsh [options] run FILE|-      run a scenario script (- reads it from stdin)
                    benchsh [options] demo            TCP message-size sweep on this machine
-            options:
+                   benchsh help [VERB|--markdown|--metrics]
+                                                     the verbs, one verb, or the reference pages
+            options (before or after the command; --opt=value works too; -- ends them):
               --json -|FILE     write every result as one JSON object per line
               --units UNIT      throughput unit: MB/s (default), Mbit/s, Gbit/s, KByte/s, ...
               --set NAME=VALUE  override a param('NAME', default) of the script (repeatable)
@@ -93,6 +98,9 @@ public final class Main {
             stdout.println("benchsh " + Version.current());
             return OK;
         }
+        if ("help".equals(o.command)) {
+            return help(o, stdout, stderr);
+        }
         JsonLines json = null;
         try {
             if (o.json != null) {
@@ -110,6 +118,9 @@ public final class Main {
             Runtime.getRuntime().addShutdownHook(hook);
             if (json != null) {
                 session.log().addSink(json);
+            }
+            if (System.console() != null) {
+                session.width(Main::terminalWidth); // a terminal: rows fit it; piped output keeps every column
             }
             if (o.units != null) {
                 session.unit(ThroughputUnit.named(o.units));
@@ -200,7 +211,9 @@ public final class Main {
             }
             PlanVerb.Body body = switch (o.command) {
                 case "-e" -> () -> runner.evaluate(o.argument, "-e");
-                case "run" -> () -> runner.evaluateFile(Path.of(o.argument));
+                case "run" -> o.argument.equals("-")
+                        ? () -> runner.evaluate(new String(System.in.readAllBytes(), StandardCharsets.UTF_8), "stdin")
+                        : () -> runner.evaluateFile(Path.of(o.argument));
                 case "demo" -> () -> runner.evaluateFile(demo());
                 default -> throw new UsageException("unknown command " + o.command);
             };
@@ -240,6 +253,30 @@ public final class Main {
             stderr.println("benchsh: " + failed + " of " + session.results().size() + " tests did not complete");
         }
         return failed > 0 || !failedExpectations.isEmpty() ? TEST_FAILED : OK;
+    }
+
+    /** The terminal's width in batch mode: {@code $COLUMNS} when the shell exports it, else 120. */
+    private static int terminalWidth() {
+        try {
+            return Math.max(40, Integer.parseInt(System.getenv().getOrDefault("COLUMNS", "120").trim()));
+        } catch (NumberFormatException e) {
+            return 120;
+        }
+    }
+
+    /** {@code benchsh help [VERB]}, {@code help --markdown}, {@code help --metrics}: what {@code help} prints at the prompt. */
+    private static int help(Options o, PrintStream stdout, PrintStream stderr) {
+        Verbs verbs = Verbs.standard(file -> {
+            throw new UsageException("help evaluates no files");
+        });
+        try {
+            stdout.print(o.page == null ? (o.argument == null ? HelpVerb.overview(verbs) : HelpVerb.verb(verbs, o.argument))
+                    : o.page.equals("--markdown") ? VerbReference.verbs(verbs) : VerbReference.metrics());
+            return OK;
+        } catch (UsageException e) {
+            stderr.println("benchsh: " + e.getMessage());
+            return USAGE;
+        }
     }
 
     private static int repl(Session session) {
@@ -283,80 +320,5 @@ public final class Main {
             }
         }
         return base.resolve("examples").resolve("00-demo.groovy");
-    }
-
-    /** The parsed command line. */
-    static final class Options {
-        String command;
-        String argument;
-        String json;
-        String units;
-        String report;
-        boolean help;
-        boolean version;
-        boolean acceptNewHostKeys;
-        boolean deployRuntime;
-        boolean progress;
-        String db;
-        boolean dryRun;
-        String hosts;
-        final Map<String, String> sets = new LinkedHashMap<>();
-
-        private void set(String assignment) {
-            int eq = assignment.indexOf('=');
-            if (eq <= 0) {
-                throw new UsageException("--set needs name=value, not '" + assignment + "'");
-            }
-            sets.put(assignment.substring(0, eq).trim(), assignment.substring(eq + 1).trim());
-        }
-
-        static Options parse(String[] args) {
-            Options o = new Options();
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                switch (a) {
-                    case "-h", "--help" -> o.help = true;
-                    case "--version" -> o.version = true;
-                    case "--accept-new-host-keys" -> o.acceptNewHostKeys = true;
-                    case "--deploy-runtime" -> o.deployRuntime = true;
-                    case "--json" -> o.json = value(args, ++i, a);
-                    case "--units" -> o.units = value(args, ++i, a);
-                    case "--set" -> o.set(value(args, ++i, a));
-                    case "--hosts" -> o.hosts = value(args, ++i, a);
-                    case "--dry-run" -> o.dryRun = true;
-                    case "--db" -> o.db = value(args, ++i, a);
-                    case "--progress" -> o.progress = true;
-                    case "--report" -> o.report = reportFile(value(args, ++i, a));
-                    case "-e", "run" -> o.command(a, value(args, ++i, a));
-                    case "demo" -> o.command(a, null);
-                    default -> throw new UsageException("unknown argument '" + a + "'");
-                }
-            }
-            return o;
-        }
-
-        private void command(String c, String arg) {
-            if (command != null) {
-                throw new UsageException("give one of -e, run and demo");
-            }
-            command = c;
-            argument = arg;
-        }
-
-        private static String reportFile(String file) {
-            try {
-                ReportFormat.of(Path.of(file));
-                return file;
-            } catch (IllegalArgumentException e) {
-                throw new UsageException("--report: " + e.getMessage());
-            }
-        }
-
-        private static String value(String[] args, int i, String option) {
-            if (i >= args.length) {
-                throw new UsageException(option + " needs a value");
-            }
-            return args[i];
-        }
     }
 }

@@ -23,6 +23,7 @@ import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -41,6 +42,8 @@ public final class Session implements AutoCloseable, Recorder {
     private final Secrets secrets = new Secrets();
     private final Provenance provenance = new Provenance(secrets);
     private final RowStream rows = new RowStream();
+    /** The terminal's width for result rows; 0 when the output is not a terminal (every column prints). */
+    private volatile IntSupplier width = () -> 0;
     private volatile RunContext context = RunContext.ROOT;
     private volatile PrintWriter out;
     private volatile ThroughputUnit unit = ThroughputUnit.MB_S;
@@ -122,6 +125,11 @@ public final class Session implements AutoCloseable, Recorder {
         this.unit = u;
     }
 
+    /** Result rows fit {@code width} characters (a terminal's width, read per row; 0: no limit). */
+    public void width(IntSupplier width) {
+        this.width = width;
+    }
+
     public void progress(ProgressListener p) {
         this.progress = p;
     }
@@ -155,9 +163,10 @@ public final class Session implements AutoCloseable, Recorder {
     public Result record(Result r, List<String> columns) {
         Result kept = secrets.redact(r);
         log.add(kept, info(), facts(kept));
-        List<String> keys = ResultTable.keys(List.of(kept), columns);
+        ResultTable.Row row = ResultTable.row(kept, columns, unit, width.getAsInt());
+        String hidden = row.hidden() == 0 ? null : "(" + row.hidden() + " more columns: results wide: true, or a wider terminal)";
         synchronized (this) {
-            out.print(rows.next(ResultTable.headers(keys, unit), ResultTable.cells(kept, keys, unit)) + ResultTable.errorLine(kept));
+            out.print(rows.next(row.headers(), row.cells(), hidden) + ResultTable.errorLine(kept));
             out.flush();
         }
         if (kept.error() != null) {

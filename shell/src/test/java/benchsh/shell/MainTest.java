@@ -149,9 +149,29 @@ class MainTest {
     }
 
     @Test
-    void deployRuntimeIsAGlobalOption() {
-        assertTrue(Main.Options.parse(new String[] {"--deploy-runtime", "-e", "1"}).deployRuntime);
-        assertTrue(!Main.Options.parse(new String[] {"-e", "1"}).deployRuntime);
+    void aScriptFromStandardInputRunsWithOptionsOnEitherSide(@TempDir Path dir) throws Exception {
+        java.io.InputStream stdin = System.in;
+        try {
+            System.setIn(new java.io.ByteArrayInputStream("tcp to: local, bytes: 1.MiB\n".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            Batch b = Batch.run("--db=" + dir.resolve("r.db"), "run", "--json", "-", "-");
+            assertEquals(0, b.exit(), b.err());
+            assertEquals(1, b.results().size());
+        } finally {
+            System.setIn(stdin);
+        }
+    }
+
+    @Test
+    void helpOnTheCommandLinePrintsWhatThePromptDoes() {
+        Batch verb = Batch.run("help", "tcp");
+        assertEquals(0, verb.exit(), verb.err());
+        assertTrue(verb.out().startsWith("tcp name: value, ...") && verb.out().contains("Examples:"), verb.out());
+        assertTrue(Batch.run("help").out().contains("Verbs (every line is Groovy"));
+        assertTrue(Batch.run("help", "--markdown").out().startsWith("# Verb reference"));
+        assertTrue(Batch.run("help", "--metrics").out().contains("| `throughput_bps` | bits per second |"));
+        Batch typo = Batch.run("help", "tpc");
+        assertEquals(2, typo.exit());
+        assertTrue(typo.err().contains("did you mean 'tcp'"), typo.err());
         assertTrue(Batch.run("--help").out().contains("--deploy-runtime"));
     }
 }

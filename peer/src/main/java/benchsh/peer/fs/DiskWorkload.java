@@ -1,11 +1,12 @@
 package benchsh.peer.fs;
 
-import benchsh.peer.protocol.Fields;
-import benchsh.peer.protocol.ProtocolException;
-import benchsh.peer.workload.Outcome;
-import benchsh.peer.workload.LegacyWorkload;
+import benchsh.peer.protocol.Link;
+import benchsh.peer.protocol.Range;
+import benchsh.peer.workload.Meter;
 import benchsh.peer.workload.Side;
+import benchsh.peer.workload.SideBase;
 import benchsh.peer.workload.SideContext;
+import benchsh.peer.workload.Timing;
 import benchsh.peer.workload.Workload;
 import com.sun.nio.file.ExtendedOpenOption;
 import java.io.IOException;
@@ -36,105 +37,139 @@ import java.util.SplittableRandom;
  * the read as warm (metric {@code cache}). ENOSPC stops the run, removes the partial file and
  * reports the bytes written. Only the file this run created (O_EXCL, recorded in
  * {@link CreatedEntries}) is ever removed, and only while it is still that file. One role: "run".
+ *
+ * <p>Refused at open (kind REFUSED): a path that is a link or a device, an existing path to write, a read
+ * of something that is not a regular file, {@code direct} with blocks not aligned to the file system. While
+ * running, ENOSPC and permission errors are IO, a path that appeared before the exclusive create REFUSED,
+ * no progress for the timeout STALLED.
  */
-public final class DiskWorkload extends LegacyWorkload {
+public final class DiskWorkload implements Workload {
+    public static final String NAME = "disk";
     public static final long MAX_BS = 64L << 20;
-    static final long MAX_NANOS = Duration.ofHours(24).toNanos();
+    /** The largest file a run writes or reads: 16 TiB. */
+    public static final long MAX_BYTES = 1L << 44;
+
+    /** What a run does with its file. */
+    public enum Op {
+        WRITE, READ
+    }
+
+    /**
+     * The spec of role "run".
+     *
+     * @param path  the file, absolute
+     * @param bytes how many bytes to write or read
+     * @param bs    bytes per write or read (dd bs)
+     * @param sync  one fdatasync at the end of a write, timed
+     * @param dsync O_DSYNC on every write
+     * @param direct O_DIRECT, with aligned buffers
+     * @param cold  read cold: drop the page cache, else O_DIRECT, else say warm
+     * @param keep  keep a file the run created
+     */
+    public record Spec(String path, Op op, @Range(min = 1, max = MAX_BYTES) long bytes, @Range(min = 1, max = MAX_BS) int bs, boolean sync,
+                       boolean dsync, boolean direct, boolean cold, boolean keep, Timing timing) {
+        public Spec {
+            SafePaths.specPath("path", path);
+        }
+
+        /** The file, normalized. */
+        public Path file() {
+            return SafePaths.specPath("path", path);
+        }
+    }
 
     @Override
     public String name() {
-        return "disk";
-    }
-
-    record Spec(Path path, boolean write, long bytes, int bs, boolean sync, boolean dsync, boolean direct, boolean cold, boolean keep,
-                long intervalNanos, long timeoutNanos) {
-
-        static Spec parse(String role, Fields f) throws ProtocolException {
-            if (!role.equals("run")) {
-                throw new ProtocolException("disk has no role '" + role + "' (run)");
-            }
-            String op = f.string("op");
-            if (!op.equals("write") && !op.equals("read")) {
-                throw new ProtocolException("disk op must be write or read, not '" + op + "'");
-            }
-            Path path;
-            try {
-                path = SafePaths.absolute(f.string("path"));
-            } catch (IOException e) {
-                throw new ProtocolException(e.getMessage());
-            }
-            Spec s = new Spec(path, op.equals("write"),
-                    f.integer("bytes", 1, Long.MAX_VALUE / 2),
-                    (int) f.integer("bs", 1, MAX_BS, 1L << 20),
-                    f.bool("sync", false), f.bool("dsync", false), f.bool("direct", false), f.bool("cold", false), f.bool("keep", false),
-                    f.integer("interval_ns", 10_000_000L, MAX_NANOS, 1_000_000_000L),
-                    f.integer("timeout_ns", 100_000_000L, MAX_NANOS, 60_000_000_000L));
-            f.end();
-            return s;
-        }
+        return NAME;
     }
 
     @Override
-    protected Side open(String role, Fields spec, SideContext context) throws IOException {
-        Spec s = Spec.parse(role, spec);
-        SafePaths.refuseSpecial(s.path);
-        boolean create = s.write || !Files.exists(s.path, LinkOption.NOFOLLOW_LINKS);
-        if (create) {
-            SafePaths.requireNew(s.path);
-        } else if (!Files.isRegularFile(s.path, LinkOption.NOFOLLOW_LINKS)) {
-            throw new IOException(s.path + " is not a regular file");
-        }
-        return new DiskSide(s, create, context);
+    public Map<String, Class<? extends Record>> roles() {
+        return Map.of("run", Spec.class);
     }
 
-    private static final class DiskSide extends LocalSide {
+    @Override
+    public Side open(String role, Record spec, Link link, SideContext context) throws IOException {
+        Spec s = (Spec) spec;
+        Path path = s.file();
+        SafePaths.refuseSpecial(path);
+        boolean create = s.op() == Op.WRITE || !Files.exists(path, LinkOption.NOFOLLOW_LINKS);
+        if (create) {
+            SafePaths.requireNew(path);
+        } else if (!Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
+            throw new RefusedException(path + " is not a regular file");
+        }
+        int align = s.direct() || s.cold() ? Math.toIntExact(Files.getFileStore(path.getParent()).getBlockSize()) : 1;
+        if (s.direct() && (s.bs() % align != 0 || s.op() == Op.WRITE && s.bytes() % align != 0)) {
+            throw new RefusedException("direct needs bs" + (s.op() == Op.WRITE ? " and bytes" : "")
+                    + " in multiples of the file system block size (" + align + " bytes)");
+        }
+        return new DiskSide(s, path, create, align, context);
+    }
+
+    private static final class DiskSide extends SideBase {
         private final Spec spec;
+        private final Path path;
         /** The run creates the file: a write, or a read of a file missing when the test was opened. */
         private final boolean create;
+        /** The file system's block size for direct and cold runs, else 1. */
+        private final int align;
+        private final CreatedEntries created;
+        private final Map<String, Object> extra = new LinkedHashMap<>();
 
-        DiskSide(Spec spec, boolean create, SideContext context) {
-            super(spec.intervalNanos, spec.timeoutNanos, context);
+        DiskSide(Spec spec, Path path, boolean create, int align, SideContext context) {
+            super(Meter.Unit.BYTES, 1, Duration.ZERO, spec.timing().interval(), spec.timing().timeout(), context);
             this.spec = spec;
+            this.path = path;
             this.create = create;
+            this.align = align;
+            this.created = new CreatedEntries(path);
         }
 
         @Override
-        public Outcome run() {
-            Map<String, Object> extra = new LinkedHashMap<>(FsFacts.of(spec.path, ""));
-            CreatedEntries created = new CreatedEntries(spec.path);
-            String error = null;
-            try {
-                int align = spec.direct || spec.cold ? Math.toIntExact(Files.getFileStore(spec.path.getParent()).getBlockSize()) : 1;
-                extra.put("block_size_bytes", (long) align);
-                if (spec.write) {
-                    write(created, spec.direct, spec.dsync, spec.sync, true, align, extra);
-                } else {
-                    if (create) {
-                        write(created, false, false, true, false, align, extra);
-                    }
-                    read(align, extra);
-                }
-            } catch (IOException e) {
-                error = cancelled ? cancelReason() : FsErrors.describe(e);
-                if (FsErrors.noSpace(e)) {
-                    error += " after " + meter.total() + " bytes";
-                }
-            }
-            Outcome o = meter.started() ? meter.finish(error, extra) : new Outcome(extra, List.of(), error);
-            if (created.size() > 0 && (!spec.keep || error != null)) {
-                return new Outcome(o.metrics(), o.intervals(), created.removeAll().addTo(error, "file"));
-            }
-            return o;
+        public Map<String, Object> endpoint() {
+            return Map.of();
         }
 
-        /**
-         * Writes the file. With {@code measured} false it only prepares a file to read (not timed).
-         */
-        private void write(CreatedEntries created, boolean direct, boolean dsync, boolean sync, boolean measured, int align,
-                           Map<String, Object> extra) throws IOException, ProtocolException {
-            if (direct && (spec.bs % align != 0 || spec.bytes % align != 0)) {
-                throw new ProtocolException("direct needs bs and bytes in multiples of the file system block size (" + align + " bytes)");
+        @Override
+        protected void work() {
+            extra.putAll(FsFacts.of(path, ""));
+            extra.put("block_size_bytes", (long) align);
+            try {
+                if (spec.op() == Op.WRITE) {
+                    write(spec.direct(), spec.dsync(), spec.sync(), true);
+                } else {
+                    if (create) {
+                        write(false, false, true, false);
+                    }
+                    read();
+                }
+            } catch (IOException e) {
+                fail(FsErrors.kind(e), FsErrors.describe(e, meter.total()));
+            } finally {
+                meter.stop(); // removing the file is not timed
             }
+        }
+
+        private boolean stopped() {
+            return cancelled() || meter.stallError() != null;
+        }
+
+        @Override
+        protected String settle(String error) {
+            if (created.size() > 0 && (!spec.keep() || error != null)) {
+                return created.removeAll().addTo(error, "file");
+            }
+            return error;
+        }
+
+        @Override
+        protected Map<String, Object> extraMetrics() {
+            return extra;
+        }
+
+        /** Writes the file. With {@code measured} false it only prepares a file to read (not timed). */
+        private void write(boolean direct, boolean dsync, boolean sync, boolean measured) throws IOException {
             Set<OpenOption> options = new HashSet<>();
             if (dsync) {
                 options.add(StandardOpenOption.DSYNC);
@@ -148,14 +183,14 @@ public final class DiskWorkload extends LegacyWorkload {
                 buf.putLong(random.nextLong());
             }
             buf.clear();
-            try (FileChannel ch = created.createFile("", options)) {
+            try (FileChannel ch = track(created.createFile("", options))) {
                 if (measured) {
                     meter.start();
                 }
                 long written = 0;
-                while (written < spec.bytes && !cancelled) {
+                while (written < spec.bytes() && !stopped()) {
                     buf.clear();
-                    buf.limit((int) Math.min(spec.bs, spec.bytes - written));
+                    buf.limit((int) Math.min(spec.bs(), spec.bytes() - written));
                     while (buf.hasRemaining()) {
                         int n = ch.write(buf);
                         written += n;
@@ -164,7 +199,7 @@ public final class DiskWorkload extends LegacyWorkload {
                         }
                     }
                 }
-                if (sync && !cancelled) {
+                if (sync && !stopped()) {
                     long t = System.nanoTime();
                     ch.force(false);
                     if (measured) {
@@ -172,20 +207,20 @@ public final class DiskWorkload extends LegacyWorkload {
                     }
                 }
             }
-            if (cancelled) {
+            if (stopped()) {
                 throw new IOException("cancelled");
             }
         }
 
-        private void read(int align, Map<String, Object> extra) throws IOException, ProtocolException {
-            boolean direct = spec.direct;
-            if (spec.cold) {
+        private void read() throws IOException {
+            boolean direct = spec.direct();
+            if (spec.cold()) {
                 PageCache.Mode mode;
                 if (direct) {
                     mode = PageCache.Mode.DIRECT;
                 } else if (PageCache.drop()) {
                     mode = PageCache.Mode.DROPPED;
-                } else if (spec.bs % align == 0) {
+                } else if (spec.bs() % align == 0) {
                     direct = true;
                     mode = PageCache.Mode.DIRECT;
                 } else {
@@ -195,20 +230,17 @@ public final class DiskWorkload extends LegacyWorkload {
             } else {
                 extra.put("cache", direct ? PageCache.Mode.DIRECT.wire() : PageCache.Mode.WARM.wire());
             }
-            if (direct && spec.bs % align != 0) {
-                throw new ProtocolException("direct needs bs in multiples of the file system block size (" + align + " bytes)");
-            }
             List<OpenOption> options = new ArrayList<>(List.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS));
             if (direct) {
                 options.add(ExtendedOpenOption.DIRECT);
             }
             ByteBuffer buf = buffer(direct ? align : 1);
-            try (FileChannel ch = FileChannel.open(spec.path, options.toArray(OpenOption[]::new))) {
+            try (FileChannel ch = track(FileChannel.open(path, options.toArray(OpenOption[]::new)))) {
                 meter.start();
                 long read = 0;
-                while (read < spec.bytes && !cancelled) {
+                while (read < spec.bytes() && !stopped()) {
                     buf.clear();
-                    long left = spec.bytes - read;
+                    long left = spec.bytes() - read;
                     if (left < buf.capacity() && !direct) {
                         buf.limit((int) left);
                     }
@@ -221,16 +253,16 @@ public final class DiskWorkload extends LegacyWorkload {
                     meter.add(0, n);
                 }
             }
-            if (cancelled) {
+            if (stopped()) {
                 throw new IOException("cancelled");
             }
         }
 
         private ByteBuffer buffer(int align) {
             if (align <= 1) {
-                return ByteBuffer.allocateDirect(spec.bs);
+                return ByteBuffer.allocateDirect(spec.bs());
             }
-            return ByteBuffer.allocateDirect(spec.bs + align).alignedSlice(align).limit(spec.bs).slice();
+            return ByteBuffer.allocateDirect(spec.bs() + align).alignedSlice(align).limit(spec.bs()).slice();
         }
     }
 }

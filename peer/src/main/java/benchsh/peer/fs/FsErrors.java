@@ -1,6 +1,8 @@
 package benchsh.peer.fs;
 
+import benchsh.peer.protocol.ErrorKind;
 import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
@@ -15,6 +17,23 @@ public final class FsErrors {
     public static boolean noSpace(Throwable e) {
         String m = e.getMessage();
         return m != null && (m.contains("No space left on device") || m.contains("Disk quota exceeded"));
+    }
+
+    /**
+     * The kind of a file workload's failure: a refusal ({@link RefusedException}, or a path that appeared
+     * before benchsh's exclusive create) is REFUSED, a deadline TIMEOUT, anything else (ENOSPC, permission
+     * denied, a broken stream) IO.
+     */
+    public static ErrorKind kind(IOException e) {
+        if (e instanceof RefusedException || e instanceof FileAlreadyExistsException) {
+            return ErrorKind.REFUSED;
+        }
+        return e instanceof SocketTimeoutException ? ErrorKind.TIMEOUT : ErrorKind.IO;
+    }
+
+    /** {@link #describe(IOException)}, and for ENOSPC how many bytes were written before it. */
+    public static String describe(IOException e, long bytesWritten) {
+        return describe(e) + (noSpace(e) ? " after " + bytesWritten + " bytes" : "");
     }
 
     /** A one-line explanation of {@code e}. */

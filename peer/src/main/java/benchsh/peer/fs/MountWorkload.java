@@ -1,11 +1,11 @@
 package benchsh.peer.fs;
 
 import benchsh.peer.facts.Mounts;
-import benchsh.peer.protocol.Fields;
-import benchsh.peer.protocol.ProtocolException;
-import benchsh.peer.workload.Outcome;
-import benchsh.peer.workload.LegacyWorkload;
+import benchsh.peer.protocol.Link;
+import benchsh.peer.protocol.OrNull;
+import benchsh.peer.workload.Meter;
 import benchsh.peer.workload.Side;
+import benchsh.peer.workload.SideBase;
 import benchsh.peer.workload.SideContext;
 import benchsh.peer.workload.Workload;
 import java.io.IOException;
@@ -22,41 +22,34 @@ import java.util.Map;
  * Mounts a file system for a test with the host's own {@code mount} (role "mount") and unmounts it
  * after (role "umount"). NFS sources ({@code server:/export}) mount as type nfs, {@code tmpfs} as
  * tmpfs, anything else needs {@code type}. Needs root, or passwordless {@code sudo -n}; says so when
- * neither is there. Refuses a mount point that is a link, not a directory or already mounted on;
- * unmounts only a point it is told to and that is a mount point.
+ * neither is there. Refuses (REFUSED, at open) a mount point that is a link, not a directory or already
+ * mounted on, and unmounts only a point it is told to and that is a mount point; without root or sudo,
+ * or without the tool, the side is REFUSED when it runs; a failing tool is IO.
  */
-public final class MountWorkload extends LegacyWorkload {
+public final class MountWorkload implements Workload {
+    public static final String NAME = "mount";
     static final Duration TOOL_TIMEOUT = Duration.ofSeconds(60);
 
-    @Override
-    public String name() {
-        return "mount";
-    }
-
-    record Spec(String role, String source, Path at, String type, String options) {
-        static Spec parse(String role, Fields f) throws ProtocolException {
-            if (!role.equals("mount") && !role.equals("umount")) {
-                throw new ProtocolException("mount has no role '" + role + "' (mount, umount)");
+    /**
+     * Role "mount": mounts {@code source} on the directory {@code at}.
+     *
+     * @param type    the file system type; null to tell it from the source (nfs, tmpfs)
+     * @param options mount options (mount -o), or null
+     */
+    public record Mount(String source, String at, @OrNull String type, @OrNull String options) {
+        public Mount {
+            SafePaths.specPath("at", at);
+            if (source == null || source.isBlank()) {
+                throw new IllegalArgumentException("mount needs a source, e.g. server:/export");
             }
-            Path at;
-            try {
-                at = SafePaths.absolute(f.string("at"));
-            } catch (IOException e) {
-                throw new ProtocolException(e.getMessage());
-            }
-            Spec s = new Spec(role, f.optString("source"), at, f.optString("type"), f.optString("options"));
-            f.end();
-            if (role.equals("mount") && s.source == null) {
-                throw new ProtocolException("mount needs a source, e.g. server:/export");
-            }
-            for (String v : new String[] {s.source, s.type, s.options}) {
+            for (String v : new String[] {source, type, options}) {
                 if (v != null && (v.startsWith("-") || v.chars().anyMatch(Character::isISOControl))) {
-                    throw new ProtocolException("mount: refused argument '" + v + "'");
+                    throw new IllegalArgumentException("mount: refused argument '" + v + "'");
                 }
             }
-            return s;
         }
 
+        /** The type to give mount -t, or null when it cannot be told. */
         String fsType() {
             if (type != null) {
                 return type;
@@ -68,65 +61,103 @@ public final class MountWorkload extends LegacyWorkload {
         }
     }
 
-    @Override
-    protected Side open(String role, Fields spec, SideContext context) throws IOException {
-        Spec s = Spec.parse(role, spec);
-        return new Side() {
-            @Override
-            public Map<String, Object> endpoint() {
-                return Map.of();
-            }
-
-            @Override
-            public Outcome run() {
-                try {
-                    return new Outcome(s.role.equals("mount") ? mount(s) : umount(s), List.of(), null);
-                } catch (IOException e) {
-                    return Outcome.failed(e.getMessage());
-                }
-            }
-
-            @Override
-            public void cancel() {
-                // mount and umount are bounded by TOOL_TIMEOUT
-            }
-        };
+    /** Role "umount": unmounts the mount point {@code at}. */
+    public record Umount(String at) {
+        public Umount {
+            SafePaths.specPath("at", at);
+        }
     }
 
-    private static Map<String, Object> mount(Spec s) throws IOException {
-        if (s.fsType() == null) {
-            throw new IOException("cannot tell the file system type of '" + s.source + "'; give type:, e.g. type: 'nfs'");
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Map<String, Class<? extends Record>> roles() {
+        return Map.of("mount", Mount.class, "umount", Umount.class);
+    }
+
+    @Override
+    public Side open(String role, Record spec, Link link, SideContext context) throws IOException {
+        if (spec instanceof Mount m) {
+            Path at = SafePaths.specPath("at", m.at());
+            if (m.fsType() == null) {
+                throw new RefusedException("cannot tell the file system type of '" + m.source() + "'; give type:, e.g. type: 'nfs'");
+            }
+            SafePaths.refuseSpecial(at);
+            if (!Files.isDirectory(at, LinkOption.NOFOLLOW_LINKS)) {
+                throw new RefusedException("mount point " + at + " is not a directory; create it first");
+            }
+            if (isMountPoint(at)) {
+                throw new RefusedException(at + " is already a mount point; benchsh mounts only on a free directory");
+            }
+            return new ToolSide(context, () -> mount(m, at));
         }
-        SafePaths.refuseSpecial(s.at);
-        if (!Files.isDirectory(s.at, LinkOption.NOFOLLOW_LINKS)) {
-            throw new IOException("mount point " + s.at + " is not a directory; create it first");
+        Path at = SafePaths.specPath("at", ((Umount) spec).at());
+        if (!isMountPoint(at)) {
+            throw new RefusedException(at + " is not a mount point; nothing to unmount");
         }
-        if (isMountPoint(s.at)) {
-            throw new IOException(s.at + " is already a mount point; benchsh mounts only on a free directory");
+        return new ToolSide(context, () -> umount(at));
+    }
+
+    /** What a tool run reports as metrics. */
+    @FunctionalInterface
+    private interface Tool {
+        Map<String, Object> run() throws IOException;
+    }
+
+    /** Runs mount or umount once; bounded by {@link #TOOL_TIMEOUT}, so a cancel waits for it. */
+    private static final class ToolSide extends SideBase {
+        private final Tool tool;
+        private Map<String, Object> result = Map.of();
+
+        ToolSide(SideContext context, Tool tool) {
+            super(Meter.Unit.BYTES, 1, Duration.ZERO, Duration.ofSeconds(1), TOOL_TIMEOUT, context);
+            this.tool = tool;
         }
+
+        @Override
+        public Map<String, Object> endpoint() {
+            return Map.of();
+        }
+
+        @Override
+        protected void work() {
+            try {
+                result = tool.run();
+            } catch (IOException e) {
+                fail(FsErrors.kind(e), e.getMessage());
+            }
+        }
+
+        @Override
+        protected Map<String, Object> extraMetrics() {
+            return result;
+        }
+    }
+
+    private static Map<String, Object> mount(Mount s, Path at) throws IOException {
         List<String> command = privileged("mount");
         command.addAll(List.of("-t", s.fsType()));
-        if (s.options != null) {
-            command.addAll(List.of("-o", s.options));
+        if (s.options() != null) {
+            command.addAll(List.of("-o", s.options()));
         }
-        command.add(s.source);
-        command.add(s.at.toString());
+        command.add(s.source());
+        command.add(at.toString());
         Commands.Output out = Commands.run(command, TOOL_TIMEOUT);
         if (out.exit() != 0) {
             throw new IOException("'" + String.join(" ", command) + "' failed (exit " + out.exit() + "): " + out.text()
                     + (s.fsType().startsWith("nfs") ? " (NFS mounts need the kernel's NFS client and nfs-common's mount.nfs)" : ""));
         }
-        Map<String, Object> m = new LinkedHashMap<>(FsFacts.of(s.at, ""));
+        Map<String, Object> m = new LinkedHashMap<>(FsFacts.of(at, ""));
         m.put("mounted", true);
         return m;
     }
 
-    private static Map<String, Object> umount(Spec s) throws IOException {
-        if (!isMountPoint(s.at)) {
-            throw new IOException(s.at + " is not a mount point; nothing to unmount");
-        }
+    private static Map<String, Object> umount(Path at) throws IOException {
         List<String> command = privileged("umount");
-        command.add(s.at.toString());
+        command.add(at.toString());
         Commands.Output out = Commands.run(command, TOOL_TIMEOUT);
         if (out.exit() != 0) {
             throw new IOException("'" + String.join(" ", command) + "' failed (exit " + out.exit() + "): " + out.text());
@@ -143,13 +174,13 @@ public final class MountWorkload extends LegacyWorkload {
     private static List<String> privileged(String tool) throws IOException {
         Path binary = Commands.find(tool);
         if (binary == null) {
-            throw new IOException("the '" + tool + "' tool is missing on this host; install util-linux (and nfs-common for NFS)");
+            throw new RefusedException("the '" + tool + "' tool is missing on this host; install util-linux (and nfs-common for NFS)");
         }
         List<String> command = new ArrayList<>();
         if (!isRoot()) {
             Path sudo = Commands.find("sudo");
             if (sudo == null || Commands.run(List.of(sudo.toString(), "-n", "true"), Duration.ofSeconds(10)).exit() != 0) {
-                throw new IOException("mounting needs root or passwordless sudo on this host, and this peer runs as user "
+                throw new RefusedException("mounting needs root or passwordless sudo on this host, and this peer runs as user "
                         + System.getProperty("user.name") + " without them; run the peer as root or allow 'sudo -n " + tool + "'");
             }
             command.add(sudo.toString());

@@ -27,6 +27,26 @@ public final class SafePaths {
     }
 
     /**
+     * A spec record's path: absolute and free of NUL, else an IllegalArgumentException (the spec is malformed).
+     * Returns it normalized.
+     */
+    public static Path specPath(String field, String path) {
+        if (path == null) {
+            throw new IllegalArgumentException(field + " is missing");
+        }
+        Path p;
+        try {
+            p = Path.of(path);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new IllegalArgumentException(field + " '" + path + "' is not a path: " + e.getReason());
+        }
+        if (!p.isAbsolute()) {
+            throw new IllegalArgumentException("'" + path + "' is not an absolute path");
+        }
+        return p.normalize();
+    }
+
+    /**
      * {@code options} plus {@link LinkOption#NOFOLLOW_LINKS} where the file system supports it (the
      * local one). Elsewhere (SFTP) links were refused by the lstat of the walk, and CREATE_NEW fails on
      * an existing link anyway.
@@ -47,11 +67,11 @@ public final class SafePaths {
     /** Refuses {@code p} if it is a symbolic link or anything but a regular file or directory. */
     public static void refuseSpecial(Path p) throws IOException {
         if (Files.isSymbolicLink(p)) {
-            throw new IOException("refused: " + p + " is a symbolic link; benchsh never writes through, overwrites or removes links");
+            throw new RefusedException("refused: " + p + " is a symbolic link; benchsh never writes through, overwrites or removes links");
         }
         if (Files.exists(p, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)
                 && !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
-            throw new IOException("refused: " + p + " is a device or special file; benchsh never writes to or removes it");
+            throw new RefusedException("refused: " + p + " is a device or special file; benchsh never writes to or removes it");
         }
     }
 
@@ -63,7 +83,7 @@ public final class SafePaths {
     public static void requireNew(Path p) throws IOException {
         refuseSpecial(p);
         if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
-            throw new IOException(p + " already exists; benchsh only writes new files and directories (it removes only what it created): "
+            throw new RefusedException(p + " already exists; benchsh only writes new files and directories (it removes only what it created): "
                     + "choose a new path or remove it");
         }
         Path parent = p.getParent();
@@ -78,16 +98,16 @@ public final class SafePaths {
      */
     public static Path entry(Path root, String name) throws IOException {
         if (name.isEmpty() || name.startsWith("/") || name.indexOf('\0') >= 0 || name.indexOf('\\') >= 0) {
-            throw new IOException("rejected entry name '" + printable(name) + "': absolute, empty or with NUL/backslash");
+            throw new RefusedException("rejected entry name '" + printable(name) + "': absolute, empty or with NUL/backslash");
         }
         for (String part : name.split("/", -1)) {
             if (part.isEmpty() || part.equals(".") || part.equals("..")) {
-                throw new IOException("rejected entry name '" + printable(name) + "': '" + part + "' components are not allowed");
+                throw new RefusedException("rejected entry name '" + printable(name) + "': '" + part + "' components are not allowed");
             }
         }
         Path p = root.resolve(name).normalize();
         if (!p.startsWith(root) || p.equals(root)) {
-            throw new IOException("rejected entry name '" + printable(name) + "': outside the destination");
+            throw new RefusedException("rejected entry name '" + printable(name) + "': outside the destination");
         }
         return p;
     }

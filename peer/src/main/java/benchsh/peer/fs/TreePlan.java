@@ -1,5 +1,6 @@
 package benchsh.peer.fs;
 
+import benchsh.peer.protocol.Range;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -15,38 +16,74 @@ import java.util.SplittableRandom;
  * @param dirs  relative directory names, parents before children ("" is the root, not listed)
  * @param files the files in creation order
  */
-public record TreePlan(String profile, long seed, List<String> dirs, List<File> files, long bytes) {
+public record TreePlan(Profile profile, long seed, List<String> dirs, List<File> files, long bytes) {
     /** Caps re-checked whatever the shell validated. */
     public static final long MAX_FILES = 10_000_000;
     public static final long MAX_DIRS = 1_000_000;
+    /** The most content bytes a tree may hold: 16 TiB. */
+    public static final long MAX_BYTES = 1L << 44;
+    /** The widest spread of log-normal file sizes. */
+    public static final long MAX_SIGMA = 5;
 
     /** One planned file: relative name, size in bytes, mtime in epoch milliseconds. */
     public record File(String name, long size, long mtimeMillis) {
     }
 
-    /** Files, directories (the root counts as one), total bytes and size spread of a profile at scale 1. */
-    public record Shape(long files, long dirs, long bytes, double sigma) {
+    /**
+     * Files, directories (the root counts as one), total content bytes and the spread of the log-normal file
+     * sizes: part of a tree's spec, so its caps are the peer's.
+     */
+    public record Shape(@Range(min = 1, max = MAX_FILES) long files, @Range(min = 1, max = MAX_DIRS) long dirs,
+                        @Range(min = 0, max = MAX_BYTES) long bytes, @Range(min = 0, max = MAX_SIGMA) double sigma) {
+        /** Files, directories and bytes times {@code scale}: at least one file and directory, and a byte per file. */
         public Shape scaled(double scale) {
             long f = Math.max(1, Math.round(files * scale));
             return new Shape(f, Math.max(1, Math.round(dirs * scale)), Math.max(f, Math.round(bytes * scale)), sigma);
         }
     }
 
-    /** The shape of a named profile, or null for an unknown name ("custom" has no shape of its own). */
-    public static Shape shape(String profile) {
-        return switch (profile) {
-            case "maildir" -> new Shape(10_688, 466, 134_000_000L, 1.1);
-            case "portage" -> new Shape(49_000, 12_000, 204_000_000L, 1.2);
-            case "tarballs" -> new Shape(10, 1, 217_000_000L, 0.6);
-            case "video" -> new Shape(1, 1, 234_000_000L, 0);
-            default -> null;
-        };
+    /** The layouts a tree can take, each with its shape at scale 1; on the wire as the lower-case name. */
+    public enum Profile {
+        /** Maildir++: 10,688 mails in 466 directories, 134 MB. */
+        MAILDIR(new Shape(10_688, 466, 134_000_000L, 1.1)),
+        /** The portage tree: 49,000 files in 12,000 directories, 204 MB. */
+        PORTAGE(new Shape(49_000, 12_000, 204_000_000L, 1.2)),
+        /** Ten tarballs, 217 MB. */
+        TARBALLS(new Shape(10, 1, 217_000_000L, 0.6)),
+        /** One video, 234 MB. */
+        VIDEO(new Shape(1, 1, 234_000_000L, 0)),
+        /** A balanced tree of the user's files, dirs and bytes (100 files of 1 KiB on average by default). */
+        CUSTOM(new Shape(100, 1, 100L << 10, 1.0));
+
+        private final Shape shape;
+
+        Profile(Shape shape) {
+            this.shape = shape;
+        }
+
+        public Shape shape() {
+            return shape;
+        }
+
+        public String wire() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** The profile of that lower-case name, or null. */
+        public static Profile named(String name) {
+            for (Profile p : values()) {
+                if (p.wire().equals(name)) {
+                    return p;
+                }
+            }
+            return null;
+        }
     }
 
     private static final long EPOCH_MILLIS = 1_577_836_800_000L; // 2020-01-01T00:00:00Z
 
     /** Plans a tree of {@code shape} in the layout of {@code profile} from {@code seed}. */
-    public static TreePlan of(String profile, Shape shape, long seed) {
+    public static TreePlan of(Profile profile, Shape shape, long seed) {
         if (shape.files > MAX_FILES || shape.dirs > MAX_DIRS) {
             throw new IllegalArgumentException("a tree is limited to " + MAX_FILES + " files and " + MAX_DIRS + " directories");
         }
@@ -55,8 +92,8 @@ public record TreePlan(String profile, long seed, List<String> dirs, List<File> 
         List<String> fileDirs = new ArrayList<>();
         List<Double> weights = new ArrayList<>();
         switch (profile) {
-            case "maildir" -> maildir(shape, dirs, fileDirs, weights);
-            case "portage" -> portage(shape, dirs, fileDirs, weights);
+            case MAILDIR -> maildir(shape, dirs, fileDirs, weights);
+            case PORTAGE -> portage(shape, dirs, fileDirs, weights);
             default -> balanced(shape, dirs, fileDirs, weights);
         }
         long[] sizes = sizes(shape, random);
@@ -70,7 +107,7 @@ public record TreePlan(String profile, long seed, List<String> dirs, List<File> 
         int[] perDir = new int[fileDirs.size()];
         for (int i = 0; i < shape.files; i++) {
             // the first files go one per directory so no file directory stays empty, the rest by weight
-            int d = i < fileDirs.size() && profile.equals("portage") ? i : pick(cumulative, random.nextDouble() * sum);
+            int d = i < fileDirs.size() && profile == Profile.PORTAGE ? i : pick(cumulative, random.nextDouble() * sum);
             String dir = fileDirs.get(d);
             String name = fileName(profile, i, perDir[d]++, sizes[i], random);
             files.add(new File(dir.isEmpty() ? name : dir + "/" + name, sizes[i], EPOCH_MILLIS + i * 1000L));
@@ -189,14 +226,14 @@ public record TreePlan(String profile, long seed, List<String> dirs, List<File> 
         }
     }
 
-    private static String fileName(String profile, int index, int inDir, long size, SplittableRandom random) {
+    private static String fileName(Profile profile, int index, int inDir, long size, SplittableRandom random) {
         return switch (profile) {
-            case "maildir" -> String.format(Locale.ROOT, "%d.M%06dP%dQ%d.benchsh,S=%d:2,S", 1_577_836_800L + index, random.nextInt(1_000_000),
+            case MAILDIR -> String.format(Locale.ROOT, "%d.M%06dP%dQ%d.benchsh,S=%d:2,S", 1_577_836_800L + index, random.nextInt(1_000_000),
                     1000 + random.nextInt(30_000), index, size);
-            case "portage" -> inDir == 0 ? "Manifest" : inDir == 1 ? "metadata.xml" : String.format(Locale.ROOT, "pkg-1.%d.ebuild", inDir - 2);
-            case "tarballs" -> String.format(Locale.ROOT, "release-%03d.tar.gz", index);
-            case "video" -> String.format(Locale.ROOT, "video-%03d.mkv", index);
-            default -> String.format(Locale.ROOT, "f%07d", index);
+            case PORTAGE -> inDir == 0 ? "Manifest" : inDir == 1 ? "metadata.xml" : String.format(Locale.ROOT, "pkg-1.%d.ebuild", inDir - 2);
+            case TARBALLS -> String.format(Locale.ROOT, "release-%03d.tar.gz", index);
+            case VIDEO -> String.format(Locale.ROOT, "video-%03d.mkv", index);
+            case CUSTOM -> String.format(Locale.ROOT, "f%07d", index);
         };
     }
 }

@@ -15,15 +15,21 @@ import java.util.function.BooleanSupplier;
 
 /**
  * Removes a generated tree by its {@link TreePlan} (regenerated from the same profile, shape and
- * seed): exactly the planned regular files, then the planned directories deepest first, then the
- * root, each only if now empty. Nothing else is touched: a file someone added stays, with the
- * directories above it; an entry that changed type (a link, a device, a file where a directory was)
- * is refused and left, and nothing below a changed directory is looked at, so no link is followed.
- * Checks and removals are separate calls: a tree changed by a concurrent writer while it is removed
- * may keep more than it should, never lose what it should not. Not thread-safe.
+ * seed): exactly the planned regular files that still have the planned size and mtime, then the
+ * planned directories deepest first, then the root, each only if now empty. Nothing else is touched:
+ * a file someone added stays, with the directories above it; a file saved under a planned name (its
+ * size or mtime is not what the generator wrote: the generator sets every file's mtime to the plan's,
+ * a whole second in 2020) and an entry that changed type (a link, a device, a file where a directory
+ * was) are refused and left, and nothing below a changed directory is looked at, so no link is
+ * followed. There is no ledger: removal runs in a later peer process than generation. Checks and
+ * removals are separate calls: a tree changed by a concurrent writer while it is removed may keep more
+ * than it should, never lose what it should not. Not thread-safe.
  */
 final class TreeRemoval {
-    /** What a removal did: removed files and directories (root included), directories kept because not empty, changed entries refused, planned entries already gone. */
+    /**
+     * What a removal did: removed files and directories (root included), directories kept because not empty,
+     * changed entries refused (their names), planned entries already gone.
+     */
     record Counts(long files, long dirs, long keptDirs, List<String> refused, long missing) {
     }
 
@@ -36,7 +42,7 @@ final class TreeRemoval {
             throw new NoSuchFileException(root.toString(), null, "no tree to remove");
         }
         if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
-            throw new IOException("refused: " + root + " is a file, not the generated tree's directory; nothing was removed");
+            throw new RefusedException("refused: " + root + " is a file, not the generated tree's directory; nothing was removed");
         }
         Set<String> skip = new HashSet<>();
         List<String> refused = new ArrayList<>();
@@ -68,7 +74,7 @@ final class TreeRemoval {
             BasicFileAttributes a = lstat(p);
             if (a == null) {
                 missing++;
-            } else if (!a.isRegularFile()) {
+            } else if (!a.isRegularFile() || !asGenerated(f, a)) {
                 refused.add(f.name());
             } else {
                 Files.delete(p);
@@ -93,6 +99,14 @@ final class TreeRemoval {
             }
         }
         return new Counts(files, dirs, kept, refused, missing);
+    }
+
+    /**
+     * The file still has the size and mtime the generator gave it; the mtime to the second (a planned mtime
+     * is a whole second, and some file systems keep no finer times).
+     */
+    static boolean asGenerated(TreePlan.File planned, BasicFileAttributes a) {
+        return a.size() == planned.size() && Math.floorDiv(a.lastModifiedTime().toMillis(), 1000L) == planned.mtimeMillis() / 1000L;
     }
 
     private static String parent(String name) {

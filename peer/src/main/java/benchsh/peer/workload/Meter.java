@@ -45,6 +45,8 @@ public final class Meter {
     private Thread sampler;
     private Snapshot start;
     private Snapshot baseline;
+    /** Where {@link #stop} ended the measured span, or null while it runs. */
+    private Snapshot stopped;
 
     private record Snapshot(long nanos, long bytes, long[] streams, CpuSnapshot cpu) {
     }
@@ -182,10 +184,21 @@ public final class Meter {
         return new Outcome(f.metrics(), f.samples(), error, kind);
     }
 
-    private record Figures(Map<String, Object> metrics, List<Object> samples) {
+    /**
+     * Ends the measured span now: sampling and stall detection stop, and {@link #finish} reports the span up
+     * to here, so what a side does afterwards (verifying or removing what it wrote) stays out of its figures.
+     * Does nothing on a meter that never started or already stopped.
+     */
+    public void stop() {
+        halt();
+        synchronized (this) {
+            if (start != null && stopped == null) {
+                stopped = snapshot();
+            }
+        }
     }
 
-    private Figures figures(Map<String, Object> extra) {
+    private void halt() {
         finished = true;
         if (sampler != null) {
             LockSupport.unpark(sampler);
@@ -195,15 +208,23 @@ public final class Meter {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    private record Figures(Map<String, Object> metrics, List<Object> samples) {
+    }
+
+    private Figures figures(Map<String, Object> extra) {
+        halt();
         Map<String, Object> m = new LinkedHashMap<>();
         List<Object> samples;
         synchronized (intervals) {
             samples = new ArrayList<>(intervals);
         }
         if (start != null) {
-            Snapshot end = snapshot();
+            Snapshot end;
             Snapshot base;
             synchronized (this) {
+                end = stopped != null ? stopped : snapshot();
                 base = baseline;
             }
             double seconds = (end.nanos - base.nanos) / 1e9;

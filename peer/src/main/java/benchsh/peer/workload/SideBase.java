@@ -58,14 +58,22 @@ public abstract class SideBase implements Side {
             closeAll();
             cleanup();
         }
-        if (cancelled) {
-            return meter.finish(ErrorKind.CANCELLED, "cancelled", extraMetrics());
-        }
-        if (meter.stallError() != null) {
-            return meter.finish(ErrorKind.STALLED, meter.stallError(), extraMetrics());
-        }
-        Failure f = firstFailure();
-        return f == null ? meter.finish(null, null, extraMetrics()) : meter.finish(f.kind(), f.message(), extraMetrics());
+        Failure f = cancelled ? new Failure(ErrorKind.CANCELLED, "cancelled")
+                : meter.stallError() != null ? new Failure(ErrorKind.STALLED, meter.stallError()) : firstFailure();
+        String error = settle(f == null ? null : f.message());
+        ErrorKind kind = f != null ? f.kind() : error != null ? ErrorKind.IO : null;
+        return meter.finish(kind, error, extraMetrics());
+    }
+
+    /**
+     * Settles how the side ended, once everything tracked is closed and {@link #cleanup()} ran: given the
+     * error the outcome rule chose (null when the side completed), returns the error to report. The place
+     * for a clean-up that depends on the ending (e.g. removing a partial file after a failure) and must say
+     * what it did or kept. By default the error stands. An error returned for a complete side fails it as
+     * {@link ErrorKind#IO}. Runs before {@link #extraMetrics()}.
+     */
+    protected String settle(String error) {
+        return error;
     }
 
     @Override

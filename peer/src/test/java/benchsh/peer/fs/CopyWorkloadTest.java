@@ -1,12 +1,16 @@
 package benchsh.peer.fs;
 
-import benchsh.peer.workload.RecordingContext;
+import static benchsh.peer.fs.FsTestSupport.TIMING;
 import static benchsh.peer.fs.FsTestSupport.appear;
 import static benchsh.peer.fs.FsTestSupport.assertLeftAlone;
+import static benchsh.peer.fs.FsTestSupport.local;
 import static benchsh.peer.fs.FsTestSupport.number;
+import static benchsh.peer.fs.FsTestSupport.open;
 import static benchsh.peer.fs.FsTestSupport.pair;
+import static benchsh.peer.fs.FsTestSupport.receive;
 import static benchsh.peer.fs.FsTestSupport.run;
-import static benchsh.peer.fs.FsTestSupport.spec;
+import static benchsh.peer.fs.FsTestSupport.send;
+import static benchsh.peer.fs.FsTestSupport.tree;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -14,9 +18,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import benchsh.peer.protocol.Fields;
+import benchsh.peer.protocol.ErrorKind;
+import benchsh.peer.protocol.SpecCodec;
 import benchsh.peer.workload.Outcome;
+import benchsh.peer.workload.RecordingContext;
 import benchsh.peer.workload.Side;
+import benchsh.peer.workload.Sides;
+import benchsh.peer.workload.Timing;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.net.Socket;
@@ -40,9 +48,9 @@ class CopyWorkloadTest {
     Path src;
 
     @BeforeEach
-    void tree() throws IOException {
+    void generateSource() throws IOException {
         src = dir.resolve("src");
-        Outcome o = run(new TreeWorkload(), "run", spec("path", src.toString(), "profile", "maildir", "scale", 0.02, "seed", 5L));
+        Outcome o = run(new TreeWorkload(), "run", tree(src, TreePlan.Profile.MAILDIR, 0.02, 5));
         assertNull(o.error(), o.error());
         Files.setPosixFilePermissions(src.resolve("cur"), PosixFilePermissions.fromString("rwx------"));
         Files.createSymbolicLink(src.resolve("link-to-etc"), Files.createDirectory(dir.resolve("elsewhere")));
@@ -51,7 +59,7 @@ class CopyWorkloadTest {
     @Test
     void localCopyIsVerifiedKeepsModesAndTimesAndSkipsLinks() throws IOException {
         Path dst = dir.resolve("dst");
-        Outcome o = run(copy, "local", spec("src", src.toString(), "dst", dst.toString(), "verify", true, "cold", true));
+        Outcome o = run(copy, "local", new CopyWorkload.Local(src.toString(), dst.toString(), true, true, true, 4, TIMING));
         assertNull(o.error(), o.error());
         assertEquals(214L, number(o, "files"));
         assertEquals(9L, number(o, "dirs"));
@@ -67,7 +75,7 @@ class CopyWorkloadTest {
     @Test
     void networkCopyIsVerifiedAndKeepFalseRemovesTheDestination() throws Exception {
         Path dst = dir.resolve("net");
-        Outcome[] o = pair(copy, spec("dst", dst.toString(), "verify", true, "keep", true), spec("src", src.toString(), "verify", true));
+        Outcome[] o = pair(copy, receive(dst, true, true), send(src, true));
         assertNull(o[0].error(), o[0].error());
         assertNull(o[1].error(), o[1].error());
         assertEquals(o[1].metrics().get("src_digest"), o[0].metrics().get("dst_digest"));
@@ -75,7 +83,7 @@ class CopyWorkloadTest {
         assertEquals(number(o[1], "files"), number(o[0], "files"));
         assertEquals(number(o[1], "dirs"), number(o[0], "dirs"));
         Path gone = dir.resolve("gone");
-        o = pair(copy, spec("dst", gone.toString(), "keep", false), spec("src", src.toString()));
+        o = pair(copy, receive(gone, false, false), send(src, false));
         assertNull(o[0].error(), o[0].error());
         assertFalse(Files.exists(gone));
     }
@@ -84,10 +92,10 @@ class CopyWorkloadTest {
     void aSingleFileCopiesToAFile() throws Exception {
         Path file = src.resolve("cur").resolve(Files.list(src.resolve("cur")).findFirst().orElseThrow().getFileName());
         Path dst = dir.resolve("one.eml");
-        Outcome[] o = pair(copy, spec("dst", dst.toString(), "verify", true), spec("src", file.toString(), "verify", true));
+        Outcome[] o = pair(copy, receive(dst, true, true), send(file, true));
         assertNull(o[0].error(), o[0].error());
         assertEquals(Files.mismatch(file, dst), -1L);
-        Outcome l = run(copy, "local", spec("src", file.toString(), "dst", dir.resolve("two.eml").toString(), "verify", true));
+        Outcome l = run(copy, "local", local(file, dir.resolve("two.eml"), true, true));
         assertNull(l.error(), l.error());
         assertEquals(l.metrics().get("src_digest"), l.metrics().get("dst_digest"));
     }
@@ -97,7 +105,7 @@ class CopyWorkloadTest {
     void aDirectoryThatAppearsAtASingleFileDestinationAfterOpenIsLeftWithItsContents() throws Exception {
         Path file = Files.list(src.resolve("cur")).findFirst().orElseThrow();
         Path dst = dir.resolve("one.eml");
-        Side local = copy.open("local", spec("src", file.toString(), "dst", dst.toString()), null, new RecordingContext());
+        Side local = open(copy, "local", local(file, dst, false, true));
         appear(dst);
         assertLeftAlone(dst, local.run());
 
@@ -130,7 +138,7 @@ class CopyWorkloadTest {
     @Test
     void aDirectoryThatAppearsAtATreeDestinationAfterOpenIsLeftWithItsContents() throws IOException {
         Path dst = dir.resolve("dst");
-        Side local = copy.open("local", spec("src", src.toString(), "dst", dst.toString(), "keep", false), null, new RecordingContext());
+        Side local = open(copy, "local", local(src, dst, false, false));
         appear(dst);
         assertLeftAlone(dst, local.run());
     }
@@ -152,14 +160,17 @@ class CopyWorkloadTest {
     }
 
     private Side listen(Path dst) throws IOException {
-        return copy.open("listen", spec("dst", dst.toString(), "token", FsTestSupport.TOKEN, "address", "127.0.0.1"), null,
-                new RecordingContext());
+        return listen(receive(dst, false, true));
+    }
+
+    private Side listen(CopyWorkload.Receive spec) throws IOException {
+        return copy.open("listen", SpecCodec.encode(spec), Sides.listening(), new RecordingContext());
     }
 
     /** A hand-written sender's stream: the token, the archive's magic and its root kind ('D' tree, 'F' one file). */
     private static DataOutputStream stream(Socket s, char root) throws IOException {
         DataOutputStream out = new DataOutputStream(s.getOutputStream());
-        out.write(HexFormat.of().parseHex(FsTestSupport.TOKEN));
+        out.write(HexFormat.of().parseHex(Sides.TOKEN));
         out.writeInt(TreeArchive.MAGIC);
         out.writeByte(root);
         return out;
@@ -181,12 +192,34 @@ class CopyWorkloadTest {
         out.write(c);
     }
 
+    /** A sender that goes silent inside a file: the receiver stalls after its timeout, says so, and removes the partial copy. */
+    @Test
+    void aSilentSenderStallsTheReceiverWhichRemovesThePartialCopy() throws Exception {
+        Path dst = dir.resolve("stalled");
+        Side l = listen(new CopyWorkload.Receive(dst.toString(), false, true, 1, new Timing(200_000_000L, 1_000_000_000L)));
+        CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
+        try (Socket s = new Socket("127.0.0.1", ((Number) l.endpoint().get("port")).intValue())) {
+            DataOutputStream out = stream(s, 'D');
+            entry(out, 'D', "a", 0755);
+            entry(out, 'F', "a/f", 0644);
+            out.writeLong(1000);
+            out.write(new byte[10]);
+            out.flush();
+            Outcome o = lo.get(30, TimeUnit.SECONDS);
+            assertEquals(ErrorKind.STALLED, o.kind(), o.error());
+            assertTrue(o.error().startsWith("no data for ") && o.error().endsWith(" s; the partial copy was removed"), o.error());
+            assertTrue(number(o, "stalled_seconds") >= 1, o.metrics().toString());
+            assertEquals(10L, number(o, "bytes_total"));
+        }
+        assertFalse(Files.exists(dst));
+    }
+
     @Test
     void refusesAnExistingDestinationAndOverlaps() {
-        assertThrows(IOException.class, () -> copy.open("local", spec("src", src.toString(), "dst", src.toString()), null,
-                new RecordingContext()));
-        assertThrows(IOException.class, () -> copy.open("local", spec("src", src.toString(), "dst", src.resolve("x").toString()), null,
-                new RecordingContext()));
+        IOException e = assertThrows(RefusedException.class, () -> open(copy, "local", local(src, src, false, true)));
+        assertTrue(e.getMessage().contains("already exists"), e.getMessage());
+        e = assertThrows(RefusedException.class, () -> open(copy, "local", local(src, src.resolve("x"), false, true)));
+        assertTrue(e.getMessage().contains("overlap"), e.getMessage());
     }
 
     @Test
@@ -203,6 +236,7 @@ class CopyWorkloadTest {
                 Outcome o = lo.get();
                 assertNotNull(o.error());
                 assertTrue(o.error().contains("rejected entry name"), o.error());
+                assertEquals(ErrorKind.REFUSED, o.kind(), "a name outside the destination is refused");
             }
             assertFalse(Files.exists(dst), "the partial destination is removed");
             assertFalse(Files.exists(dir.resolve("escaped")));
@@ -213,12 +247,13 @@ class CopyWorkloadTest {
     @Test
     void noSpaceOnTheReceiverFailsRemovesThePartialCopyAndReportsTmpfs() throws Exception {
         Path big = dir.resolve("big");
-        assertNull(run(new TreeWorkload(), "run", spec("path", big.toString(), "profile", "tarballs", "scale", 0.02)).error());
+        assertNull(run(new TreeWorkload(), "run", tree(big, TreePlan.Profile.TARBALLS, 0.02, 1)).error());
         Path at = FsTestSupport.tmpfs(dir, "2m");
         try {
             Path dst = at.resolve("dst");
-            Outcome[] o = pair(copy, spec("dst", dst.toString()), spec("src", big.toString()));
+            Outcome[] o = pair(copy, receive(dst, false, true), send(big, false));
             assertNotNull(o[0].error());
+            assertEquals(ErrorKind.IO, o[0].kind());
             assertTrue(o[0].error().contains("no space left on device") && o[0].error().contains("removed"), o[0].error());
             assertNotNull(o[1].error(), "the sender sees the receiver go away");
             assertTrue(number(o[0], "bytes") > 0);
@@ -232,13 +267,13 @@ class CopyWorkloadTest {
     @Test
     void aStrayWithoutTheTokenIsDropped() throws Exception {
         Path dst = dir.resolve("tok");
-        Side l = copy.open("listen", spec("dst", dst.toString(), "token", FsTestSupport.TOKEN, "address", "127.0.0.1",
-                "timeout_ns", 1_000_000_000L), null, new RecordingContext());
+        Side l = listen(new CopyWorkload.Receive(dst.toString(), false, true, 4, new Timing(1_000_000_000L, 1_000_000_000L)));
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         try (Socket s = new Socket("127.0.0.1", ((Number) l.endpoint().get("port")).intValue())) {
             s.getOutputStream().write(new byte[16]);
             Outcome o = lo.get();
             assertNotNull(o.error());
+            assertEquals(ErrorKind.TIMEOUT, o.kind(), "the real sender never came: " + o.error());
             assertEquals(1L, number(o, "strays_dropped"));
         }
         assertFalse(Files.exists(dst));

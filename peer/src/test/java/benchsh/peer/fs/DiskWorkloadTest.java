@@ -1,9 +1,11 @@
 package benchsh.peer.fs;
 
-import benchsh.peer.workload.RecordingContext;
+import static benchsh.peer.fs.DiskWorkload.Op.READ;
+import static benchsh.peer.fs.DiskWorkload.Op.WRITE;
+import static benchsh.peer.fs.FsTestSupport.disk;
 import static benchsh.peer.fs.FsTestSupport.number;
+import static benchsh.peer.fs.FsTestSupport.open;
 import static benchsh.peer.fs.FsTestSupport.run;
-import static benchsh.peer.fs.FsTestSupport.spec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -11,13 +13,17 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import benchsh.peer.protocol.Fields;
+import benchsh.peer.protocol.ErrorKind;
+import benchsh.peer.protocol.ProtocolException;
+import benchsh.peer.protocol.SpecCodec;
 import benchsh.peer.workload.Outcome;
+import benchsh.peer.workload.RecordingContext;
 import benchsh.peer.workload.Side;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,11 +40,7 @@ class DiskWorkloadTest {
     @ValueSource(strings = {"plain", "sync", "dsync", "direct"})
     void writesTheBytesAskedAndRemovesTheFile(String option) throws IOException {
         Path f = dir.resolve("w.dat");
-        var s = spec("path", f.toString(), "op", "write", "bytes", 3L << 20, "bs", 64L << 10);
-        if (!option.equals("plain")) {
-            s.put(option, true);
-        }
-        Outcome o = run(disk, "run", s);
+        Outcome o = run(disk, "run", disk(f, WRITE, 3L << 20, 64 << 10, option));
         assertNull(o.error(), o.error());
         assertEquals(3L << 20, number(o, "bytes"));
         assertTrue(((Number) o.metrics().get("seconds")).doubleValue() > 0);
@@ -50,7 +52,7 @@ class DiskWorkloadTest {
     @Test
     void keepKeepsTheFileWithItsSize() throws IOException {
         Path f = dir.resolve("k.dat");
-        Outcome o = run(disk, "run", spec("path", f.toString(), "op", "write", "bytes", 1_000_001L, "bs", 4096L, "keep", true));
+        Outcome o = run(disk, "run", disk(f, WRITE, 1_000_001L, 4096, "keep"));
         assertNull(o.error());
         assertEquals(1_000_001L, Files.size(f));
     }
@@ -60,11 +62,7 @@ class DiskWorkloadTest {
     void readsAnExistingFileAndLeavesIt(String option) throws IOException {
         Path f = dir.resolve("r.dat");
         Files.write(f, new byte[2 << 20]);
-        var s = spec("path", f.toString(), "op", "read", "bytes", 2L << 20, "bs", 1L << 20);
-        if (!option.equals("warm")) {
-            s.put(option, true);
-        }
-        Outcome o = run(disk, "run", s);
+        Outcome o = run(disk, "run", disk(f, READ, 2L << 20, 1 << 20, option));
         assertNull(o.error(), o.error());
         assertEquals(2L << 20, number(o, "bytes"));
         String cache = (String) o.metrics().get("cache");
@@ -79,7 +77,7 @@ class DiskWorkloadTest {
     @Test
     void readOfAMissingFileCreatesItFirstAndRemovesIt() throws IOException {
         Path f = dir.resolve("new.dat");
-        Outcome o = run(disk, "run", spec("path", f.toString(), "op", "read", "bytes", 1L << 20, "bs", 4096L, "cold", true));
+        Outcome o = run(disk, "run", disk(f, READ, 1L << 20, 4096, "cold"));
         assertNull(o.error(), o.error());
         assertEquals(1L << 20, number(o, "bytes"));
         assertFalse(Files.exists(f));
@@ -89,7 +87,7 @@ class DiskWorkloadTest {
     void readStopsAtTheEndOfAShorterFile() throws IOException {
         Path f = dir.resolve("short.dat");
         Files.write(f, new byte[1000]);
-        Outcome o = run(disk, "run", spec("path", f.toString(), "op", "read", "bytes", 1L << 20, "bs", 4096L));
+        Outcome o = run(disk, "run", disk(f, READ, 1L << 20, 4096));
         assertEquals(1000L, number(o, "bytes"));
     }
 
@@ -97,14 +95,11 @@ class DiskWorkloadTest {
     void refusesExistingFilesSymlinksAndDevices() throws IOException {
         Path existing = Files.writeString(dir.resolve("mine.txt"), "precious");
         Path link = Files.createSymbolicLink(dir.resolve("link"), existing);
-        IOException e = assertThrows(IOException.class, () -> disk.open("run",
-                spec("path", existing.toString(), "op", "write", "bytes", 10L), null, new RecordingContext()));
+        IOException e = assertThrows(RefusedException.class, () -> open(disk, "run", disk(existing, WRITE, 10, 1 << 20)));
         assertTrue(e.getMessage().contains("already exists"), e.getMessage());
-        e = assertThrows(IOException.class, () -> disk.open("run",
-                spec("path", link.toString(), "op", "read", "bytes", 10L), null, new RecordingContext()));
+        e = assertThrows(RefusedException.class, () -> open(disk, "run", disk(link, READ, 10, 1 << 20)));
         assertTrue(e.getMessage().contains("symbolic link"), e.getMessage());
-        e = assertThrows(IOException.class, () -> disk.open("run",
-                spec("path", "/dev/null", "op", "write", "bytes", 10L), null, new RecordingContext()));
+        e = assertThrows(RefusedException.class, () -> open(disk, "run", disk(Path.of("/dev/null"), WRITE, 10, 1 << 20)));
         assertTrue(e.getMessage().contains("device"), e.getMessage());
         assertEquals("precious", Files.readString(existing));
         assertTrue(Files.isSymbolicLink(link));
@@ -112,19 +107,19 @@ class DiskWorkloadTest {
 
     /** The reproduced bug: the path was new when the test was opened, a directory appeared before the run created it. */
     @ParameterizedTest
-    @ValueSource(strings = {"write", "read"})
-    void aDirectoryThatAppearsAfterOpenIsLeftWithItsContents(String op) throws IOException {
+    @ValueSource(strings = {"WRITE", "READ"})
+    void aDirectoryThatAppearsAfterOpenIsLeftWithItsContents(DiskWorkload.Op op) throws IOException {
         Path f = dir.resolve("target.dat");
-        Side side = disk.open("run", spec("path", f.toString(), "op", op, "bytes", 1L << 20, "bs", 4096L), null, new RecordingContext());
+        Side side = open(disk, "run", disk(f, op, 1L << 20, 4096));
         FsTestSupport.appear(f);
         FsTestSupport.assertLeftAlone(f, side.run());
     }
 
+    /** Refused when the test is opened, before anything is written. */
     @Test
-    void directRefusesUnalignedBlocks() throws IOException {
-        Outcome o = run(disk, "run", spec("path", dir.resolve("u.dat").toString(), "op", "write", "bytes", 10_000L, "bs", 1000L, "direct", true));
-        assertNotNull(o.error());
-        assertTrue(o.error().contains("block size"), o.error());
+    void directRefusesUnalignedBlocks() {
+        IOException e = assertThrows(RefusedException.class, () -> open(disk, "run", disk(dir.resolve("u.dat"), WRITE, 10_000, 1000, "direct")));
+        assertTrue(e.getMessage().contains("block size"), e.getMessage());
         assertFalse(Files.exists(dir.resolve("u.dat")));
     }
 
@@ -133,8 +128,9 @@ class DiskWorkloadTest {
         Path at = FsTestSupport.tmpfs(dir, "2m");
         try {
             Path f = at.resolve("big.dat");
-            Outcome o = run(disk, "run", spec("path", f.toString(), "op", "write", "bytes", 8L << 20, "bs", 64L << 10, "keep", true));
+            Outcome o = run(disk, "run", disk(f, WRITE, 8L << 20, 64 << 10, "keep"));
             assertNotNull(o.error());
+            assertEquals(ErrorKind.IO, o.kind());
             assertTrue(o.error().contains("no space left on device"), o.error());
             long written = number(o, "bytes");
             assertTrue(written > 0 && written <= 2L << 20, "bytes written " + written);
@@ -148,9 +144,12 @@ class DiskWorkloadTest {
 
     @Test
     void relativePathsAndUnknownFieldsAreRejected() {
-        assertThrows(IOException.class, () -> disk.open("run", spec("path", "rel.dat", "op", "write", "bytes", 1L), null,
-                new RecordingContext()));
-        assertThrows(IOException.class, () -> disk.open("run", spec("path", "/tmp/x", "op", "write", "bytes", 1L, "bogus", 1L), null,
-                new RecordingContext()));
+        Map<String, Object> relative = new java.util.LinkedHashMap<>(SpecCodec.encode(disk(Path.of("/tmp/x"), WRITE, 1, 4096)));
+        relative.put("path", "rel.dat");
+        ProtocolException e = assertThrows(ProtocolException.class, () -> disk.open("run", relative, null, new RecordingContext()));
+        assertTrue(e.getMessage().contains("not an absolute path"), e.getMessage());
+        Map<String, Object> unknown = new java.util.LinkedHashMap<>(SpecCodec.encode(disk(Path.of("/tmp/x"), WRITE, 1, 4096)));
+        unknown.put("bogus", 1L);
+        assertThrows(ProtocolException.class, () -> disk.open("run", unknown, null, new RecordingContext()));
     }
 }

@@ -5,53 +5,66 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import benchsh.peer.workload.RecordingContext;
-import benchsh.peer.protocol.Fields;
+import benchsh.peer.protocol.SpecCodec;
 import benchsh.peer.workload.Outcome;
+import benchsh.peer.workload.RecordingContext;
 import benchsh.peer.workload.Side;
+import benchsh.peer.workload.Sides;
+import benchsh.peer.workload.Timing;
 import benchsh.peer.workload.Workload;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 
-/** Running file workloads in the test JVM, and a small tmpfs for ENOSPC. */
+/** The file workloads' specs as the shell builds them, running them in the test JVM, and a small tmpfs for ENOSPC. */
 final class FsTestSupport {
-    static final String TOKEN = "00112233445566778899aabbccddeeff";
+    /** Samples every second; gives up after a minute without progress (the shell's default for these verbs). */
+    static final Timing TIMING = new Timing(1_000_000_000L, 60_000_000_000L);
 
     private FsTestSupport() {
     }
 
-    static Map<String, Object> spec(Object... kv) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put((String) kv[i], kv[i + 1]);
-        }
-        return m;
+    /** A disk spec; {@code flags} are any of sync, dsync, direct, cold, keep. */
+    static DiskWorkload.Spec disk(Path path, DiskWorkload.Op op, long bytes, int bs, String... flags) {
+        List<String> f = List.of(flags);
+        return new DiskWorkload.Spec(path.toString(), op, bytes, bs, f.contains("sync"), f.contains("dsync"), f.contains("direct"),
+                f.contains("cold"), f.contains("keep"), TIMING);
     }
 
-    static Outcome run(Workload w, String role, Map<String, Object> spec) throws IOException {
-        return w.open(role, spec, null, new RecordingContext()).run();
+    /** A tree of {@code profile}'s shape times {@code scale}, with mail-like content. */
+    static TreeWorkload.Spec tree(Path path, TreePlan.Profile profile, double scale, long seed) {
+        return new TreeWorkload.Spec(path.toString(), profile, profile.shape().scaled(scale), seed, false, TIMING);
     }
 
-    /** Runs a listen side and a connect side; returns {listen, connect}. */
-    static Outcome[] pair(Workload w, Map<String, Object> listen, Map<String, Object> connect) throws Exception {
-        listen.putIfAbsent("token", TOKEN);
-        listen.putIfAbsent("address", "127.0.0.1");
-        Side l = w.open("listen", listen, null, new RecordingContext());
-        connect.putIfAbsent("token", TOKEN);
-        connect.putIfAbsent("address", "127.0.0.1");
-        connect.put("port", l.endpoint().get("port"));
-        Side c = w.open("connect", connect, null, new RecordingContext());
-        CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
-        Outcome co = c.run();
-        return new Outcome[] {lo.get(), co};
+    /** A local copy with four workers. */
+    static CopyWorkload.Local local(Path src, Path dst, boolean verify, boolean keep) {
+        return new CopyWorkload.Local(src.toString(), dst.toString(), verify, false, keep, CopyWorkload.DEFAULT_THREADS, TIMING);
+    }
+
+    static CopyWorkload.Receive receive(Path dst, boolean verify, boolean keep) {
+        return new CopyWorkload.Receive(dst.toString(), verify, keep, CopyWorkload.DEFAULT_THREADS, TIMING);
+    }
+
+    static CopyWorkload.Send send(Path src, boolean verify) {
+        return new CopyWorkload.Send(src.toString(), verify, false, TIMING);
+    }
+
+    /** Opens a side from its spec's wire form, as the peer receives it. */
+    static Side open(Workload w, String role, Record spec) throws IOException {
+        return w.open(role, SpecCodec.encode(spec), null, new RecordingContext());
+    }
+
+    static Outcome run(Workload w, String role, Record spec) throws IOException {
+        return open(w, role, spec).run();
+    }
+
+    /** Runs a listen side and a connect side linked on loopback; returns {listen, connect}. */
+    static Outcome[] pair(Workload w, Record listen, Record connect) throws Exception {
+        return Sides.pair(w, listen, connect, new RecordingContext(), new RecordingContext());
     }
 
     /** Another program's directory with a file in it appears at {@code p}. */
@@ -70,6 +83,7 @@ final class FsTestSupport {
         assertTrue(o.error().contains("already exists: " + p) && o.error().contains("something else created it after benchsh had checked"),
                 o.error());
         assertFalse(o.error().contains("removed"), o.error());
+        assertEquals(benchsh.peer.protocol.ErrorKind.REFUSED, o.kind(), "benchsh refused to write into what it did not create");
     }
 
     static long number(Outcome o, String key) {

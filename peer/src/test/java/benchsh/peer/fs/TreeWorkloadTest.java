@@ -1,8 +1,15 @@
 package benchsh.peer.fs;
 
+import static benchsh.peer.fs.FsTestSupport.TIMING;
 import static benchsh.peer.fs.FsTestSupport.number;
+import static benchsh.peer.fs.FsTestSupport.open;
 import static benchsh.peer.fs.FsTestSupport.run;
-import static benchsh.peer.fs.FsTestSupport.spec;
+import static benchsh.peer.fs.FsTestSupport.tree;
+import static benchsh.peer.fs.TreePlan.Profile.CUSTOM;
+import static benchsh.peer.fs.TreePlan.Profile.MAILDIR;
+import static benchsh.peer.fs.TreePlan.Profile.PORTAGE;
+import static benchsh.peer.fs.TreePlan.Profile.TARBALLS;
+import static benchsh.peer.fs.TreePlan.Profile.VIDEO;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -10,9 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import benchsh.peer.protocol.Fields;
+import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.workload.Outcome;
-import benchsh.peer.workload.RecordingContext;
 import benchsh.peer.workload.Side;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,22 +37,22 @@ class TreeWorkloadTest {
 
     @Test
     void profilesHaveTheirPublishedShapeAtScaleOne() {
-        TreePlan maildir = TreePlan.of("maildir", TreePlan.shape("maildir"), 1);
+        TreePlan maildir = TreePlan.of(MAILDIR, MAILDIR.shape(), 1);
         assertEquals(10_688, maildir.files().size());
         assertEquals(466, maildir.dirs().size() + 1);
         assertEquals(134_000_000L, maildir.bytes());
         assertTrue(maildir.dirs().contains("cur") && maildir.dirs().contains(".folder001/new"));
-        TreePlan portage = TreePlan.of("portage", TreePlan.shape("portage"), 1);
+        TreePlan portage = TreePlan.of(PORTAGE, PORTAGE.shape(), 1);
         assertEquals(49_000, portage.files().size());
         assertEquals(12_000, portage.dirs().size() + 1);
         assertEquals(204_000_000L, portage.bytes());
-        assertEquals(10, TreePlan.of("tarballs", TreePlan.shape("tarballs"), 1).files().size());
-        assertEquals(234_000_000L, TreePlan.of("video", TreePlan.shape("video"), 1).files().get(0).size());
+        assertEquals(10, TreePlan.of(TARBALLS, TARBALLS.shape(), 1).files().size());
+        assertEquals(234_000_000L, TreePlan.of(VIDEO, VIDEO.shape(), 1).files().get(0).size());
     }
 
     @Test
     void sizesAreLogNormalNotUniform() {
-        TreePlan p = TreePlan.of("maildir", TreePlan.shape("maildir"), 3);
+        TreePlan p = TreePlan.of(MAILDIR, MAILDIR.shape(), 3);
         long[] sizes = p.files().stream().mapToLong(TreePlan.File::size).sorted().toArray();
         long median = sizes[sizes.length / 2];
         double mean = (double) p.bytes() / sizes.length;
@@ -60,12 +66,12 @@ class TreeWorkloadTest {
         Path b = dir.resolve("b");
         Path c = dir.resolve("c");
         for (Path p : new Path[] {a, b}) {
-            Outcome o = run(tree, "run", spec("path", p.toString(), "profile", "maildir", "scale", 0.02, "seed", 42L));
+            Outcome o = run(tree, "run", tree(p, MAILDIR, 0.02, 42));
             assertNull(o.error(), o.error());
             assertEquals(214L, number(o, "files"));
             assertEquals(9L, number(o, "dirs"));
         }
-        run(tree, "run", spec("path", c.toString(), "profile", "maildir", "scale", 0.02, "seed", 43L));
+        run(tree, "run", tree(c, MAILDIR, 0.02, 43));
         assertEquals(TreeDigest.of(a), TreeDigest.of(b));
         assertNotEquals(TreeDigest.of(a), TreeDigest.of(c));
         assertEquals(Files.getLastModifiedTime(a.resolve("cur")), Files.getLastModifiedTime(b.resolve("cur")));
@@ -77,14 +83,14 @@ class TreeWorkloadTest {
     @Test
     void customShapeAndRandomContentIsIncompressible() throws IOException {
         Path p = dir.resolve("custom");
-        Outcome o = run(tree, "run", spec("path", p.toString(), "profile", "custom", "files", 50L, "dirs", 20L, "bytes", 2_000_000L, "random", true));
+        Outcome o = run(tree, "run", new TreeWorkload.Spec(p.toString(), CUSTOM, new TreePlan.Shape(50, 20, 2_000_000, 1.0), 1, true, TIMING));
         assertNull(o.error(), o.error());
         assertEquals(50L, number(o, "files"));
         assertEquals(20L, number(o, "dirs"));
         assertEquals(2_000_000L, number(o, "bytes"));
         assertTrue(ratio(biggest(p)) > 0.95, "random content should not compress");
         Path text = dir.resolve("text");
-        run(tree, "run", spec("path", text.toString(), "profile", "custom", "files", 5L, "dirs", 1L, "bytes", 500_000L));
+        run(tree, "run", new TreeWorkload.Spec(text.toString(), CUSTOM, new TreePlan.Shape(5, 1, 500_000, 1.0), 1, false, TIMING));
         assertTrue(ratio(biggest(text)) < 0.6, "default content is mail-like text");
     }
 
@@ -109,7 +115,7 @@ class TreeWorkloadTest {
     @Test
     void aDirectoryThatAppearsAfterOpenIsLeftWithItsContents() throws IOException {
         Path t = dir.resolve("t");
-        Side side = tree.open("run", spec("path", t.toString(), "profile", "maildir", "scale", 0.01), null, new RecordingContext());
+        Side side = open(tree, "run", tree(t, MAILDIR, 0.01, 1));
         FsTestSupport.appear(t);
         FsTestSupport.assertLeftAlone(t, side.run());
     }
@@ -118,15 +124,16 @@ class TreeWorkloadTest {
     void refusesAnExistingDirectoryAndCleansUpOnNoSpace() throws IOException {
         Path existing = Files.createDirectory(dir.resolve("there"));
         Files.writeString(existing.resolve("keep.txt"), "mine");
-        IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
-                () -> run(tree, "run", spec("path", existing.toString(), "scale", 0.01)));
+        IOException e = org.junit.jupiter.api.Assertions.assertThrows(RefusedException.class,
+                () -> run(tree, "run", tree(existing, CUSTOM, 0.01, 1)));
         assertTrue(e.getMessage().contains("already exists"), e.getMessage());
         assertTrue(Files.exists(existing.resolve("keep.txt")));
         Path at = FsTestSupport.tmpfs(dir, "1m");
         try {
             Path t = at.resolve("t");
-            Outcome o = run(tree, "run", spec("path", t.toString(), "profile", "tarballs", "scale", 0.01));
+            Outcome o = run(tree, "run", tree(t, TARBALLS, 0.01, 1));
             assertNotNull(o.error());
+            assertEquals(ErrorKind.IO, o.kind());
             assertTrue(o.error().contains("no space left on device") && o.error().contains("removed"), o.error());
             assertFalse(Files.exists(t));
         } finally {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.peer.fs.CopyWorkload;
+import benchsh.peer.fs.TreePlan;
 import benchsh.peer.fs.TreeWorkload;
 import benchsh.peer.http.HttpTransfer;
 import benchsh.peer.protocol.Fields;
@@ -13,12 +14,14 @@ import benchsh.peer.workload.PipeSink;
 import benchsh.peer.workload.PipeSource;
 import benchsh.peer.workload.PipeStream;
 import benchsh.peer.workload.RecordingContext;
-import benchsh.peer.workload.RequestResponse;
 import benchsh.peer.workload.Side;
 import benchsh.peer.protocol.SpecCodec;
 import benchsh.peer.workload.Sides;
+import benchsh.peer.workload.TcpCrr;
+import benchsh.peer.workload.TcpRr;
 import benchsh.peer.workload.TcpStream;
 import benchsh.peer.workload.Timing;
+import benchsh.peer.workload.UdpRr;
 import benchsh.peer.workload.UdpStream;
 import benchsh.peer.workload.Workload;
 import java.nio.file.Path;
@@ -98,9 +101,12 @@ class StrayFloodTest {
     }
 
     private static void assertTransactionsExact(boolean connectPerTransaction) throws Exception {
-        Map<String, Object> common = spec("proto", "tcp", "connect", connectPerTransaction, "time_ns", 2_000_000_000L, "request", 64L,
-                "response", 1_024L);
-        Outcome[] o = underFlood(new RequestResponse(), StrayFlood.Target.TOKEN, new LinkedHashMap<>(common), new LinkedHashMap<>(common));
+        Timing timing = new Timing(1_000_000_000L, 10_000_000_000L);
+        Outcome[] o = connectPerTransaction
+                ? underFlood(new TcpCrr(), StrayFlood.Target.TOKEN, SpecCodec.encode(new TcpCrr.ServerSpec(64, 1_024, 0, timing)),
+                        SpecCodec.encode(new TcpCrr.ClientSpec(64, 1_024, 2_000_000_000L, 0, timing, false)))
+                : underFlood(new TcpRr(), StrayFlood.Target.TOKEN, SpecCodec.encode(new TcpRr.ServerSpec(64, 1_024, 0, timing)),
+                        SpecCodec.encode(new TcpRr.ClientSpec(64, 1_024, 2_000_000_000L, 0, timing, false)));
         assertOk(o);
         long transactions = number(o[1], "transactions_total");
         assertTrue(transactions > 0, o[1].metrics().toString());
@@ -110,8 +116,9 @@ class StrayFloodTest {
 
     @Test
     void udpRrAnswersEveryRequestOnceBesideRetransmissions() throws Exception {
-        Map<String, Object> common = spec("proto", "udp", "time_ns", 2_000_000_000L);
-        Outcome[] o = underFlood(new RequestResponse(), StrayFlood.Target.UDP, new LinkedHashMap<>(common), new LinkedHashMap<>(common));
+        Timing timing = new Timing(1_000_000_000L, 10_000_000_000L);
+        Outcome[] o = underFlood(new UdpRr(), StrayFlood.Target.UDP, SpecCodec.encode(new UdpRr.ServerSpec(1, 2_000_000_000L, 0, timing)),
+                SpecCodec.encode(new UdpRr.ClientSpec(1, 1, 2_000_000_000L, 0, timing, false)));
         assertOk(o);
         long client = number(o[1], "transactions_total");
         long server = number(o[0], "transactions_total");
@@ -154,11 +161,14 @@ class StrayFloodTest {
     @Test
     void copyStreamArrivesWhole(@TempDir Path dir) throws Exception {
         Path src = dir.resolve("src");
-        Map<String, Object> generate = new LinkedHashMap<>(Map.of("path", src.toString(), "profile", "maildir", "scale", 0.02, "seed", 3L));
-        Outcome tree = new TreeWorkload().open("run", generate, null, new RecordingContext()).run();
+        Timing timing = new Timing(1_000_000_000L, 10_000_000_000L);
+        TreeWorkload.Spec generate = new TreeWorkload.Spec(src.toString(), TreePlan.Profile.MAILDIR, TreePlan.Profile.MAILDIR.shape().scaled(0.02), 3,
+                false, timing);
+        Outcome tree = new TreeWorkload().open("run", SpecCodec.encode(generate), null, new RecordingContext()).run();
         assertNull(tree.error(), tree.error());
-        Outcome[] o = underFlood(new CopyWorkload(), StrayFlood.Target.TOKEN, spec("dst", dir.resolve("dst").toString(), "verify", true),
-                spec("src", src.toString(), "verify", true));
+        Outcome[] o = underFlood(new CopyWorkload(), StrayFlood.Target.TOKEN,
+                SpecCodec.encode(new CopyWorkload.Receive(dir.resolve("dst").toString(), true, true, CopyWorkload.DEFAULT_THREADS, timing)),
+                SpecCodec.encode(new CopyWorkload.Send(src.toString(), true, false, timing)));
         assertOk(o);
         assertEquals(number(o[1], "files"), number(o[0], "files"));
         assertEquals(number(o[1], "bytes_total"), number(o[0], "bytes_total"));

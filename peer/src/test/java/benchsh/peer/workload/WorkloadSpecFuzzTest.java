@@ -3,6 +3,10 @@ package benchsh.peer.workload;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import benchsh.peer.fs.CopyWorkload;
+import benchsh.peer.fs.DiskWorkload;
+import benchsh.peer.fs.TreePlan;
+import benchsh.peer.fs.TreeWorkload;
 import benchsh.peer.fuzz.Fuzz;
 import benchsh.peer.http.HttpTransfer;
 import benchsh.peer.protocol.Link;
@@ -87,35 +91,40 @@ class WorkloadSpecFuzzTest {
                 new Case("tcp", "connect", SpecCodec.encode(TcpStreamTest.sender(4096, 2, 1_000_000_000L, 0))),
                 new Case("udp", "listen", SpecCodec.encode(UdpStreamTest.receiver(1472))),
                 new Case("udp", "connect", SpecCodec.encode(UdpStreamTest.stream(1472, 1_000_000_000L, 1_000_000L))),
-                new Case("rr", "listen", spec("address", "127.0.0.1", "proto", "tcp")),
-                new Case("rr", "listen", spec("address", "127.0.0.1", "proto", "udp")),
-                new Case("rr", "connect", spec("address", "127.0.0.1", "port", (long) drainPort(), "connect", true)),
+                new Case("tcp_rr", "listen", SpecCodec.encode(TcpRrTest.server(64, 1024, RrChecks.TIMING))),
+                new Case("tcp_rr", "connect", SpecCodec.encode(TcpRrTest.client(64, 1024, 1_000_000_000L, 0))),
+                new Case("tcp_crr", "listen", SpecCodec.encode(TcpCrrTest.server(64, 1024, RrChecks.TIMING))),
+                new Case("tcp_crr", "connect", SpecCodec.encode(TcpCrrTest.client(64, 1024, 1_000_000_000L, 0))),
+                new Case("udp_rr", "listen", SpecCodec.encode(UdpRrTest.server(1024, 1_000_000_000L, RrChecks.TIMING))),
+                new Case("udp_rr", "connect", SpecCodec.encode(UdpRrTest.client(64, 1024, 1_000_000_000L, 0))),
                 new Case("pipe", "listen", SpecCodec.encode(PipeStreamTest.fileSink(dir.resolve("sink"), 4096, false, false))),
                 new Case("pipe", "connect", SpecCodec.encode(PipeStreamTest.fileSource(source, 4096))),
                 new Case("pipe", "connect", SpecCodec.encode(PipeStreamTest.zeros(4096, 4))),
-                new Case("disk", "run", plain("op", "write", "path", fs("w.dat"), "bytes", 4096L, "bs", 4096L)),
-                new Case("disk", "run", plain("op", "read", "path", source.toString(), "bytes", 4096L)),
-                new Case("tree", "run", plain("path", fs("tree"), "profile", "maildir", "scale", 0.001)),
-                new Case("tree", "remove", plain("path", fs("tree"), "profile", "maildir", "scale", 0.001)),
-                new Case("copy", "local", plain("src", source.toString(), "dst", fs("copy"))),
-                new Case("copy", "listen", spec("address", "127.0.0.1", "dst", fs("received"))),
-                new Case("copy", "connect", spec("address", "127.0.0.1", "port", (long) drainPort(), "src", source.toString())),
+                new Case("disk", "run", SpecCodec.encode(new DiskWorkload.Spec(fs("w.dat"), DiskWorkload.Op.WRITE, 4096, 4096, false, false, false,
+                        false, false, FS_TIMING))),
+                new Case("disk", "run", SpecCodec.encode(new DiskWorkload.Spec(source.toString(), DiskWorkload.Op.READ, 4096, 1 << 20, false, false,
+                        false, false, false, FS_TIMING))),
+                new Case("tree", "run", SpecCodec.encode(smallTree())),
+                new Case("tree", "remove", SpecCodec.encode(smallTree())),
+                new Case("copy", "local", SpecCodec.encode(new CopyWorkload.Local(source.toString(), fs("copy"), false, false, true, 4, FS_TIMING))),
+                new Case("copy", "listen", SpecCodec.encode(new CopyWorkload.Receive(fs("received"), false, true, 4, FS_TIMING))),
+                new Case("copy", "connect", SpecCodec.encode(new CopyWorkload.Send(source.toString(), false, false, FS_TIMING))),
                 new Case("http", "listen", SpecCodec.encode(new HttpTransfer.ServeSpec(4096, null, PipeStreamTest.TIMING))),
                 new Case("http", "listen", SpecCodec.encode(new HttpTransfer.ServeSpec(0, source.toString(), PipeStreamTest.TIMING))),
                 new Case("http", "connect", SpecCodec.encode(new HttpTransfer.FetchSpec(null, false, PipeStreamTest.TIMING))),
                 new Case("http", "connect", SpecCodec.encode(new HttpTransfer.FetchSpec(dir.resolve("sink").toString(), false, PipeStreamTest.TIMING))));
     }
 
+    private static final Timing FS_TIMING = new Timing(1_000_000_000L, 60_000_000_000L);
+
+    /** A maildir tree at scale 0.001: 11 files. */
+    private static TreeWorkload.Spec smallTree() {
+        return new TreeWorkload.Spec(fs("tree"), TreePlan.Profile.MAILDIR, TreePlan.Profile.MAILDIR.shape().scaled(0.001), 1, false, FS_TIMING);
+    }
+
     /** A path in the directory the file system workloads may write to. */
     private static String fs(String name) {
         return dir.resolve("fs").resolve(name).toString();
-    }
-
-    /** A spec without a token (one-sided workloads). */
-    private static Map<String, Object> plain(Object... kv) {
-        Map<String, Object> m = spec(kv);
-        m.remove("token");
-        return m;
     }
 
     private static Map<String, Object> spec(Object... kv) {

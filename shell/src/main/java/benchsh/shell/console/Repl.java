@@ -74,6 +74,7 @@ public final class Repl {
                 .build();
         reader.setAutosuggestion(LineReader.SuggestionType.HISTORY);
         history.entries().forEach(e -> reader.getHistory().add(e.time(), e.line()));
+        session.width(terminal::getWidth); // rows fit the terminal, as wide as it is when each prints
         status = new LiveStatus(terminal, session);
         session.progress(status);
         TerminalPrompts prompts = new TerminalPrompts(terminal);

@@ -5,18 +5,15 @@ import benchsh.shell.args.ArgType;
 import benchsh.shell.args.Args;
 import benchsh.shell.args.VerbSpec;
 import benchsh.shell.args.UsageException;
-import benchsh.peer.protocol.Message;
+import benchsh.peer.fs.CopyWorkload;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
-import benchsh.shell.run.Merged;
 import benchsh.shell.run.Part;
-import benchsh.shell.run.PartOutcome;
 import benchsh.shell.run.SideSpec;
 import benchsh.shell.run.Test;
 import benchsh.shell.result.Result;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -119,74 +116,24 @@ public final class CopyDefinition implements Definition {
 
     /** Through both hosts' SSH servers, in the shell. */
     private static Part sftp(Args args, Host source, String src, Host target, String dst) {
-        return new Part.InShell(() -> {
-            SftpCopy.Outcome o = new SftpCopy(source, src, target, dst, Duration.ofMinutes(30)).run(args.bool("verify"), args.bool("keep"));
-            return new PartOutcome(o.status(), o.error(), o.started(), finish(args, new LinkedHashMap<>(o.metrics()), List.of()));
-        });
+        return new Part.InShell(new SftpCopy(source, src, target, dst, args.bool("verify"), args.bool("keep"), Duration.ofMinutes(30)));
     }
 
     /** On one host, like cp -a. */
     private static Part local(Args args, Host host, String src, String dst) {
-        Map<String, Object> spec = common(args);
-        spec.put("src", src);
-        spec.put("dst", dst);
-        spec.put("cold", args.bool("cold"));
-        spec.put("keep", args.bool("keep"));
-        return new Part.OnPeers(List.of(SideSpec.alone(host, "copy", "local", spec)), "local",
-                sides -> finish(args, sides.metrics("local"), sides.intervals("local")));
+        CopyWorkload.Local spec = new CopyWorkload.Local(FsArgs.absolute("copy", "source", src), FsArgs.absolute("copy", "to", dst), args.bool("verify"),
+                args.bool("cold"), args.bool("keep"), CopyWorkload.DEFAULT_THREADS, FsArgs.timing(args));
+        return new Part.OnPeers(List.of(SideSpec.alone(host, CopyWorkload.NAME, "local", spec)), "local",
+                sides -> CopyMetrics.finish(args.bool("verify"), sides.metrics("local"), sides.intervals("local")));
     }
 
     /** From host to host over one stream, like tar c | nc | tar x: the target listens and receives. */
     private static Part network(Args args, Host source, String src, Host target, String dst) {
-        Map<String, Object> receive = common(args);
-        receive.put("dst", dst);
-        receive.put("keep", args.bool("keep"));
-        Map<String, Object> send = common(args);
-        send.put("src", src);
-        send.put("cold", args.bool("cold"));
-        return new Part.OnPeers(List.of(PairArgs.listen(args, target, "copy", receive), PairArgs.connect(args, source, "copy", send)), "listen",
-                sides -> finish(args, merge(sides.get("listen"), sides.get("connect")), sides.intervals("listen")));
-    }
-
-    private static Map<String, Object> common(Args args) {
-        Map<String, Object> spec = new LinkedHashMap<>();
-        spec.put("verify", args.bool("verify"));
-        return FsArgs.timing(args, spec);
-    }
-
-    /** The copy's figures with both ends' file system labels and, with verify:, whether the checksums agree (a mismatch fails the copy). */
-    private static Merged finish(Args args, Map<String, Object> metrics, List<Map<String, Object>> intervals) {
-        String error = null;
-        if (args.bool("verify") && (metrics.containsKey("src_digest") || metrics.containsKey("dst_digest"))) {
-            Object a = metrics.get("src_digest");
-            Object b = metrics.get("dst_digest");
-            boolean same = a != null && a.equals(b);
-            metrics.put("verified", same ? "yes" : "MISMATCH");
-            if (!same) {
-                error = "verify: the destination's SHA-256 (" + b + ") differs from the source's (" + a + ")";
-            }
-        }
-        metrics.put("src_fs", FsArgs.summary(metrics.get("src_fs_type"), metrics.get("src_mount_options")));
-        metrics.put("dst_fs", FsArgs.summary(metrics.get("dst_fs_type"), metrics.get("dst_mount_options")));
-        return new Merged(metrics, intervals, error);
-    }
-
-    /** The receiver's figures, with the sender's source facts, digest and cache mode. */
-    private static Map<String, Object> merge(Message.Done receiver, Message.Done sender) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        if (receiver != null) {
-            m.putAll(receiver.metrics());
-        }
-        if (sender != null) {
-            for (Map.Entry<String, Object> e : sender.metrics().entrySet()) {
-                String k = e.getKey();
-                if (k.startsWith("src_") || k.equals("cache") || k.equals("skipped")) {
-                    m.put(k, e.getValue());
-                } else if (k.equals("bytes") || k.equals("cpu_pct") || k.equals("seconds")) {
-                    m.put("sender_" + k, e.getValue());
-                }
-            }
-        }
-        return m;
+        CopyWorkload.Receive receive = new CopyWorkload.Receive(FsArgs.absolute("copy", "path", dst), args.bool("verify"), args.bool("keep"),
+                CopyWorkload.DEFAULT_THREADS, FsArgs.timing(args));
+        CopyWorkload.Send send = new CopyWorkload.Send(FsArgs.absolute("copy", "source", src), args.bool("verify"), args.bool("cold"), FsArgs.timing(args));
+        return new Part.OnPeers(List.of(PairArgs.listen(args, target, CopyWorkload.NAME, receive), PairArgs.connect(args, source, CopyWorkload.NAME, send)),
+                "listen", sides -> CopyMetrics.finish(args.bool("verify"), CopyMetrics.merge(sides.get("listen"), sides.get("connect")),
+                        sides.intervals("listen")));
     }
 }

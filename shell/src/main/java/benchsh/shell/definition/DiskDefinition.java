@@ -12,7 +12,6 @@ import benchsh.shell.run.Test;
 import benchsh.shell.report.Formats;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -64,18 +63,18 @@ public final class DiskDefinition implements Definition {
         }
         boolean write = args.given("write");
         long bytes = args.size(write ? "write" : "read");
-        Map<String, Object> spec = new LinkedHashMap<>();
-        spec.put("path", args.text("path"));
-        spec.put("op", write ? "write" : "read");
-        spec.put("bytes", bytes);
-        spec.put("bs", args.size("bs"));
+        if (bytes > DiskWorkload.MAX_BYTES) {
+            throw new UsageException("disk: " + Formats.size(bytes) + " is more than the peer's cap of " + Formats.size(DiskWorkload.MAX_BYTES));
+        }
         List<String> flags = new ArrayList<>();
-        for (String f : List.of("sync", "dsync", "direct", "cold", "keep")) {
-            spec.put(f, args.bool(f));
-            if (args.bool(f) && !f.equals("keep")) {
+        for (String f : List.of("sync", "dsync", "direct", "cold")) {
+            if (args.bool(f)) {
                 flags.add(f);
             }
         }
+        DiskWorkload.Spec spec = new DiskWorkload.Spec(FsArgs.absolute("disk", "path", args.text("path")), write ? DiskWorkload.Op.WRITE : DiskWorkload.Op.READ,
+                bytes, (int) args.size("bs"), args.bool("sync"), args.bool("dsync"), args.bool("direct"), args.bool("cold"), args.bool("keep"),
+                FsArgs.timing(args));
         // generous: a slow USB stick must finish; a hung disk is caught earlier by the peer's stall timeout
         Duration limit = Duration.ofSeconds(Math.max(60, bytes / 1_000_000)).plus(args.duration("timeout"));
         Map<String, Object> params = FsArgs.params(args);
@@ -83,7 +82,7 @@ public final class DiskDefinition implements Definition {
         params.put("op", write ? "write" : "read");
         params.put("flags", flags.isEmpty() ? "-" : String.join(",", flags));
         Test.Builder test = Test.of("disk", host, host).params(params).tags(FsArgs.tags(args)).columns(COLUMNS)
-                .part(FsArgs.alone(host, "disk", "run", FsArgs.timing(args, spec))).finishesWithin(limit);
+                .part(FsArgs.alone(host, DiskWorkload.NAME, "run", spec)).finishesWithin(limit);
         Mount.around(test, args, host);
         return test.build();
     }

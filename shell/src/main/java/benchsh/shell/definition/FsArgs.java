@@ -2,7 +2,10 @@ package benchsh.shell.definition;
 
 import benchsh.shell.args.Arg;
 import benchsh.shell.args.ArgType;
+import benchsh.peer.fs.SafePaths;
+import benchsh.peer.workload.Timing;
 import benchsh.shell.args.Args;
+import benchsh.shell.args.UsageException;
 import benchsh.shell.host.Host;
 import benchsh.shell.run.Merged;
 import benchsh.shell.run.Part;
@@ -41,23 +44,39 @@ final class FsArgs {
                 Arg.of("tags", ArgType.MAP, null, "extra tags for tables"));
     }
 
-    /** The interval and timeout fields, into a side's spec. */
-    static Map<String, Object> timing(Args args, Map<String, Object> spec) {
-        spec.put("interval_ns", args.duration("interval").toNanos());
-        spec.put("timeout_ns", args.duration("timeout").toNanos());
-        return spec;
+    /** The interval and timeout of a side. */
+    static Timing timing(Args args) {
+        return new Timing(args.duration("interval").toNanos(), args.duration("timeout").toNanos());
+    }
+
+    /** The path argument {@code name}, which the peer needs absolute; a usage error otherwise. */
+    static String absolute(String verb, String name, String path) {
+        try {
+            SafePaths.specPath(name, path);
+            return path;
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(verb + ": " + name + ": " + e.getMessage() + ", e.g. '/tmp/x'");
+        }
     }
 
     /**
      * A part of one side on {@code host} whose figures are the side's own, with its file system's label
-     * ({@code fs}) added.
+     * ({@code fs}) and, for files, {@code files_per_s} added.
      */
-    static Part alone(Host host, String workload, String role, Map<String, Object> spec) {
+    static Part alone(Host host, String workload, String role, Record spec) {
         return new Part.OnPeers(List.of(SideSpec.alone(host, workload, role, spec)), role, sides -> {
             Map<String, Object> m = sides.metrics(role);
             m.put("fs", summary(m.get("fs_type"), m.get("mount_options")));
+            filesPerSecond(m);
             return Merged.of(m, sides.intervals(role));
         });
+    }
+
+    /** Adds {@code files_per_s}, files over the measured seconds, when both are there. */
+    static void filesPerSecond(Map<String, Object> m) {
+        if (m.get("files") instanceof Number files && m.get("seconds") instanceof Number seconds) {
+            m.put("files_per_s", seconds.doubleValue() > 0 ? files.doubleValue() / seconds.doubleValue() : 0.0);
+        }
     }
 
     static Map<String, Object> tags(Args args) {

@@ -1,5 +1,6 @@
 package benchsh.shell.definition;
 
+import benchsh.peer.fs.MountWorkload;
 import benchsh.shell.args.Args;
 import benchsh.shell.args.UsageException;
 import benchsh.shell.host.Host;
@@ -12,9 +13,7 @@ import benchsh.shell.run.PartOutcome;
 import benchsh.shell.run.SideSpec;
 import benchsh.shell.run.Test;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The {@code mount:}/{@code at:} of a verb, as something its test holds while it runs: mounted on the
@@ -25,9 +24,9 @@ final class Mount implements Test.Around {
     private static final Duration LIMIT = Duration.ofSeconds(90);
 
     private final Host host;
-    private final Map<String, Object> spec;
+    private final MountWorkload.Mount spec;
 
-    private Mount(Host host, Map<String, Object> spec) {
+    private Mount(Host host, MountWorkload.Mount spec) {
         this.host = host;
         this.spec = spec;
     }
@@ -43,14 +42,11 @@ final class Mount implements Test.Around {
         if (!args.given("at")) {
             throw new UsageException("mount: needs at:, the directory to mount on, e.g. mount: 'server:/export', at: '/mnt/x'");
         }
-        Map<String, Object> spec = new LinkedHashMap<>();
-        spec.put("source", args.text("mount"));
-        spec.put("at", args.text("at"));
-        if (args.given("type")) {
-            spec.put("type", args.text("type"));
-        }
-        if (args.given("options")) {
-            spec.put("options", args.text("options"));
+        MountWorkload.Mount spec;
+        try {
+            spec = new MountWorkload.Mount(args.text("mount"), args.text("at"), args.text("type"), args.text("options"));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
         }
         test.around(new Mount(host, spec));
     }
@@ -62,18 +58,19 @@ final class Mount implements Test.Around {
     public AutoCloseable enter(Executor executor) throws HostException {
         PartOutcome o = run(executor, "mount", spec);
         if (o.status() != Status.OK) {
-            throw new HostException(host.name(), "mount " + spec.get("source"), strip(o.error()));
+            throw new HostException(host.name(), "mount " + spec.source(), strip(o.error()));
         }
         return () -> {
-            PartOutcome u = run(executor, "umount", Map.of("at", spec.get("at")));
+            PartOutcome u = run(executor, "umount", new MountWorkload.Umount(spec.at()));
             if (u.error() != null) {
                 executor.note("warning: " + u.error() + "\n");
             }
         };
     }
 
-    private PartOutcome run(Executor executor, String role, Map<String, Object> s) {
-        return executor.runAlone("mount", new Part.OnPeers(List.of(SideSpec.alone(host, "mount", role, s)), role, sides -> Merged.NOTHING), LIMIT);
+    private PartOutcome run(Executor executor, String role, Record s) {
+        return executor.runAlone(MountWorkload.NAME, new Part.OnPeers(List.of(SideSpec.alone(host, MountWorkload.NAME, role, s)), role,
+                sides -> Merged.NOTHING), LIMIT);
     }
 
     private String strip(String error) {

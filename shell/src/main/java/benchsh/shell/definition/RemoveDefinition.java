@@ -1,5 +1,7 @@
 package benchsh.shell.definition;
 
+import benchsh.peer.fs.TreeWorkload;
+import benchsh.peer.workload.Timing;
 import benchsh.shell.args.Arg;
 import benchsh.shell.args.ArgType;
 import benchsh.shell.args.Args;
@@ -12,14 +14,15 @@ import benchsh.shell.run.Part;
 import benchsh.shell.run.SideSpec;
 import benchsh.shell.run.Test;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * {@code remove t}: removes a generated tree from its host. The peer regenerates the tree's plan from
- * the generator's spec (profile, shape, seed) and removes exactly those files and directories: a file
- * added inside stays, with its directories; an entry that became a link or device is refused and left.
+ * the generator's spec record kept in the handle (profile, shape, seed) and removes exactly those files
+ * and directories, each file only while it has the planned size and mtime: a file added inside stays,
+ * with its directories; a file saved under a planned name, or an entry that became a link or device, is
+ * refused and left.
  */
 public final class RemoveDefinition implements Definition {
     static final List<String> COLUMNS = List.of("on", "path", "removed_files", "removed_dirs", "kept_dirs", "refused", "missing", "seconds");
@@ -48,14 +51,12 @@ public final class RemoveDefinition implements Definition {
             throw new UsageException("remove takes a tree (t = tree path: ...), not " + what
                     + "; benchsh removes only what it generated, never a path you name");
         }
-        Map<String, Object> spec = new LinkedHashMap<>(t.spec());
-        spec.remove("interval_ns");
-        spec.put("timeout_ns", args.duration("timeout").toNanos());
+        Timing timing = new Timing(t.spec().timing().intervalNanos(), args.duration("timeout").toNanos());
         Map<String, Object> params = FsArgs.params(args);
         params.put("on", t.host().name());
         params.put("path", t.path());
-        params.put("profile", t.spec().get("profile"));
-        Part part = new Part.OnPeers(List.of(SideSpec.alone(t.host(), "tree", "remove", spec)), "remove",
+        params.put("profile", t.spec().profile().wire());
+        Part part = new Part.OnPeers(List.of(SideSpec.alone(t.host(), TreeWorkload.NAME, "remove", t.spec().withTiming(timing))), "remove",
                 sides -> Merged.of(sides.metrics("remove"), List.of()));
         return Test.of("remove", t.host(), t.host()).params(params).tags(FsArgs.tags(args)).columns(COLUMNS).part(part)
                 .finishesWithin(args.duration("timeout")).build();

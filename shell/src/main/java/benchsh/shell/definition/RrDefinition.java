@@ -1,26 +1,29 @@
 package benchsh.shell.definition;
 
+import benchsh.peer.workload.TcpCrr;
+import benchsh.peer.workload.TcpRr;
+import benchsh.peer.workload.Timing;
+import benchsh.peer.workload.UdpRr;
 import benchsh.shell.args.Arg;
 import benchsh.shell.args.ArgType;
 import benchsh.shell.args.Args;
-import benchsh.shell.args.VerbSpec;
 import benchsh.shell.args.UsageException;
-import benchsh.peer.workload.RequestResponse;
-import benchsh.peer.workload.UdpStream;
+import benchsh.shell.args.VerbSpec;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
+import benchsh.shell.report.LatencyDistribution;
 import benchsh.shell.run.Merged;
 import benchsh.shell.run.Part;
 import benchsh.shell.run.Test;
-import benchsh.shell.report.LatencyDistribution;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * {@code rr}: request/response transactions per second and latency percentiles (netperf TCP_RR,
- * {@code proto: 'udp'} UDP_RR, {@code connect: true} TCP_CRR).
+ * {@code rr}: request/response transactions per second and latency percentiles. One verb for three peer
+ * workloads, chosen by {@code proto:} and {@code connect:}: netperf TCP_RR ({@link TcpRr}), {@code connect:
+ * true} TCP_CRR ({@link TcpCrr}), {@code proto: 'udp'} UDP_RR ({@link UdpRr}); the result's {@code kind}
+ * says which. {@code burst: N} keeps N+1 TCP_RR transactions in flight; the other kinds refuse it.
  */
 public final class RrDefinition implements Definition {
     static final List<String> COLUMNS = List.of("from", "to", "kind", "request", "response", "transactions_per_s", "latency_p50_us",
@@ -35,10 +38,32 @@ public final class RrDefinition implements Definition {
                     Arg.of("response", ArgType.SIZE, 1L, "response bytes"),
                     Arg.of("time", ArgType.DURATION, Duration.ofSeconds(10), "how long to measure, after the warm-up"),
                     Arg.of("omit", ArgType.DURATION_OR_ZERO, Duration.ofSeconds(1), "warm-up left out of the figures"),
-                    Arg.of("histogram", ArgType.BOOL, false, "also print the latency distribution")),
+                    Arg.of("histogram", ArgType.BOOL, false, "also print the latency distribution"),
+                    Arg.of("burst", ArgType.COUNT, null, "TCP_RR only: keep this many transactions in flight beyond the first"
+                            + " (netperf -b); each one's latency includes its wait behind the others; omit for one at a time")),
             List.of("rr to: local, time: 5.s",
                     "rr proto: 'udp', request: 64, response: 1024",
-                    "rr connect: true, histogram: true"));
+                    "rr connect: true, histogram: true",
+                    "rr burst: 8, request: 64, response: 64"));
+
+    /** The three kinds of request/response test, by their netperf names. */
+    enum Kind {
+        TCP_RR(TcpRr.NAME, TcpRr.MAX_MESSAGE),
+        TCP_CRR(TcpCrr.NAME, TcpRr.MAX_MESSAGE),
+        UDP_RR(UdpRr.NAME, UdpRr.MAX_MESSAGE);
+
+        final String workload;
+        final long maxMessage;
+
+        Kind(String workload, long maxMessage) {
+            this.workload = workload;
+            this.maxMessage = maxMessage;
+        }
+    }
+
+    /** A kind's two specs: the listening (server) side's and the connecting (client) side's. */
+    private record Specs(Record server, Record client) {
+    }
 
     @Override
     public VerbSpec verb() {
@@ -49,6 +74,29 @@ public final class RrDefinition implements Definition {
     public Test build(Args args, Hosts hosts) {
         Host from = PairArgs.from(args, hosts);
         Host to = PairArgs.to(args, hosts);
+        Kind kind = kind(args);
+        for (String size : List.of("request", "response")) {
+            if (args.size(size) > kind.maxMessage) {
+                throw new UsageException("rr " + size + " " + args.size(size) + " is over the " + args.text("proto") + " limit of "
+                        + kind.maxMessage + " bytes");
+            }
+        }
+        Specs specs = specs(kind, args);
+        Map<String, Object> params = args.params();
+        params.put("kind", kind.name());
+        Part part = new Part.OnPeers(List.of(PairArgs.listen(args, to, kind.workload, specs.server()),
+                PairArgs.connect(args, from, kind.workload, specs.client())), "connect",
+                sides -> Merged.of(RrMetrics.merge(sides.get("connect"), sides.get("listen")), sides.intervals("connect")));
+        Test.Builder test = Test.of("rr", from, to).params(params).tags(PairArgs.tags(args)).columns(COLUMNS).part(part)
+                .runsFor(args.duration("omit").plus(args.duration("time")).plus(Duration.ofSeconds(2)));
+        if (args.bool("histogram")) {
+            test.epilogue(r -> r.metrics().get("latency_buckets_ns") instanceof List<?> buckets ? LatencyDistribution.render(buckets) : null);
+        }
+        return test.build();
+    }
+
+    /** The kind {@code proto:} and {@code connect:} ask for. */
+    static Kind kind(Args args) {
         String proto = args.text("proto");
         boolean udp = proto.equals("udp");
         if (!udp && !proto.equals("tcp")) {
@@ -57,33 +105,31 @@ public final class RrDefinition implements Definition {
         if (udp && args.bool("connect")) {
             throw new UsageException("rr connect: true (TCP_CRR) needs proto 'tcp'");
         }
-        long max = udp ? UdpStream.MAX_SIZE : RequestResponse.MAX_TCP_MESSAGE;
-        for (String size : List.of("request", "response")) {
-            if (args.size(size) > max) {
-                throw new UsageException("rr " + size + " " + args.size(size) + " is over the " + proto + " limit of " + max + " bytes");
-            }
+        Kind kind = udp ? Kind.UDP_RR : args.bool("connect") ? Kind.TCP_CRR : Kind.TCP_RR;
+        if (args.given("burst") && kind != Kind.TCP_RR) {
+            throw new UsageException("rr burst: is for TCP_RR only (proto 'tcp' without connect: true); " + kind
+                    + " asks one transaction at a time: leave burst: out");
         }
-        Map<String, Object> listen = new LinkedHashMap<>();
-        Map<String, Object> connect = new LinkedHashMap<>();
-        for (Map<String, Object> side : List.of(listen, connect)) {
-            side.put("proto", proto);
-            side.put("connect", args.bool("connect"));
-            side.put("request", args.size("request"));
-            side.put("response", args.size("response"));
-            side.put("time_ns", args.duration("time").toNanos());
-            side.put("omit_ns", args.duration("omit").toNanos());
+        if (args.given("burst") && args.count("burst") > TcpRr.MAX_BURST) {
+            throw new UsageException("rr burst " + args.count("burst") + " is over the limit of " + TcpRr.MAX_BURST + " transactions in flight");
         }
-        connect.put("histogram", args.bool("histogram"));
-        Map<String, Object> params = args.params();
-        params.put("kind", udp ? "UDP_RR" : args.bool("connect") ? "TCP_CRR" : "TCP_RR");
-        Part part = new Part.OnPeers(List.of(PairArgs.listen(args, to, "rr", PairArgs.timing(args, listen)),
-                PairArgs.connect(args, from, "rr", PairArgs.timing(args, connect))), "connect",
-                sides -> Merged.of(RrMetrics.merge(sides.get("connect"), sides.get("listen")), sides.intervals("connect")));
-        Test.Builder test = Test.of("rr", from, to).params(params).tags(PairArgs.tags(args)).columns(COLUMNS).part(part)
-                .runsFor(args.duration("omit").plus(args.duration("time")).plus(Duration.ofSeconds(2)));
-        if (args.bool("histogram")) {
-            test.epilogue(r -> r.metrics().get("latency_buckets_ns") instanceof List<?> buckets ? LatencyDistribution.render(buckets) : null);
-        }
-        return test.build();
+        return kind;
+    }
+
+    private static Specs specs(Kind kind, Args args) {
+        int request = (int) args.size("request");
+        int response = (int) args.size("response");
+        long time = args.duration("time").toNanos();
+        long omit = args.duration("omit").toNanos();
+        Timing timing = PairArgs.timing(args);
+        boolean histogram = args.bool("histogram");
+        return switch (kind) {
+            case TCP_RR -> new Specs(new TcpRr.ServerSpec(request, response, omit, timing),
+                    new TcpRr.ClientSpec(request, response, time, omit, timing, histogram, args.given("burst") ? args.count("burst") : 0));
+            case TCP_CRR -> new Specs(new TcpCrr.ServerSpec(request, response, omit, timing),
+                    new TcpCrr.ClientSpec(request, response, time, omit, timing, histogram));
+            case UDP_RR -> new Specs(new UdpRr.ServerSpec(response, time, omit, timing),
+                    new UdpRr.ClientSpec(request, response, time, omit, timing, histogram));
+        };
     }
 }

@@ -9,6 +9,8 @@ import benchsh.shell.host.Host;
 import benchsh.shell.host.HostException;
 import benchsh.shell.host.SshHost;
 import benchsh.shell.result.Status;
+import benchsh.shell.run.Part;
+import benchsh.shell.run.PartOutcome;
 import java.io.IOException;
 import java.nio.file.FileSystem;
 import java.nio.file.Files;
@@ -16,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.sshd.sftp.client.SftpClientFactory;
@@ -25,30 +28,59 @@ import org.apache.sshd.sftp.client.SftpClientFactory;
  * the destination host's, like scp (one request per file operation; no peers involved). An end on a
  * host that is not an SSH host ({@code local}) is the local file system. The rules are the stream
  * copy's ({@link PathCopy}): links and devices skipped, names checked, nothing overwritten, modes and
- * mtimes kept, partial copies removed. Not thread-safe; one copy per instance.
+ * mtimes kept, partial copies removed. The figures become the row as a stream copy's do
+ * ({@link CopyMetrics}). Not thread-safe; one copy per instance.
  */
-final class SftpCopy {
-    /** What the copy measured, or why it failed (figures so far kept). */
-    record Outcome(Status status, String error, Instant started, Map<String, Object> metrics) {
-    }
-
+final class SftpCopy implements Part.Action {
     private final Host source;
     private final Host target;
     private final String src;
     private final String dst;
+    private final boolean verify;
+    private final boolean keep;
     private final Duration limit;
 
-    SftpCopy(Host source, String src, Host target, String dst, Duration limit) {
+    /**
+     * @param verify compare both trees' SHA-256 after the timed copy
+     * @param keep   keep the destination (else removed after the copy)
+     * @param limit  how long the copy may take before it stops and removes what it wrote
+     */
+    SftpCopy(Host source, String src, Host target, String dst, boolean verify, boolean keep, Duration limit) {
         this.source = source;
         this.src = src;
         this.target = target;
         this.dst = dst;
+        this.verify = verify;
+        this.keep = keep;
         this.limit = limit;
     }
 
-    Outcome run(boolean verify, boolean keep) throws HostException {
+    /** Copies; what was measured before a failure is kept in the outcome, with the error. */
+    @Override
+    public PartOutcome run() throws HostException {
         Instant started = Instant.now();
         Map<String, Object> m = new LinkedHashMap<>();
+        Ending end;
+        try {
+            end = copy(m);
+        } catch (IOException e) {
+            end = Ending.of("sftp: " + FsErrors.describe(e));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            end = new Ending(Status.INTERRUPTED, "interrupted by the user");
+        }
+        return new PartOutcome(end.status(), end.error(), started, CopyMetrics.finish(verify, m, List.of()));
+    }
+
+    /** How the copy ended: ok (no error), or failed or interrupted with the error. */
+    private record Ending(Status status, String error) {
+        static Ending of(String error) {
+            return new Ending(error == null ? Status.OK : Status.FAILED, error);
+        }
+    }
+
+    /** Copies, putting the figures into {@code m}. */
+    private Ending copy(Map<String, Object> m) throws HostException, IOException, InterruptedException {
         try (End from = End.open(source); End to = End.open(target)) {
             Path s = from.path(src);
             Path d = to.path(dst);
@@ -56,7 +88,7 @@ final class SftpCopy {
             try {
                 PathCopy.check(s, d);
             } catch (IOException e) {
-                return new Outcome(Status.FAILED, "sftp: " + FsErrors.describe(e), started, m);
+                return Ending.of("sftp: " + FsErrors.describe(e));
             }
             fsType(m, "dst_", to, d.getParent());
             AtomicLong bytes = new AtomicLong();
@@ -67,16 +99,14 @@ final class SftpCopy {
                 c = PathCopy.copy(s, d, bytes::addAndGet, () -> Thread.currentThread().isInterrupted() || System.nanoTime() > deadline);
             } catch (IOException e) {
                 m.put("bytes", bytes.get());
-                boolean interrupted = Thread.interrupted();
                 String why = System.nanoTime() > deadline ? "the copy took longer than " + limit.toMinutes() + " min; " : "";
-                return new Outcome(interrupted ? Status.INTERRUPTED : Status.FAILED, "sftp: " + why + e.getMessage(), started, m);
+                return new Ending(Thread.interrupted() ? Status.INTERRUPTED : Status.FAILED, "sftp: " + why + e.getMessage());
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
             m.put("files", c.files());
             m.put("dirs", c.dirs());
             m.put("bytes", c.bytes());
             m.put("seconds", seconds);
-            m.put("files_per_s", seconds > 0 ? c.files() / seconds : 0.0);
             m.put("throughput_bps", seconds > 0 ? c.bytes() * 8 / seconds : 0.0);
             m.put("skipped", c.skipped());
             m.put("attributes_not_kept", c.attributesNotKept());
@@ -96,12 +126,7 @@ final class SftpCopy {
                     error = error == null ? removal.problem() : error + "; " + removal.problem();
                 }
             }
-            return new Outcome(error == null ? Status.OK : Status.FAILED, error, started, m);
-        } catch (IOException e) {
-            return new Outcome(Status.FAILED, "sftp: " + FsErrors.describe(e), started, m);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new Outcome(Status.INTERRUPTED, "interrupted by the user", started, m);
+            return Ending.of(error);
         }
     }
 

@@ -1,5 +1,10 @@
 package benchsh.shell.definition;
 
+import benchsh.peer.fs.TreePlan;
+import benchsh.peer.fs.TreeWorkload;
+import benchsh.peer.protocol.Fields;
+import benchsh.peer.protocol.ProtocolException;
+import benchsh.peer.protocol.SpecCodec;
 import benchsh.shell.args.Arg;
 import benchsh.shell.args.ArgType;
 import benchsh.shell.args.Args;
@@ -8,11 +13,13 @@ import benchsh.shell.args.UsageException;
 import benchsh.shell.args.Suggest;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
+import benchsh.shell.report.Formats;
+import benchsh.shell.run.Part;
 import benchsh.shell.run.Test;
 import benchsh.shell.result.Result;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -20,7 +27,7 @@ import java.util.Map;
  * {@code tree}: generates a reproducible tree of files on a host from a seed (profiles maildir,
  * portage, tarballs, video, or custom files/dirs/bytes) and returns a {@link TreeHandle} for
  * {@code copy}. The directory must not exist; it is kept (the run created it for later verbs) until
- * {@code remove} ({@link RemoveVerb}).
+ * {@code remove} ({@link RemoveDefinition}).
  */
 public final class TreeDefinition implements Definition {
     static final List<String> COLUMNS = List.of("on", "profile", "files", "dirs", "bytes", "seconds", "files_per_s", "throughput_bps", "fs");
@@ -58,28 +65,44 @@ public final class TreeDefinition implements Definition {
         if (!args.given("path")) {
             throw new UsageException("tree needs path:, a new directory, e.g. tree path: '/tmp/maildir', profile: 'maildir'");
         }
-        String profile = args.text("profile");
-        if (!List.of("maildir", "portage", "tarballs", "video", "custom").contains(profile)) {
-            throw new UsageException("tree: unknown profile '" + profile + "'" + Suggest.hint(profile, List.of("maildir", "portage", "tarballs", "video", "custom")));
+        String name = args.text("profile");
+        TreePlan.Profile profile = TreePlan.Profile.named(name);
+        if (profile == null) {
+            List<String> all = Arrays.stream(TreePlan.Profile.values()).map(TreePlan.Profile::wire).toList();
+            throw new UsageException("tree: unknown profile '" + name + "'" + Suggest.hint(name, all));
         }
-        Map<String, Object> spec = new LinkedHashMap<>();
-        spec.put("path", args.text("path"));
-        spec.put("profile", profile);
-        for (String n : List.of("files", "dirs", "bytes")) {
-            if (args.given(n)) {
-                spec.put(n, ((Number) args.get(n)).longValue());
-            }
-        }
-        if (args.given("sigma")) {
-            spec.put("sigma", args.get("sigma"));
-        }
-        spec.put("scale", args.get("scale"));
-        spec.put("seed", ((Number) args.get("seed")).longValue());
-        spec.put("random", args.bool("random"));
+        TreeWorkload.Spec spec = new TreeWorkload.Spec(FsArgs.absolute("tree", "path", args.text("path")), profile, shape(args, profile),
+                ((Number) args.get("seed")).longValue(), args.bool("random"), FsArgs.timing(args));
         Map<String, Object> params = FsArgs.params(args);
         params.put("on", host.name());
         return Test.of("tree", host, host).params(params).tags(FsArgs.tags(args)).columns(COLUMNS)
-                .part(FsArgs.alone(host, "tree", "run", FsArgs.timing(args, spec))).finishesWithin(Duration.ofMinutes(30)).build();
+                .part(FsArgs.alone(host, TreeWorkload.NAME, "run", spec)).finishesWithin(Duration.ofMinutes(30)).build();
+    }
+
+    /** The profile's shape with the user's files, dirs, bytes and sigma, times scale; within the peer's caps. */
+    private static TreePlan.Shape shape(Args args, TreePlan.Profile profile) {
+        TreePlan.Shape base = profile.shape();
+        double scale = ((Number) args.get("scale")).doubleValue();
+        if (!(scale > 0 && scale <= 100)) {
+            throw new UsageException("tree scale must be in (0, 100], not " + scale);
+        }
+        double sigma = args.given("sigma") ? ((Number) args.get("sigma")).doubleValue() : base.sigma();
+        if (!(sigma >= 0 && sigma <= TreePlan.MAX_SIGMA)) {
+            throw new UsageException("tree sigma must be in [0, " + TreePlan.MAX_SIGMA + "], not " + sigma);
+        }
+        for (String n : List.of("files", "dirs")) {
+            if (args.given(n) && args.size(n) < 1) {
+                throw new UsageException("tree " + n + " must be at least 1");
+            }
+        }
+        TreePlan.Shape shape = new TreePlan.Shape(args.given("files") ? args.size("files") : base.files(), args.given("dirs") ? args.size("dirs") : base.dirs(),
+                args.given("bytes") ? args.size("bytes") : base.bytes(), sigma).scaled(scale);
+        if (shape.files() > TreePlan.MAX_FILES || shape.dirs() > TreePlan.MAX_DIRS || shape.bytes() > TreePlan.MAX_BYTES) {
+            throw new UsageException("a tree is limited to " + Formats.number(TreePlan.MAX_FILES) + " files, " + Formats.number(TreePlan.MAX_DIRS)
+                    + " directories and " + Formats.size(TreePlan.MAX_BYTES) + "; this one would have " + Formats.number(shape.files()) + " files, "
+                    + Formats.number(shape.dirs()) + " directories and " + Formats.size(shape.bytes()));
+        }
+        return shape;
     }
 
     /** A tree that was made is handed out for copy and remove; one that failed stays a result, with its error. */
@@ -88,8 +111,17 @@ public final class TreeDefinition implements Definition {
         if (!r.ok()) {
             return r;
         }
-        Map<String, Object> spec = ((benchsh.shell.run.Part.OnPeers) test.parts().get(0)).sides().get(0).spec();
-        return new TreeHandle(test.from(), String.valueOf(spec.get("path")), (long) r.metric("files"), (long) r.metric("dirs"),
-                (long) r.metric("tree_bytes"), r, spec);
+        TreeWorkload.Spec spec = specOf(test);
+        return new TreeHandle(test.from(), spec.path(), (long) r.metric("files"), (long) r.metric("dirs"), (long) r.metric("tree_bytes"), r, spec);
+    }
+
+    /** The generator's spec record, back from the side's wire form (the test keeps only that). */
+    private static TreeWorkload.Spec specOf(Test test) {
+        Map<String, Object> wire = ((Part.OnPeers) test.parts().get(0)).sides().get(0).spec();
+        try {
+            return SpecCodec.decode(TreeWorkload.Spec.class, new Fields("spec", wire));
+        } catch (ProtocolException e) {
+            throw new IllegalStateException("the tree's own spec does not decode: " + e.getMessage(), e);
+        }
     }
 }

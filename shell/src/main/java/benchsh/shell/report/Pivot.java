@@ -26,8 +26,23 @@ public final class Pivot {
      *               interval of the mean} instead of the runs
      */
     public static TextTable of(List<Result> results, String rows, String cols, String value, ThroughputUnit unit, boolean withCi) {
-        List<Object> rowKeys = distinct(results, rows);
-        List<Object> colKeys = cols == null ? java.util.Collections.singletonList(null) : distinct(results, cols);
+        return of(results, rows, cols, value, unit, withCi, List.of());
+    }
+
+    /** A pivot whose row and column keys come in {@code order} (e.g. hosts as given), the keys not in it after them. */
+    public static TextTable ordered(List<Result> results, String rows, String cols, String value, ThroughputUnit unit, List<?> order) {
+        return of(results, rows, cols, value, unit, false, order);
+    }
+
+    private static TextTable of(List<Result> results, String rows, String cols, String value, ThroughputUnit unit, boolean withCi,
+            List<?> order) {
+        Comparator<Object> given = Comparator.comparingInt(k -> order.contains(k) ? order.indexOf(k) : order.size());
+        List<Object> rowKeys = new ArrayList<>(distinct(results, rows));
+        rowKeys.sort(given);
+        List<Object> colKeys = cols == null ? java.util.Collections.singletonList(null) : new ArrayList<>(distinct(results, cols));
+        if (cols != null) {
+            colKeys.sort(given);
+        }
         List<String> header = new ArrayList<>();
         boolean throughput = Cells.bitsPerSecond(value);
         // throughput columns carry the unit ("64 KiB MB/s"); any other value is named once, in the corner

@@ -34,6 +34,29 @@ public final class ResultTable {
         return keys;
     }
 
+    /** A result's row as a terminal shows it: its headers and cells, and how many columns did not fit. */
+    public record Row(List<String> headers, List<String> cells, int hidden) {
+    }
+
+    /**
+     * The row of {@code r} with the test's {@code columns} (and its tags and status), cut to the columns that fit
+     * {@code width} characters ({@link RowFit}; 0: every column).
+     */
+    public static Row row(Result r, List<String> columns, ThroughputUnit unit, int width) {
+        List<String> keys = keys(List.of(r), columns);
+        List<String> headers = headers(keys, unit);
+        List<String> cells = cells(r, keys, unit);
+        String headline = Result.headlineMetric(List.of(r));
+        List<Integer> shown = RowFit.columns(headers, cells, i -> essential(keys.get(i), columns, headline), width);
+        return new Row(shown.stream().map(headers::get).toList(), shown.stream().map(cells::get).toList(), keys.size() - shown.size());
+    }
+
+    /** Tags (the varying parameters), the hosts, the headline metric, CPU and the status always show. */
+    private static boolean essential(String key, List<String> columns, String headline) {
+        return !columns.contains(key) || List.of("from", "to", "status").contains(key) || key.equals(headline)
+                || key.startsWith("cpu_") && key.endsWith("_pct");
+    }
+
     public static List<String> headers(List<String> keys, ThroughputUnit unit) {
         return keys.stream().map(k -> Cells.header(k, unit)).toList();
     }

@@ -14,6 +14,11 @@ public final class RowStream {
 
     /** The text for one more row, with a header first when needed. */
     public synchronized String next(List<String> header, List<String> cells) {
+        return next(header, cells, null);
+    }
+
+    /** As {@link #next(List, List)}, with {@code note} (or nothing, if null) under each header printed. */
+    public synchronized String next(List<String> header, List<String> cells, String note) {
         StringBuilder b = new StringBuilder();
         if (!header.equals(this.header) || !fits(cells)) {
             this.header = List.copyOf(header);
@@ -25,6 +30,9 @@ public final class RowStream {
             }
             TextTable.line(b, header, width, numeric);
             TextTable.rule(b, width);
+            if (note != null) {
+                b.append(note).append('\n');
+            }
         }
         TextTable.line(b, cells, width, numeric);
         return b.toString();

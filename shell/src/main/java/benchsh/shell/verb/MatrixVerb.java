@@ -48,7 +48,8 @@ public final class MatrixVerb implements Verb {
         }
         List<Result> measured = session.results().subList(before, session.results().size());
         if (!measured.isEmpty()) {
-            session.print("\n" + Pivot.of(measured, "from", "to", TableVerb.value(null, measured), session.unit()));
+            session.print("\n" + Pivot.ordered(measured, "from", "to", TableVerb.value(null, measured), session.unit(),
+                    hosts.stream().map(Host::name).toList()));
         }
         return measured;
     }

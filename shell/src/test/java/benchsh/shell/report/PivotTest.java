@@ -40,6 +40,17 @@ class PivotTest {
     }
 
     @Test
+    void aMatrixKeepsTheHostsInTheOrderGiven() {
+        List<Result> rs = new ArrayList<>();
+        for (String[] pair : new String[][] {{"h1", "h2"}, {"h1", "h3"}, {"h2", "h1"}, {"h2", "h3"}, {"h3", "h1"}, {"h3", "h2"}}) {
+            rs.add(new Result("tcp", Status.OK, pair[0], pair[1], Map.of(), Map.of("throughput_bps", 8e6), Map.of(), Instant.EPOCH, 1, null, List.of()));
+        }
+        String table = Pivot.ordered(rs, "from", "to", "throughput_bps", ThroughputUnit.MB_S, List.of("h1", "h2", "h3")).toString();
+        assertEquals("from  h1 MB/s  h2 MB/s  h3 MB/s", table.lines().findFirst().orElseThrow().strip());
+        assertEquals(List.of("h1", "h2", "h3"), table.lines().skip(2).map(l -> l.strip().split(" ")[0]).toList());
+    }
+
+    @Test
     void unitsChangeTheNumbers() {
         assertEquals("800", ThroughputUnit.named("Mbit/s").number(800e6));
         assertEquals("100 MB/s", ThroughputUnit.MB_S.format(800e6));

@@ -66,6 +66,8 @@ class DiskVerbTest {
     void badInputGetsAClearError() {
         ScriptError e = assertThrows(ScriptError.class, () -> s.eval("disk path: '/tmp/x', write: 1.MiB, read: 1.MiB"));
         assertTrue(e.getMessage().contains("exactly one of write: or read:"), e.getMessage());
+        ScriptError relative = assertThrows(ScriptError.class, () -> s.eval("disk path: 'bin.dat', write: 1.MiB"));
+        assertTrue(relative.getMessage().contains("'bin.dat' is not an absolute path"), relative.getMessage());
         Result r = (Result) s.eval("disk path: '/dev/null', write: 1.MiB");
         assertFalse(r.ok());
         assertTrue(r.error().contains("device"), r.error());

@@ -83,6 +83,21 @@ class RemoveVerbTest {
         assertTrue(Files.isDirectory(root.resolve("tmp")), "the directory holding an added file stays");
     }
 
+    /** The regression: a regular file at a planned name used to be removed whatever it held. */
+    @Test
+    void aFileSavedUnderAGeneratedNameStays() throws Exception {
+        TreeHandle t = tree("saved", "maildir");
+        Path root = dir.resolve("saved");
+        Path mine = files(root.resolve("cur")).get(0);
+        Files.writeString(mine, "my own mail, saved over a generated one");
+        Result r = (Result) s.eval("remove t_saved");
+        assertFalse(r.ok());
+        assertTrue(r.error().contains("refused 1 entries") && r.error().contains(root.relativize(mine).toString()), r.error());
+        assertEquals(t.files() - 1, r.metrics().get("removed_files"));
+        assertEquals("my own mail, saved over a generated one", Files.readString(mine));
+        assertEquals(List.of(mine), files(root));
+    }
+
     @Test
     void aDirectoryReplacedByALinkIsNotFollowed() throws Exception {
         tree("swapped", "maildir");

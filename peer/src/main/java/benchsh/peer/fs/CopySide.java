@@ -1,0 +1,235 @@
+package benchsh.peer.fs;
+
+import benchsh.peer.net.Endpoints;
+import benchsh.peer.net.TokenGate;
+import benchsh.peer.protocol.ErrorKind;
+import benchsh.peer.protocol.Link;
+import benchsh.peer.workload.Meter;
+import benchsh.peer.workload.SideBase;
+import benchsh.peer.workload.SideContext;
+import benchsh.peer.workload.Timing;
+import java.io.IOException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One side of a {@link CopyWorkload}: the timed copy ({@link #move}), then, when it went well and
+ * {@code verify} asks, the digests of the side's ends (outside the timed span); when the copy failed or
+ * {@code keep} is false, the removal of exactly what this side created, said in its error. Metrics:
+ * the meter's (bytes, seconds, throughput, CPU), files, dirs, skipped, attributes_not_kept, the file
+ * systems of both ends ({@code src_fs_type}, {@code dst_mount_options}, ...), and {@code removed} after
+ * a removal. Runs on the peer's side thread; {@link #cancel} and the meter's stall close its channels.
+ */
+abstract class CopySide extends SideBase {
+    /** The source, or null on a receiver. */
+    private final Path src;
+    /** The destination, or null on a sender. */
+    private final Path dst;
+    private final boolean verify;
+    private final boolean keep;
+    private final Duration timeout;
+    /** Writes the destination; null on a sender. */
+    protected final TreeSink sink;
+    protected final Map<String, Object> extra = new LinkedHashMap<>();
+
+    CopySide(Path src, Path dst, boolean verify, boolean keep, int threads, Timing timing, SideContext context) {
+        super(Meter.Unit.BYTES, 1, Duration.ZERO, timing.interval(), timing.timeout(), context);
+        this.src = src;
+        this.dst = dst;
+        this.verify = verify;
+        this.keep = keep;
+        this.timeout = timing.timeout();
+        this.sink = dst == null ? null : new TreeSink(dst, n -> meter.add(0, n), threads);
+    }
+
+    /** Copies, starting the meter when the data begins to flow. */
+    protected abstract void move() throws IOException;
+
+    @Override
+    public Map<String, Object> endpoint() {
+        return Map.of();
+    }
+
+    @Override
+    protected final void work() {
+        if (src != null) {
+            extra.putAll(FsFacts.of(src, "src_"));
+        }
+        if (dst != null) {
+            extra.putAll(FsFacts.of(dst, "dst_"));
+        }
+        try {
+            move();
+        } catch (IOException e) {
+            fail(FsErrors.kind(e), FsErrors.describe(e, meter.total()));
+            return;
+        } catch (RuntimeException e) {
+            fail(ErrorKind.IO, e.toString());
+            return;
+        } finally {
+            meter.stop();
+        }
+        if (verify && !stopped()) {
+            digests();
+        }
+    }
+
+    /** The copy should stop: cancelled, or no data moved for the timeout. */
+    protected boolean stopped() {
+        return cancelled() || meter.stallError() != null;
+    }
+
+    /** Adds the verification digests (after the timed span). */
+    private void digests() {
+        try {
+            if (src != null) {
+                extra.put("src_digest", TreeDigest.of(src));
+            }
+            if (dst != null) {
+                extra.put("dst_digest", TreeDigest.of(dst));
+            }
+        } catch (IOException e) {
+            fail(ErrorKind.IO, "verify: " + FsErrors.describe(e));
+        }
+    }
+
+    /** Drops the page cache before the source is read, with {@code cold}; says how in {@code cache}. */
+    protected void cold(boolean cold) {
+        if (cold) {
+            extra.put("cache", PageCache.drop() ? PageCache.Mode.DROPPED.wire() : PageCache.Mode.WARM.wire());
+        }
+    }
+
+    @Override
+    protected void cleanup() {
+        if (sink != null) {
+            sink.close(); // waits for running writers, so a removal sees every file
+        }
+    }
+
+    @Override
+    protected String settle(String error) {
+        if (sink == null || sink.created().size() == 0 || error == null && keep) {
+            return error;
+        }
+        CreatedEntries.Removal removal = sink.created().removeAll();
+        extra.put("removed", removal.complete());
+        return removal.addTo(error, "copy");
+    }
+
+    @Override
+    protected Map<String, Object> extraMetrics() {
+        Map<String, Object> m = new LinkedHashMap<>(extra);
+        if (sink != null) {
+            m.put("files", sink.files());
+            m.put("dirs", sink.dirs());
+            m.put("attributes_not_kept", sink.attributesNotKept());
+        }
+        return m;
+    }
+
+    /** Role "local": walks the source and writes the destination on this host, like cp -a. */
+    static final class LocalCopy extends CopySide {
+        private final CopyWorkload.Local spec;
+        private final Path source;
+
+        LocalCopy(CopyWorkload.Local spec, Path src, Path dst, SideContext context) {
+            super(src, dst, spec.verify(), spec.keep(), spec.threads(), spec.timing(), context);
+            this.spec = spec;
+            this.source = src;
+        }
+
+        @Override
+        protected void move() throws IOException {
+            TreeSource walk = new TreeSource(source);
+            cold(spec.cold());
+            meter.start();
+            sink.start(walk.isFile());
+            walk.walk(sink, this::stopped);
+            sink.finish();
+            extra.put("skipped", walk.skipped());
+        }
+    }
+
+    /** Role "listen": admits the sender's connection by the test's token and writes what it sends. */
+    static final class Receiver extends CopySide {
+        private final Link link;
+        private final ServerSocketChannel server;
+
+        Receiver(CopyWorkload.Receive spec, Path dst, Link link, ServerSocketChannel server, SideContext context) {
+            super(null, dst, spec.verify(), spec.keep(), spec.threads(), spec.timing(), context);
+            this.link = link;
+            this.server = track(server);
+        }
+
+        @Override
+        public Map<String, Object> endpoint() {
+            return Endpoints.endpoint(server);
+        }
+
+        @Override
+        protected void move() throws IOException {
+            TokenGate gate = new TokenGate(link.token());
+            SocketChannel channel;
+            try {
+                channel = track(gate.admit(server, 1, timeout(), this::cancelled).get(0));
+            } finally {
+                extra.put("strays_dropped", gate.strays());
+                server.close();
+            }
+            meter.start();
+            TreeArchive.Reader reader = new TreeArchive.Reader(channel);
+            sink.start(reader.header());
+            reader.replay(sink, CopyWorkload.MAX_ENTRIES);
+        }
+    }
+
+    /** Role "connect": walks the source and streams it to the receiver as a {@link TreeArchive}. */
+    static final class Sender extends CopySide {
+        private final CopyWorkload.Send spec;
+        private final Path source;
+        private final Link link;
+
+        Sender(CopyWorkload.Send spec, Path src, Link link, SideContext context) {
+            super(src, null, spec.verify(), true, 1, spec.timing(), context);
+            this.spec = spec;
+            this.source = src;
+            this.link = link;
+        }
+
+        @Override
+        protected void move() throws IOException {
+            TreeSource walk = new TreeSource(source);
+            cold(spec.cold());
+            SocketChannel channel = track(Endpoints.connect(link.address(), link.port(), timeout(), link.tokenBytes(), 0, 0, false));
+            meter.start();
+            TreeArchive.Writer writer = new TreeArchive.Writer(channel, walk.isFile(), n -> meter.add(0, n));
+            walk.walk(writer, this::stopped);
+            writer.end();
+            channel.shutdownOutput();
+            extra.put("files", writer.files());
+            extra.put("dirs", writer.dirs() + (walk.isFile() ? 0 : 1));
+            extra.put("skipped", walk.skipped());
+            awaitReceiver(channel);
+        }
+
+        /** Waits for the receiver to close: it has written everything. */
+        private void awaitReceiver(SocketChannel channel) throws IOException {
+            channel.socket().setSoTimeout((int) Math.min(Integer.MAX_VALUE, timeout().toMillis()));
+            var in = channel.socket().getInputStream();
+            byte[] drain = new byte[512];
+            while (in.read(drain) >= 0) {
+                // the receiver sends nothing; EOF means it is done
+            }
+        }
+    }
+
+    /** How long to wait for the partner: the spec's timeout. */
+    protected Duration timeout() {
+        return timeout;
+    }
+}

@@ -1,0 +1,79 @@
+package benchsh.peer.workload;
+
+import static benchsh.peer.workload.Sides.longOf;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import benchsh.peer.protocol.ErrorKind;
+import java.net.Socket;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+@Timeout(60)
+class TcpCrrTest {
+    static TcpCrr.ServerSpec server(int request, int response, Timing timing) {
+        return new TcpCrr.ServerSpec(request, response, 0, timing);
+    }
+
+    /** A client asking for {@code timeNanos} after a warm-up of {@code omitNanos}, with the latency histogram. */
+    static TcpCrr.ClientSpec client(int request, int response, long timeNanos, long omitNanos) {
+        return new TcpCrr.ClientSpec(request, response, timeNanos, omitNanos, RrChecks.TIMING, true);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1,1", "64,4096"})
+    void countsTransactionsAndLatencies(int request, int response) throws Exception {
+        Outcome[] o = RrChecks.pair(new TcpCrr(), server(request, response, RrChecks.TIMING), client(request, response, 600_000_000L, 100_000_000L));
+        RrChecks.everyTransactionCountedAndTimed(o);
+    }
+
+    @Test
+    void silentStraysDoNotStallTheServer() throws Exception {
+        TcpCrr crr = new TcpCrr();
+        Side l = crr.open("listen", server(1, 1, RrChecks.TIMING), Sides.listening(), new RecordingContext());
+        int port = ((Number) l.endpoint().get("port")).intValue();
+        CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
+        List<Socket> strays = new ArrayList<>();
+        try {
+            for (int i = 0; i < 3; i++) {
+                strays.add(new Socket(Sides.LOOPBACK, port)); // connect and say nothing
+            }
+            Outcome co = crr.open("connect", client(1, 1, 1_000_000_000L, 0), Sides.to(l), new RecordingContext()).run();
+            assertNull(co.error(), co.error());
+            // a stalled server would answer one transaction per token timeout (5 s); the gate keeps answering
+            assertTrue(longOf(co, "transactions_total") > 10, co.metrics().toString());
+        } finally {
+            for (Socket s : strays) {
+                s.close();
+            }
+        }
+        Outcome so = lo.get(30, TimeUnit.SECONDS);
+        assertNull(so.error(), so.error());
+        assertTrue(longOf(so, "strays_dropped") >= 3, so.metrics().toString());
+    }
+
+    @Test
+    void aServerWithoutClientGivesUpAtItsTimeoutAsATimeout() throws Exception {
+        Outcome o = new TcpCrr().open("listen", server(1, 1, RrChecks.IMPATIENT), Sides.listening(), new RecordingContext()).run();
+        assertEquals(ErrorKind.TIMEOUT, o.kind());
+        assertTrue(o.error().contains("no connection with the test token within"), o.error());
+    }
+
+    @Test
+    void aClientWithoutServerFailsAsAnIoError() throws Exception {
+        Side l = new TcpCrr().open("listen", server(1, 1, RrChecks.TIMING), Sides.listening(), new RecordingContext());
+        var to = Sides.to(l);
+        l.cancel();
+        l.run(); // the port is closed now
+        Outcome o = new TcpCrr().open("connect", client(1, 1, 1_000_000_000L, 0), to, new RecordingContext()).run();
+        assertEquals(ErrorKind.IO, o.kind(), o.error());
+        assertTrue(o.error().contains("cannot connect to 127.0.0.1:" + to.port()), o.error());
+    }
+}

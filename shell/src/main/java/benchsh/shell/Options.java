@@ -1,0 +1,150 @@
+package benchsh.shell;
+
+import benchsh.shell.args.UsageException;
+import benchsh.shell.report.ReportFormat;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * benchsh's command line, parsed the way people expect of a Unix tool: options before or after the command
+ * and its file ({@code benchsh run --dry-run FILE} = {@code benchsh run FILE --dry-run}), {@code --opt=value}
+ * as well as {@code --opt value}, {@code --} ending the options, and {@code run -} reading the script from
+ * standard input. Not thread-safe; built once by {@link #parse}.
+ */
+final class Options {
+    /** The commands; at most one is given. */
+    static final List<String> COMMANDS = List.of("-e", "run", "demo", "help");
+
+    /** {@code -e}, {@code run}, {@code demo}, {@code help} or null (the interactive shell). */
+    String command;
+    /** The statements of -e, the file of run ({@code -} for stdin), the verb of help; or null. */
+    String argument;
+    String json;
+    String units;
+    String report;
+    boolean help;
+    boolean version;
+    boolean acceptNewHostKeys;
+    boolean deployRuntime;
+    boolean progress;
+    String db;
+    boolean dryRun;
+    String hosts;
+    /** {@code --markdown} or {@code --metrics} after {@code help}: a reference page, or null. */
+    String page;
+    final Map<String, String> sets = new LinkedHashMap<>();
+
+    static Options parse(String[] args) {
+        Options o = new Options();
+        boolean optionsEnded = false;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (optionsEnded || !a.startsWith("-") || a.equals("-")) {
+                o.operand(a);
+                continue;
+            }
+            if (a.equals("--")) {
+                optionsEnded = true;
+                continue;
+            }
+            int eq = a.indexOf('=');
+            String inline = a.startsWith("--") && eq > 0 ? a.substring(eq + 1) : null;
+            String name = inline != null ? a.substring(0, eq) : a;
+            if (o.flag(name)) {
+                if (inline != null) {
+                    throw new UsageException(name + " takes no value");
+                }
+                continue;
+            }
+            String value;
+            if (inline != null) {
+                value = inline;
+            } else if (i + 1 < args.length) {
+                value = args[++i];
+            } else {
+                throw new UsageException(name + " needs a value");
+            }
+            o.option(name, value);
+        }
+        o.check();
+        return o;
+    }
+
+    /** Sets a flag option; false if {@code name} is not one. */
+    private boolean flag(String name) {
+        switch (name) {
+            case "-h", "--help" -> help = true;
+            case "--version" -> version = true;
+            case "--accept-new-host-keys" -> acceptNewHostKeys = true;
+            case "--deploy-runtime" -> deployRuntime = true;
+            case "--dry-run" -> dryRun = true;
+            case "--progress" -> progress = true;
+            case "--markdown", "--metrics" -> page = name;
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void option(String name, String value) {
+        switch (name) {
+            case "--json" -> json = value;
+            case "--units" -> units = value;
+            case "--set" -> set(value);
+            case "--hosts" -> hosts = value;
+            case "--db" -> db = value;
+            case "--report" -> report = reportFile(value);
+            case "-e" -> command("-e", value);
+            default -> throw new UsageException("unknown option '" + name + "'");
+        }
+    }
+
+    /** A word that is not an option: the command, or the command's file or verb. */
+    private void operand(String word) {
+        if (command == null && COMMANDS.contains(word)) {
+            command(word, null);
+        } else if (("run".equals(command) || "help".equals(command)) && argument == null) {
+            argument = word;
+        } else {
+            throw new UsageException(command == null ? "unknown command '" + word + "' (commands: run FILE, -e STATEMENTS, demo, help)"
+                    : "unexpected argument '" + word + "' after " + command + (argument == null ? "" : " " + argument));
+        }
+    }
+
+    private void command(String c, String arg) {
+        if (command != null) {
+            throw new UsageException("give one of -e, run, demo and help");
+        }
+        command = c;
+        argument = arg;
+    }
+
+    private void check() {
+        if ("run".equals(command) && argument == null) {
+            throw new UsageException("run needs a script file (or - to read the script from standard input)");
+        }
+        if (page != null && !"help".equals(command)) {
+            throw new UsageException(page + " goes with help: benchsh help " + page);
+        }
+    }
+
+    private void set(String assignment) {
+        int eq = assignment.indexOf('=');
+        if (eq <= 0) {
+            throw new UsageException("--set needs name=value, not '" + assignment + "'");
+        }
+        sets.put(assignment.substring(0, eq).trim(), assignment.substring(eq + 1).trim());
+    }
+
+    private static String reportFile(String file) {
+        try {
+            ReportFormat.of(Path.of(file));
+            return file;
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--report: " + e.getMessage());
+        }
+    }
+}
