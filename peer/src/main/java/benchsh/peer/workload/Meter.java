@@ -162,15 +162,6 @@ public final class Meter {
     }
 
     /**
-     * Stops the clock and returns the figures over the measured span (after the warm-up; the whole
-     * run if it ended inside the warm-up). Safe to call once the streams have stopped.
-     */
-    public Outcome finish(String error, Map<String, Object> extra) {
-        Figures f = figures(extra);
-        return new Outcome(f.metrics(), f.samples(), error != null ? error : stallError);
-    }
-
-    /**
      * Stops the clock and returns the figures over the measured span, with the failure if there was one: the
      * given one, else the meter's own stall.
      *

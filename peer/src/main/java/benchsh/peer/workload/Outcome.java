@@ -17,15 +17,6 @@ public record Outcome(Map<String, Object> metrics, List<Object> intervals, Strin
         }
     }
 
-    /** An outcome of a {@link LegacyWorkload}, whose error kind is told from its message. */
-    public Outcome(Map<String, Object> metrics, List<Object> intervals, String error) {
-        this(metrics, intervals, error, LegacyWorkload.kindOf(error));
-    }
-
-    public static Outcome failed(String error) {
-        return new Outcome(Map.of(), List.of(), error);
-    }
-
     public static Outcome failed(ErrorKind kind, String error) {
         return new Outcome(Map.of(), List.of(), error, kind);
     }

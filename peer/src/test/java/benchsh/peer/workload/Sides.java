@@ -2,7 +2,6 @@ package benchsh.peer.workload;
 
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.SpecCodec;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -12,20 +11,6 @@ public final class Sides {
     public static final String LOOPBACK = "127.0.0.1";
 
     private Sides() {
-    }
-
-    /**
-     * A spec in wire form for a workload that still reads its link from its fields (token and address
-     * included; {@link #pair} adds the port).
-     */
-    public static Map<String, Object> spec(Object... kv) {
-        Map<String, Object> m = new java.util.LinkedHashMap<>();
-        m.put("token", TOKEN);
-        m.put("address", LOOPBACK);
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put((String) kv[i], kv[i + 1]);
-        }
-        return m;
     }
 
     /** The listener's link: loopback, any port. */
@@ -38,17 +23,14 @@ public final class Sides {
         return new Link(TOKEN, LOOPBACK, ((Number) listener.endpoint().get("port")).intValue());
     }
 
-    /** Opens the listen side, hands its port to the connect side, runs both; returns {listen, connect}. */
-    public static Outcome[] pair(Workload w, Map<String, Object> listen, Map<String, Object> connect, SideContext lc, SideContext cc)
-            throws Exception {
-        Side l = w.open("listen", listen, listening(), lc);
-        Side c = w.open("connect", connect, to(l), cc);
-        return run(l, c);
-    }
-
-    /** The same with spec records, through their wire form as the peer receives it. */
+    /**
+     * Opens the listen side, hands its port to the connect side, runs both; returns {listen, connect}. The specs
+     * travel in their wire form, as the peer receives them.
+     */
     public static Outcome[] pair(Workload w, Record listen, Record connect, SideContext lc, SideContext cc) throws Exception {
-        return pair(w, SpecCodec.encode(listen), SpecCodec.encode(connect), lc, cc);
+        Side l = w.open("listen", SpecCodec.encode(listen), listening(), lc);
+        Side c = w.open("connect", SpecCodec.encode(connect), to(l), cc);
+        return run(l, c);
     }
 
     private static Outcome[] run(Side l, Side c) throws Exception {
