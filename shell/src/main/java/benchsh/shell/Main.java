@@ -1,5 +1,7 @@
 package benchsh.shell;
 
+import benchsh.shell.config.Config;
+import benchsh.shell.config.Dirs;
 import benchsh.shell.console.BatchInterrupts;
 import benchsh.shell.console.Repl;
 import benchsh.shell.host.Version;
@@ -100,6 +102,15 @@ public final class Main {
         }
         if ("help".equals(o.command)) {
             return help(o, stdout, stderr);
+        }
+        try {
+            Config config = Config.load(Dirs.current().config().resolve("config.groovy"));
+            config.warnings().forEach(w -> stderr.println("benchsh: warning: " + w));
+            String envStore = System.getenv("BENCHSH_DB");
+            o.defaults(config, envStore != null && !envStore.isBlank());
+        } catch (Config.ConfigException e) {
+            stderr.println("benchsh: " + e.getMessage());
+            return USAGE;
         }
         JsonLines json = null;
         try {

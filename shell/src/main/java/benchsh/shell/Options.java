@@ -1,6 +1,7 @@
 package benchsh.shell;
 
 import benchsh.shell.args.UsageException;
+import benchsh.shell.config.Config;
 import benchsh.shell.report.ReportFormat;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -120,6 +121,16 @@ final class Options {
         }
         command = c;
         argument = arg;
+    }
+
+    /**
+     * Fills what the command line left open from the user's config file; a store in {@code $BENCHSH_DB}
+     * ({@code storeInEnvironment}) still wins over the config's.
+     */
+    void defaults(Config config, boolean storeInEnvironment) {
+        units = units != null ? units : config.units();
+        hosts = hosts != null ? hosts : config.hosts();
+        db = db != null || storeInEnvironment ? db : config.db();
     }
 
     private void check() {

@@ -30,10 +30,17 @@ final class BatchProcess implements AutoCloseable {
     }
 
     static BatchProcess start(String... args) throws IOException {
+        return start(java.util.Map.of(), args);
+    }
+
+    /** As {@link #start(String...)}, with {@code env} added to this JVM's environment. */
+    static BatchProcess start(java.util.Map<String, String> env, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));
-        return new BatchProcess(new ProcessBuilder(command).start());
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().putAll(env);
+        return new BatchProcess(builder.start());
     }
 
     private Thread collect(InputStream stream, List<String> lines, String name) {

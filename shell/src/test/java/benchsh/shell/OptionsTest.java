@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.shell.args.UsageException;
+import benchsh.shell.config.Config;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The command line reads like other Unix tools': options anywhere, --opt=value, -- and - for stdin. */
@@ -50,6 +52,20 @@ class OptionsTest {
     void deployRuntimeIsAGlobalOption() {
         assertTrue(parse("--deploy-runtime", "-e", "1").deployRuntime);
         assertFalse(parse("-e", "1").deployRuntime);
+    }
+
+    @Test
+    void theConfigFillsOnlyWhatTheCommandLineLeftOpenAndBenchshDbWins() {
+        Config config = new Config("Mbit/s", "/srv/team.db", "/lab/hosts.groovy", List.of());
+        Options given = parse("--units", "Gbit/s", "-e", "1");
+        given.defaults(config, false);
+        assertEquals("Gbit/s", given.units);
+        assertEquals("/srv/team.db", given.db);
+        assertEquals("/lab/hosts.groovy", given.hosts);
+        Options env = parse("-e", "1");
+        env.defaults(config, true);
+        assertEquals(null, env.db, "$BENCHSH_DB names the store");
+        assertEquals("Mbit/s", env.units);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package benchsh.shell.console;
 
+import benchsh.shell.config.Dirs;
 import benchsh.shell.Session;
 import benchsh.shell.host.ssh.HostKeyPrompt;
 import benchsh.shell.host.ssh.SecretPrompt;
@@ -50,9 +51,9 @@ public final class Repl {
         }
     }
 
-    /** Default history location: ~/.local/share/benchsh/history. */
+    /** Default history location: {@code history} in the data directory ({@link Dirs}: ~/.local/share/benchsh). */
     public static Path defaultHistory() {
-        return Path.of(System.getProperty("user.home"), ".local", "share", "benchsh", "history");
+        return Dirs.current().data().resolve("history");
     }
 
     public void run() throws IOException {

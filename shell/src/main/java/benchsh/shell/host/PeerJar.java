@@ -1,5 +1,6 @@
 package benchsh.shell.host;
 
+import benchsh.shell.config.Dirs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -49,7 +50,7 @@ public final class PeerJar {
         if (extracted != null && Files.exists(extracted)) {
             return extracted;
         }
-        extracted = extract(Path.of(System.getProperty("user.home"), ".cache", "benchsh"));
+        extracted = extract(Dirs.current().cache());
         return extracted;
     }
 

@@ -1,5 +1,6 @@
 package benchsh.shell.host.ssh;
 
+import benchsh.shell.config.Dirs;
 import benchsh.shell.host.PeerJar;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -73,11 +74,11 @@ public final class RuntimeImage {
         this.platform = Platform.ofThisJava();
     }
 
-    /** The runtime built from the Java this shell runs on, cached in {@code ~/.cache/benchsh/runtime}. */
+    /** The runtime built from the Java this shell runs on, cached in the cache directory's {@code runtime/} ({@link Dirs}). */
     public static synchronized RuntimeImage ofThisJava() {
         if (thisJava == null) {
             thisJava = new RuntimeImage(Path.of(System.getProperty("java.home")),
-                    Path.of(System.getProperty("user.home"), ".cache", "benchsh", "runtime"));
+                    Dirs.current().cache().resolve("runtime"));
         }
         return thisJava;
     }

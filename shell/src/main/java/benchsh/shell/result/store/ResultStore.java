@@ -1,5 +1,6 @@
 package benchsh.shell.result.store;
 
+import benchsh.shell.config.Dirs;
 import benchsh.shell.result.Recorded;
 import java.nio.file.Path;
 import java.util.List;
@@ -42,13 +43,13 @@ public interface ResultStore extends AutoCloseable {
     @Override
     void close();
 
-    /** The default file: {@code $BENCHSH_DB} when it names a file, else {@code ~/.local/share/benchsh/results.db}. */
+    /** The default file: {@code $BENCHSH_DB} when it names a file, else {@code results.db} in the data directory ({@link Dirs}). */
     static Path defaultFile() {
         String env = System.getenv("BENCHSH_DB");
         if (env != null && !env.isBlank() && !PgTarget.isUrl(env)) {
             return Path.of(env);
         }
-        return Path.of(System.getProperty("user.home"), ".local", "share", "benchsh", "results.db");
+        return Dirs.current().data().resolve("results.db");
     }
 
     /** What {@code --db} means when not given: {@code $BENCHSH_DB} (a file or a URL), else {@link #defaultFile()}. */

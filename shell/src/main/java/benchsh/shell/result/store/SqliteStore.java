@@ -1,5 +1,6 @@
 package benchsh.shell.result.store;
 
+import benchsh.shell.config.Dirs;
 import benchsh.shell.secret.PrivateFiles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -59,12 +60,12 @@ final class SqliteStore {
     }
 
     /**
-     * sqlite-jdbc unpacks its native library once per JVM; it goes to ~/.cache/benchsh/sqlite rather
+     * sqlite-jdbc unpacks its native library once per JVM; it goes to the cache directory (sqlite/) rather
      * than the shared temp directory, where a killed shell's copy would stay behind.
      */
     private static synchronized void nativeLibraryHome() throws IOException {
         if (System.getProperty("org.sqlite.tmpdir") == null) {
-            Path dir = Path.of(System.getProperty("user.home"), ".cache", "benchsh", "sqlite");
+            Path dir = Dirs.current().cache().resolve("sqlite");
             Files.createDirectories(dir);
             System.setProperty("org.sqlite.tmpdir", dir.toString());
         }
