@@ -17,7 +17,7 @@ public final class RowStream {
         return next(header, cells, null);
     }
 
-    /** As {@link #next(List, List)}, with {@code note} (or nothing, if null) under each header printed. */
+    /** As {@link #next(List, List)}, with {@code note} (or nothing, if null) above each header printed. */
     public synchronized String next(List<String> header, List<String> cells, String note) {
         StringBuilder b = new StringBuilder();
         if (!header.equals(this.header) || !fits(cells)) {
@@ -28,11 +28,11 @@ public final class RowStream {
                 numeric[c] = TextTable.looksNumeric(cells.get(c));
                 width[c] = Math.max(header.get(c).length(), cells.get(c).length() + (numeric[c] ? SLACK : 0));
             }
-            TextTable.line(b, header, width, numeric);
-            TextTable.rule(b, width);
             if (note != null) {
                 b.append(note).append('\n');
             }
+            TextTable.line(b, header, width, numeric);
+            TextTable.rule(b, width);
         }
         TextTable.line(b, cells, width, numeric);
         return b.toString();
