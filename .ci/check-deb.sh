@@ -27,6 +27,15 @@ installed=true
 dpkg -L benchsh > "$work/files"
 grep -qx /opt/benchsh/lib/runtime/bin/java "$work/files" || fail "dpkg -L lists no bundled runtime"
 [ "$(readlink /usr/bin/benchsh)" = /opt/benchsh/bin/benchsh ] || fail "/usr/bin/benchsh does not link to /opt/benchsh/bin/benchsh"
+completions=(/usr/share/bash-completion/completions/benchsh /usr/share/zsh/vendor-completions/_benchsh)
+for link in "${completions[@]}"; do
+  if [ -d "$(dirname "$link")" ]; then
+    [ -f "$link" ] && [ -L "$link" ] || fail "no completion script at $link"
+  fi
+done
+if [ -f "${completions[0]}" ]; then
+  bash -n "${completions[0]}" || fail "the installed bash completion does not parse"
+fi
 
 # only benchsh on PATH, no JAVA_HOME, no BENCHSH_JAVA: nothing but the bundled runtime can run the shell or its peer
 mkdir -p "$work/home" "$work/bin"
@@ -51,6 +60,9 @@ while IFS= read -r f; do
 done < "$work/files"
 [ ! -e /opt/benchsh ] || left+=(/opt/benchsh)
 [ ! -e /usr/bin/benchsh ] && [ ! -L /usr/bin/benchsh ] || left+=(/usr/bin/benchsh)
+for link in "${completions[@]}"; do
+  [ ! -L "$link" ] || left+=("$link")
+done
 [ ${#left[@]} -eq 0 ] || fail "left after dpkg -r: ${left[*]}"
 # dpkg keeps the record of a removed package (and its postrm) until it is purged
 timeout 120 dpkg -P benchsh >/dev/null

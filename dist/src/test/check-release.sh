@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The release check (run by `mvn -B verify` in the dist module): unpacks the tarball into an empty
 # directory and runs it with only a Java runtime — no Maven on PATH, no network, a fresh HOME — through
-# a symlink, as a user would after `tar xzf`: the demo, and a dry run of example 01 with --set.
+# a symlink, as a user would after `tar xzf`: the demo, and a dry run of example 01 with --set; the shell
+# completion scripts are there and parse.
 set -euo pipefail
 tarball="$1"
 work="$(mktemp -d)"
@@ -16,13 +17,22 @@ for tool in java sh bash env dirname readlink sed; do
 done
 run() { timeout 300 env -i HOME="$work/home" PATH="$work/bin" LANG=C.UTF-8 "$@"; }
 if run sh -c 'command -v mvn' >/dev/null; then echo "check-release: mvn is still on PATH" >&2; exit 1; fi
-for f in LICENSE THIRD-PARTY.txt README.md bin/benchsh examples/00-demo.groovy; do
+for f in LICENSE THIRD-PARTY.txt README.md bin/benchsh examples/00-demo.groovy share/bash-completion/completions/benchsh \
+  share/zsh/site-functions/_benchsh; do
   [ -e "$release/$f" ] || { echo "check-release: $f is missing from the tarball" >&2; exit 1; }
 done
+bash -n "$release/share/bash-completion/completions/benchsh" || { echo "check-release: the bash completion does not parse" >&2; exit 1; }
+grep -q "^complete -F _benchsh benchsh" "$release/share/bash-completion/completions/benchsh" \
+  || { echo "check-release: the bash completion script is not one" >&2; exit 1; }
+run benchsh completion bash | cmp -s - "$release/share/bash-completion/completions/benchsh" \
+  || { echo "check-release: the shipped bash completion differs from what 'benchsh completion bash' prints" >&2; exit 1; }
+if command -v zsh >/dev/null; then
+  zsh -n "$release/share/zsh/site-functions/_benchsh" || { echo "check-release: the zsh completion does not parse" >&2; exit 1; }
+fi
 if grep -qi "GPL" "$release/THIRD-PARTY.txt"; then echo "check-release: a GPL dependency is in the release" >&2; exit 1; fi
 (cd "$work" && run benchsh demo > demo.out 2>&1) || { cat "$work/demo.out" >&2; echo "check-release: benchsh demo failed" >&2; exit 1; }
 grep -q "Tx MB/s" "$work/demo.out" || { cat "$work/demo.out" >&2; echo "check-release: the demo printed no table" >&2; exit 1; }
 (cd "$release" && run benchsh run examples/01-netio-table.groovy --dry-run --set a=h1 > "$work/plan.out" 2>&1) \
   || { cat "$work/plan.out" >&2; echo "check-release: the dry run failed" >&2; exit 1; }
 grep -q "nothing was connected" "$work/plan.out" || { cat "$work/plan.out" >&2; echo "check-release: no plan printed" >&2; exit 1; }
-echo "check-release: $(basename "$tarball") runs with Java only: demo and dry run ok"
+echo "check-release: $(basename "$tarball") runs with Java only: demo, dry run and completion scripts ok"

@@ -54,6 +54,7 @@ public final class Main {
                    benchsh [options] demo            TCP message-size sweep on this machine
                    benchsh help [VERB|--markdown|--metrics]
                                                      the verbs, one verb, or the reference pages
+                   benchsh completion bash|zsh       print a shell completion script
             options (before or after the command; --opt=value works too; -- ends them):
               --json -|FILE     write every result as one JSON object per line
               --units UNIT      throughput unit: MB/s (default), Mbit/s, Gbit/s, KByte/s, ...
@@ -102,6 +103,10 @@ public final class Main {
         }
         if ("help".equals(o.command)) {
             return help(o, stdout, stderr);
+        }
+        if ("completion".equals(o.command)) {
+            stdout.print(Completions.script(o.argument));
+            return OK;
         }
         try {
             Config config = Config.load(Dirs.current().config().resolve("config.groovy"));

@@ -16,11 +16,11 @@ import java.util.Map;
  */
 final class Options {
     /** The commands; at most one is given. */
-    static final List<String> COMMANDS = List.of("-e", "run", "demo", "help");
+    static final List<String> COMMANDS = List.of("-e", "run", "demo", "help", "completion");
 
-    /** {@code -e}, {@code run}, {@code demo}, {@code help} or null (the interactive shell). */
+    /** {@code -e}, {@code run}, {@code demo}, {@code help}, {@code completion} or null (the interactive shell). */
     String command;
-    /** The statements of -e, the file of run ({@code -} for stdin), the verb of help; or null. */
+    /** The statements of -e, the file of run ({@code -} for stdin), the verb of help, the shell of completion; or null. */
     String argument;
     String json;
     String units;
@@ -53,10 +53,15 @@ final class Options {
             int eq = a.indexOf('=');
             String inline = a.startsWith("--") && eq > 0 ? a.substring(eq + 1) : null;
             String name = inline != null ? a.substring(0, eq) : a;
-            if (o.flag(name)) {
+            CommandLineOption option = CommandLineOption.named(name);
+            if (option == null) {
+                throw new UsageException("unknown option '" + name + "'");
+            }
+            if (!option.takesValue()) {
                 if (inline != null) {
                     throw new UsageException(name + " takes no value");
                 }
+                o.flag(option, name);
                 continue;
             }
             String value;
@@ -67,39 +72,35 @@ final class Options {
             } else {
                 throw new UsageException(name + " needs a value");
             }
-            o.option(name, value);
+            o.option(option, value);
         }
         o.check();
         return o;
     }
 
-    /** Sets a flag option; false if {@code name} is not one. */
-    private boolean flag(String name) {
-        switch (name) {
-            case "-h", "--help" -> help = true;
-            case "--version" -> version = true;
-            case "--accept-new-host-keys" -> acceptNewHostKeys = true;
-            case "--deploy-runtime" -> deployRuntime = true;
-            case "--dry-run" -> dryRun = true;
-            case "--progress" -> progress = true;
-            case "--markdown", "--metrics" -> page = name;
-            default -> {
-                return false;
-            }
+    private void flag(CommandLineOption option, String name) {
+        switch (option) {
+            case HELP -> help = true;
+            case VERSION -> version = true;
+            case ACCEPT_NEW_HOST_KEYS -> acceptNewHostKeys = true;
+            case DEPLOY_RUNTIME -> deployRuntime = true;
+            case DRY_RUN -> dryRun = true;
+            case PROGRESS -> progress = true;
+            case MARKDOWN, METRICS -> page = name;
+            default -> throw new IllegalStateException(name + " takes a value");
         }
-        return true;
     }
 
-    private void option(String name, String value) {
-        switch (name) {
-            case "--json" -> json = value;
-            case "--units" -> units = value;
-            case "--set" -> set(value);
-            case "--hosts" -> hosts = value;
-            case "--db" -> db = value;
-            case "--report" -> report = reportFile(value);
-            case "-e" -> command("-e", value);
-            default -> throw new UsageException("unknown option '" + name + "'");
+    private void option(CommandLineOption option, String value) {
+        switch (option) {
+            case JSON -> json = value;
+            case UNITS -> units = value;
+            case SET -> set(value);
+            case HOSTS -> hosts = value;
+            case DB -> db = value;
+            case REPORT -> report = reportFile(value);
+            case EVALUATE -> command("-e", value);
+            default -> throw new IllegalStateException(option + " takes no value");
         }
     }
 
@@ -107,17 +108,17 @@ final class Options {
     private void operand(String word) {
         if (command == null && COMMANDS.contains(word)) {
             command(word, null);
-        } else if (("run".equals(command) || "help".equals(command)) && argument == null) {
+        } else if (("run".equals(command) || "help".equals(command) || "completion".equals(command)) && argument == null) {
             argument = word;
         } else {
-            throw new UsageException(command == null ? "unknown command '" + word + "' (commands: run FILE, -e STATEMENTS, demo, help)"
+            throw new UsageException(command == null ? "unknown command '" + word + "' (commands: run FILE, -e STATEMENTS, demo, help, completion bash|zsh)"
                     : "unexpected argument '" + word + "' after " + command + (argument == null ? "" : " " + argument));
         }
     }
 
     private void command(String c, String arg) {
         if (command != null) {
-            throw new UsageException("give one of -e, run, demo and help");
+            throw new UsageException("give one of -e, run, demo, help and completion");
         }
         command = c;
         argument = arg;
@@ -136,6 +137,10 @@ final class Options {
     private void check() {
         if ("run".equals(command) && argument == null) {
             throw new UsageException("run needs a script file (or - to read the script from standard input)");
+        }
+        if ("completion".equals(command) && !Completions.SHELLS.contains(String.valueOf(argument))) {
+            throw new UsageException("completion needs a shell: " + String.join(" or ", Completions.SHELLS)
+                    + (argument == null ? "" : ", not '" + argument + "'"));
         }
         if (page != null && !"help".equals(command)) {
             throw new UsageException(page + " goes with help: benchsh help " + page);

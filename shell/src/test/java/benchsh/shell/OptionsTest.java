@@ -49,6 +49,14 @@ class OptionsTest {
     }
 
     @Test
+    void completionTakesAShell() {
+        assertEquals("completion", parse("completion", "zsh").command);
+        assertEquals("bash", parse("completion", "bash").argument);
+        assertTrue(assertThrows(UsageException.class, () -> parse("completion")).getMessage().contains("completion needs a shell: bash or zsh"));
+        assertTrue(assertThrows(UsageException.class, () -> parse("completion", "fish")).getMessage().contains("not 'fish'"));
+    }
+
+    @Test
     void deployRuntimeIsAGlobalOption() {
         assertTrue(parse("--deploy-runtime", "-e", "1").deployRuntime);
         assertFalse(parse("-e", "1").deployRuntime);

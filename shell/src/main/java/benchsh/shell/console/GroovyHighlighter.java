@@ -13,7 +13,8 @@ import org.jline.utils.AttributedStyle;
 /**
  * Colours a line of the scenario language as it is typed: verbs bold, Groovy keywords magenta,
  * strings green, numbers with their units ({@code 16.KiB}, {@code 5.s}) cyan, argument names
- * ({@code size:}) yellow, comments faint. A lexer, not a parser: it never rejects a line. Stateless.
+ * ({@code size:}) yellow, comments faint; under {@code NO_COLOR} ({@link Colours}) only bold and faint remain.
+ * A lexer, not a parser: it never rejects a line. Stateless.
  */
 final class GroovyHighlighter implements Highlighter {
     private static final Set<String> KEYWORDS = Set.of("as", "assert", "break", "case", "catch", "class", "continue", "def", "default",
@@ -33,9 +34,11 @@ final class GroovyHighlighter implements Highlighter {
     private static final AttributedStyle COMMENT = AttributedStyle.DEFAULT.faint();
 
     private final Set<String> verbs;
+    private final Colours colours;
 
-    GroovyHighlighter(Collection<String> verbs) {
+    GroovyHighlighter(Collection<String> verbs, Colours colours) {
         this.verbs = Set.copyOf(verbs);
+        this.colours = colours;
     }
 
     @Override
@@ -49,7 +52,7 @@ final class GroovyHighlighter implements Highlighter {
         int at = 0;
         while (m.find()) {
             b.append(buffer, at, m.start());
-            b.styled(style(m), m.group());
+            b.styled(colours.apply(style(m)), m.group());
             at = m.end();
         }
         b.append(buffer, at, buffer.length());

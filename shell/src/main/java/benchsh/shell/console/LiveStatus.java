@@ -26,6 +26,7 @@ final class LiveStatus implements ProgressListener, AutoCloseable {
     static final Duration TICK = Duration.ofMillis(250);
     private final Terminal terminal;
     private final Session session;
+    private final Colours colours;
     private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "benchsh-status");
         t.setDaemon(true);
@@ -39,9 +40,10 @@ final class LiveStatus implements ProgressListener, AutoCloseable {
     private Map<String, Object> last;
     private final List<Double> rates = new ArrayList<>();
 
-    LiveStatus(Terminal terminal, Session session) {
+    LiveStatus(Terminal terminal, Session session, Colours colours) {
         this.terminal = terminal;
         this.session = session;
+        this.colours = colours;
     }
 
     @Override
@@ -91,7 +93,7 @@ final class LiveStatus implements ProgressListener, AutoCloseable {
         if (text.length() > width) {
             text = text.substring(0, width);
         }
-        status.update(List.of(new AttributedString(text, AttributedStyle.DEFAULT.inverse())));
+        status.update(List.of(new AttributedString(text, colours.apply(AttributedStyle.DEFAULT.inverse()))));
         terminal.flush();
     }
 

@@ -27,7 +27,7 @@ import org.jline.terminal.Terminal;
  * the running test (its partial result is kept, marked interrupted), a second one stops the whole
  * line or script; the REPL survives both. Ctrl-D exits. A status line shows running tests. The
  * history file gets lines masked with the session's secrets ({@link HistoryFile}); answers to
- * password prompts are remembered among them.
+ * password prompts are remembered among them. A non-empty {@code $NO_COLOR} turns colours off ({@link Colours}).
  */
 public final class Repl {
     private final Terminal terminal;
@@ -64,19 +64,20 @@ public final class Repl {
         DefaultParser parser = new DefaultParser();
         parser.setEofOnUnclosedBracket(DefaultParser.Bracket.CURLY, DefaultParser.Bracket.ROUND, DefaultParser.Bracket.SQUARE);
         parser.setEofOnUnclosedQuote(true);
-        LineReader reader = LineReaderBuilder.builder()
+        Colours colours = Colours.fromEnvironment();
+        LineReader reader = colours.configure(LineReaderBuilder.builder())
                 .terminal(terminal)
                 .appName("benchsh")
                 .parser(parser)
                 .completer(new VerbCompleter(session, runner.verbs()))
-                .highlighter(new GroovyHighlighter(runner.verbs().names()))
+                .highlighter(new GroovyHighlighter(runner.verbs().names(), colours))
                 .variable(LineReader.SECONDARY_PROMPT_PATTERN, "%P > ")
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
                 .build();
         reader.setAutosuggestion(LineReader.SuggestionType.HISTORY);
         history.entries().forEach(e -> reader.getHistory().add(e.time(), e.line()));
         session.width(terminal::getWidth); // rows fit the terminal, as wide as it is when each prints
-        status = new LiveStatus(terminal, session);
+        status = new LiveStatus(terminal, session, colours);
         session.progress(status);
         TerminalPrompts prompts = new TerminalPrompts(terminal);
         var ssh = session.ssh().settings();

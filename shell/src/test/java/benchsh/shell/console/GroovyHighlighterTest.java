@@ -1,6 +1,8 @@
 package benchsh.shell.console;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.jline.utils.AttributedString;
@@ -9,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /** Verbs, keywords, strings, numbers with units and argument names each get their colour; the text is unchanged. */
 class GroovyHighlighterTest {
-    final GroovyHighlighter h = new GroovyHighlighter(List.of("tcp", "sweep"));
+    final GroovyHighlighter h = new GroovyHighlighter(List.of("tcp", "sweep"), Colours.ON);
 
     @Test
     void tokensAreStyledAndTheTextIsKept() {
@@ -29,6 +31,20 @@ class GroovyHighlighterTest {
     void anUnclosedStringIsStillAString() {
         String line = "tcp label: 'half";
         assertEquals(AttributedStyle.GREEN, fg(h.highlight(line), line.length() - 1));
+    }
+
+    @Test
+    void underNoColorTheLineHasNoColourButKeepsBoldAndFaint() {
+        String line = "if (true) tcp to: local, size: 16.KiB, label: 'a b' // note";
+        AttributedString a = new GroovyHighlighter(List.of("tcp"), Colours.forNoColor("1")).highlight(line);
+        assertEquals(line, a.toString());
+        for (int i = 0; i < line.length(); i++) {
+            assertEquals(-1, fg(a, i), "colour at " + i);
+        }
+        String ansi = a.toAnsi();
+        assertFalse(ColoursTest.SGR_COLOUR.matcher(ansi).find(), ansi);
+        assertTrue(ansi.contains("\u001b[1mtcp"), "verbs stay bold: " + ansi);
+        assertTrue(ansi.contains("\u001b[2m// note"), "comments stay faint: " + ansi);
     }
 
     private static int fg(AttributedString a, int i) {
