@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * {@code limit 'udp', from: a, to: b, size: 18, loss: 0, trial: 5.s, resolution: 1.percent}: the highest
@@ -35,29 +36,18 @@ public final class LimitVerb implements Verb {
     private static final Set<String> FOR_UDP = Set.of("to", "from", "size", "window", "interval", "bind", "target", "timeout", "label", "tags");
     private static final List<String> COLUMNS = List.of("from", "to", "size", "limit_bps", "limit_frames_per_s", "limit_wire_bps",
             "limit_loss_pct", "trials", "limit_verdict");
+    private static final UdpDefinition UDP = new UdpDefinition();
     private static final VerbSpec SPEC = new VerbSpec("limit",
-            "the highest UDP rate whose loss stays under a target, by binary search of trials (RFC 2544 throughput)", "'udp'",
-            List.of(
-                    Arg.of("to", ArgType.HOST, null, "the receiving host (default local)"),
-                    Arg.of("from", ArgType.HOST, null, "the sending host (default local)"),
-                    Arg.of("size", ArgType.SIZE, 1472L, "datagram payload bytes (18 makes RFC 2544's 64-byte frame)"),
+            "the highest UDP rate whose loss stays under a target, by binary search of trials (RFC 2544 throughput)", "'udp',",
+            Stream.concat(UDP.verb().args().stream().filter(a -> FOR_UDP.contains(a.name())), Stream.of(
                     Arg.of("loss", ArgType.TEXT, 0.0, "the loss allowed, a fraction: 0, or e.g. 0.1.percent"),
-                    Arg.of("trial", ArgType.DURATION, Duration.ofSeconds(10), "how long each trial sends"),
+                    Arg.of("trial", ArgType.DURATION, Duration.ofSeconds(10), "how long each trial sends; at least two intervals"),
                     Arg.of("resolution", ArgType.TEXT, 0.01, "stop when the limit is known this closely, a fraction of the high bound, e.g. 1.percent"),
                     Arg.of("low", ArgType.TEXT, 0.05, "the low bound as a fraction of the high bound"),
                     Arg.of("max", ArgType.RATE, null, "the high bound in bits/s of payload (default: what an unpaced first trial reaches)"),
-                    Arg.of("link", ArgType.RATE, null, "the link's speed in bits/s, if known: max: on the wire may not exceed it"),
-                    Arg.of("interval", ArgType.DURATION, Duration.ofSeconds(1), "interval between samples; a trial needs two"),
-                    Arg.of("window", ArgType.SIZE, null, "SO_SNDBUF and SO_RCVBUF"),
-                    Arg.of("bind", ArgType.TEXT, null, "address the receiver listens on"),
-                    Arg.of("target", ArgType.TEXT, null, "address the sender connects to"),
-                    Arg.of("timeout", ArgType.DURATION, Duration.ofSeconds(10), "give up a trial after this long without data"),
-                    Arg.of("label", ArgType.TEXT, null, "a label for side-by-side comparisons"),
-                    Arg.of("tags", ArgType.MAP, null, "extra tags for tables")),
+                    Arg.of("link", ArgType.RATE, null, "the link's speed in bits/s, if known: max: on the wire may not exceed it"))).toList(),
             List.of("limit 'udp', from: a, to: b, size: 18, loss: 0, trial: 5.s, resolution: 1.percent",
                     "r = limit 'udp', to: local, size: 1472, trial: 2.s; println r.limitBps"));
-
-    private final UdpDefinition udp = new UdpDefinition();
 
     @Override
     public VerbSpec spec() {
@@ -147,7 +137,7 @@ public final class LimitVerb implements Verb {
         if (rate > 0) {
             raw.put("rate", rate);
         }
-        Test test = udp.build(Args.parse(udp.verb(), raw, List.of(), session::host), session.hosts());
+        Test test = UDP.build(Args.parse(UDP.verb(), raw, List.of(), session::host), session.hosts());
         return session.executor().run(test, session.context().withTags(Map.of("trial", n)));
     }
 
