@@ -25,7 +25,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * {@code limit 'udp', from: a, to: b, size: 18, loss: 0, trial: 5.s, resolution: 1.percent}: the highest
+ * {@code limit udp, from: a, to: b, size: 18, loss: 0, trial: 5.s, resolution: 1.percent}: the highest
  * offered UDP rate whose loss stays at or under the target (RFC 2544 §26.1 throughput), found by a
  * {@link RateSearch} of udp trials. Each trial is a recorded udp result tagged {@code trial: n}; the answer is
  * one more result of test {@code limit} with the rate as payload and as Ethernet carries it ({@link WireRate}).
@@ -46,7 +46,7 @@ public final class LimitVerb implements Verb {
                     Arg.of("low", ArgType.TEXT, 0.05, "the low bound as a fraction of the high bound"),
                     Arg.of("max", ArgType.RATE, null, "the high bound in bits/s of payload (default: what an unpaced first trial reaches)"),
                     Arg.of("link", ArgType.RATE, null, "the link's speed in bits/s, if known: max: on the wire may not exceed it"))).toList(),
-            List.of("limit 'udp', from: a, to: b, size: 18, loss: 0, trial: 5.s, resolution: 1.percent",
+            List.of("limit udp, from: a, to: b, size: 18, loss: 0, trial: 5.s, resolution: 1.percent",
                     "r = limit 'udp', to: local, size: 1472, trial: 2.s; println r.limitBps"));
 
     @Override
@@ -67,9 +67,14 @@ public final class LimitVerb implements Verb {
             named = m;
             positional.remove(0);
         }
-        if (positional.size() > 1 || positional.size() == 1 && !"udp".equals(String.valueOf(positional.get(0)))) {
-            throw new UsageException("limit searches udp only: limit 'udp', to: b, loss: 0, trial: 5.s");
+        Object what = positional.isEmpty() ? "udp" : positional.get(0) instanceof VerbRef ref ? ref.spec().name() : positional.get(0);
+        if (what instanceof Result) {
+            throw new UsageException("limit got a measured result: write limit udp, to: b (with a comma), not limit udp to: b, which runs a udp test first");
         }
+        if (positional.size() > 1 || !"udp".equals(String.valueOf(what))) {
+            throw new UsageException("limit searches udp only: limit udp, to: b, loss: 0, trial: 5.s (or limit 'udp', ...), not " + what);
+        }
+        positional.clear();
         Args args = Args.parse(SPEC, named, positional, session::host);
         Map<Object, Object> forUdp = new LinkedHashMap<>();
         named.forEach((k, v) -> {

@@ -50,7 +50,7 @@ class LimitVerbTest {
 
     @Test
     void aDryRunPlansTheWorstCaseAndConnectsNowhere() throws Exception {
-        NetVerbsTest.Run r = benchsh("plan { limit 'udp', from: local, to: local, trial: 2.s, resolution: 1.percent }");
+        NetVerbsTest.Run r = benchsh("plan { limit udp, from: local, to: local, trial: 2.s, resolution: 1.percent }");
         assertEquals(0, r.code(), r.human());
         assertTrue(r.results().isEmpty(), "nothing measured in a dry run: " + r.results());
         long planned = r.human().lines().filter(l -> l.contains("udp")).count();
@@ -65,6 +65,7 @@ class LimitVerbTest {
                 "limit 'udp', trial: 1.s, interval: 1.s", "shorter than two intervals",
                 "limit 'udp', max: 2.Gbit, link: 1.Gbit", "above the link",
                 "limit 'tcp'", "udp only",
+                "limit tcp, to: local", "not tcp",
                 "limit 'udp', resolution: 2", "fractions between 0 and 1");
         for (Map.Entry<String, String> c : cases.entrySet()) {
             NetVerbsTest.Run r = benchsh(c.getKey());
