@@ -27,6 +27,7 @@ public final class Verbs {
         v.add(new RepeatVerb());
         v.add(new MatrixVerb());
         v.add(new TogetherVerb());
+        v.add(new LimitVerb());
         v.add(new CompareVerb());
         v.add(new ParamVerb());
         v.add(new ExpectVerb());
