@@ -58,31 +58,35 @@ final class ExpectRecorder implements ExpressionTransformer {
         if (e == null || e instanceof ConstantExpression || e instanceof ClosureExpression) {
             return e;
         }
+        String text = text(e);
         if (e instanceof VariableExpression v) {
-            return v.isThisExpression() || v.isSuperExpression() ? v : note(v, v.getName());
+            return v.isThisExpression() || v.isSuperExpression() ? v : note(v, text, v.getName());
         }
         if (e.getClass() == PropertyExpression.class) {
             PropertyExpression p = (PropertyExpression) e;
             p.setObjectExpression(receiver(p.getObjectExpression()));
-            return note(p, p.getPropertyAsString());
+            return note(p, text, p.getPropertyAsString());
         }
         if (e.getClass() == MethodCallExpression.class) {
             MethodCallExpression m = (MethodCallExpression) e;
             m.setObjectExpression(receiver(m.getObjectExpression()));
             m.setArguments(transform(m.getArguments()));
-            return note(m, null);
+            return note(m, text, null);
         }
         if (e instanceof BinaryExpression b && b.getClass() == BinaryExpression.class) {
             int op = b.getOperation().getType();
             if (Types.isAssignment(op)) {
                 return b;
             }
+            if (op == Types.LEFT_SQUARE_BRACKET) {
+                return note(index(b), text, b.getRightExpression() instanceof ConstantExpression c && c.getValue() instanceof String k ? k : null);
+            }
             Expression copy = b.transformExpression(this);
-            return arithmetic(op) ? note(copy, key(b)) : copy;
+            return arithmetic(op) ? note(copy, text, key(b)) : copy;
         }
         if (e instanceof StaticMethodCallExpression || e instanceof CastExpression || e instanceof UnaryMinusExpression
                 || e instanceof TernaryExpression) {
-            return note(e.transformExpression(this), null);
+            return note(e.transformExpression(this), text, null);
         }
         if (e instanceof BooleanExpression || e instanceof TupleExpression || e instanceof ListExpression) {
             return e.transformExpression(this);
@@ -90,7 +94,7 @@ final class ExpectRecorder implements ExpressionTransformer {
         return e;
     }
 
-    /** The object of a property or call: not shown itself (its member is), but looked into. */
+    /** The object of a property, call or index: not shown itself (its member is), but looked into. */
     private Expression receiver(Expression e) {
         if (e instanceof VariableExpression || e instanceof ConstantExpression || e instanceof ClosureExpression || e == null) {
             return e;
@@ -98,12 +102,22 @@ final class ExpectRecorder implements ExpressionTransformer {
         if (e.getClass() == PropertyExpression.class || e.getClass() == MethodCallExpression.class) {
             return e.transformExpression(receivers);
         }
+        if (e instanceof BinaryExpression b && b.getClass() == BinaryExpression.class && b.getOperation().getType() == Types.LEFT_SQUARE_BRACKET) {
+            return index(b);
+        }
         return transform(e);
     }
 
-    private Expression note(Expression value, String key) {
+    /** {@code a[i]} with {@code a} looked into as a receiver and {@code i} shown. */
+    private Expression index(BinaryExpression b) {
+        BinaryExpression copy = new BinaryExpression(receiver(b.getLeftExpression()), b.getOperation(), transform(b.getRightExpression()), b.isSafe());
+        copy.setSourcePosition(b);
+        return copy;
+    }
+
+    private Expression note(Expression value, String text, String key) {
         MethodCallExpression call = new MethodCallExpression(new VariableExpression(RECORDER), "note",
-                new ArgumentListExpression(new ConstantExpression(text(value)), new ConstantExpression(key), value));
+                new ArgumentListExpression(new ConstantExpression(text), new ConstantExpression(key), value));
         call.setSourcePosition(value);
         return call;
     }
@@ -141,6 +155,9 @@ final class ExpectRecorder implements ExpressionTransformer {
 
     /** The expression as written in the script when it sits on one line, else as Groovy prints it. */
     private String text(Expression e) {
+        if (e instanceof BinaryExpression b && b.getOperation().getType() == Types.LEFT_SQUARE_BRACKET) {
+            return text(b.getLeftExpression()) + (b.isSafe() ? "?[" : "[") + text(b.getRightExpression()) + "]";
+        }
         int line = e.getLineNumber();
         if (source != null && line > 0 && line == e.getLastLineNumber() && e.getColumnNumber() > 0) {
             Janitor janitor = new Janitor();

@@ -45,12 +45,15 @@ class ExpectVerbTest {
                 base = [throughput: 1e9]
                 expect x > 30 && 1 / 0 == 1
                 expect x + 1 == 0.9 * base.throughput || "abc".size() == x
+                rs = [base]
+                expect rs[0]['throughput'] < 0
                 """);
         assertEquals(1, b.exit(), b.err());
-        assertTrue(b.err().contains("2 of 2 expectations failed"), b.err());
+        assertTrue(b.err().contains("3 of 3 expectations failed"), b.err());
         assertTrue(b.err().contains("-e:3: expect x > 30 && 1 / 0 == 1 (x = 5)\n"), b.err());
         assertTrue(b.err().contains("-e:4: expect x + 1 == 0.9 * base.throughput || \"abc\".size() == x "
                 + "(x = 5, x + 1 = 6, base.throughput = 125 MB/s, 0.9 * base.throughput = 113 MB/s, \"abc\".size() = 3)"), b.err());
+        assertTrue(b.err().contains("-e:6: expect rs[0]['throughput'] < 0 (rs[0]['throughput'] = 125 MB/s)"), b.err());
     }
 
     @Test
