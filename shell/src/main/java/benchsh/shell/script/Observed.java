@@ -65,10 +65,11 @@ public final class Observed {
 
     /**
      * The parts as {@code text = value}, joined by ", ": rates in {@code unit}, other metrics as
-     * benchsh's tables show them; empty when nothing but constants was compared.
+     * benchsh's tables show them; closures left out; empty when nothing but constants was compared.
      */
     public String describe(ThroughputUnit unit) {
-        return parts.stream().map(p -> p.text() + " = " + format(p, unit)).collect(Collectors.joining(", "));
+        return parts.stream().filter(p -> !(p.value() instanceof Closure<?>))
+                .map(p -> p.text() + " = " + format(p, unit)).collect(Collectors.joining(", "));
     }
 
     static String format(Part p, ThroughputUnit unit) {

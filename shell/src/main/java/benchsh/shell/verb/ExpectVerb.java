@@ -49,7 +49,10 @@ public final class ExpectVerb implements Verb {
         }
         Object condition = p.get(p.size() - 1);
         Observed observed = condition instanceof Observed o ? o : null;
-        Object value = observed != null ? observed.value() : condition instanceof Closure<?> c ? c.call() : condition;
+        Object value = observed != null ? observed.value() : condition;
+        if (value instanceof Closure<?> c) {
+            value = c.call();
+        }
         boolean passed = DefaultTypeTransformation.castToBoolean(value);
         String values = passed || observed == null ? "" : observed.describe(session.unit());
         return record(session, p.size() == 2 ? String.valueOf(p.get(0)) : null, values.isEmpty() ? null : values, passed);

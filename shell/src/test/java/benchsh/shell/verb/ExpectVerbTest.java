@@ -70,9 +70,9 @@ class ExpectVerbTest {
 
     @Test
     void theNamedAndClosureFormsAreUnchanged() {
-        Batch b = Batch.run("-e", "x = 5\nexpect('x is small') { x > 10 }\nexpect { x > 10 }\nexpect true");
+        Batch b = Batch.run("-e", "x = 5\nexpect('x is small') { x > 10 }\nexpect { x > 10 }\nexpect true\nbig = { x > 10 }\nexpect big");
         assertEquals(1, b.exit(), b.err());
-        assertTrue(b.err().contains("2 of 3 expectations failed:\n  -e:2: x is small\n  -e:3: expect { x > 10 }\n"), b.err());
+        assertTrue(b.err().contains("3 of 4 expectations failed:\n  -e:2: x is small\n  -e:3: expect { x > 10 }\n  -e:6: expect big\n"), b.err());
     }
 
     @Test
