@@ -5,6 +5,7 @@ import benchsh.shell.args.VerbSpec;
 import benchsh.shell.args.UsageException;
 import benchsh.shell.Session;
 import benchsh.shell.result.Scenario;
+import benchsh.shell.script.Observed;
 import benchsh.shell.script.Sources;
 import groovy.lang.Closure;
 import java.util.List;
@@ -12,7 +13,8 @@ import org.codehaus.groovy.runtime.typehandling.DefaultTypeTransformation;
 
 /**
  * {@code expect r.throughput > 900.Mbit}: a check for CI gating. A failed expectation is printed
- * with its line; batch mode lists every failed one at the end and exits 1. Skipped in a dry run.
+ * with its line and the values of its parts ({@code (r.throughput = 51.5 MB/s, 900.Mbit = 112 MB/s)},
+ * recorded by {@link Observed}); batch mode lists every failed one at the end and exits 1. Skipped in a dry run.
  * {@code expect r, within: 5.percent, of: baseline('nightly')} gates against stored runs ({@link BaselineGate}).
  */
 public final class ExpectVerb implements Verb {
@@ -46,8 +48,14 @@ public final class ExpectVerb implements Verb {
             throw new UsageException("usage: expect CONDITION, or expect('what') { CONDITION }");
         }
         Object condition = p.get(p.size() - 1);
-        boolean passed = DefaultTypeTransformation.castToBoolean(condition instanceof Closure<?> c ? c.call() : condition);
-        return record(session, p.size() == 2 ? String.valueOf(p.get(0)) : null, null, passed);
+        Observed observed = condition instanceof Observed o ? o : null;
+        Object value = observed != null ? observed.value() : condition;
+        if (value instanceof Closure<?> c) {
+            value = c.call();
+        }
+        boolean passed = DefaultTypeTransformation.castToBoolean(value);
+        String values = passed || observed == null ? "" : observed.describe(session.unit());
+        return record(session, p.size() == 2 ? String.valueOf(p.get(0)) : null, values.isEmpty() ? null : values, passed);
     }
 
     /**
