@@ -151,7 +151,7 @@ public final class Main {
             if (o.deployRuntime) {
                 session.ssh().settings(session.ssh().settings().withDeployRuntime(true));
             }
-            int code = o.command == null ? repl(session) : interruptible(session, stderr, () -> batch(o, session, stderr));
+            int code = o.command == null ? repl(session, o.hosts) : interruptible(session, stderr, () -> batch(o, session, stderr));
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException e) {
@@ -295,9 +295,9 @@ public final class Main {
         }
     }
 
-    private static int repl(Session session) {
+    private static int repl(Session session, String inventory) {
         try {
-            Repl.onSystemTerminal(session);
+            Repl.onSystemTerminal(session, inventory == null ? null : Path.of(inventory));
             return OK;
         } catch (IOException e) {
             System.err.println("benchsh: terminal: " + e.getMessage());

@@ -7,6 +7,7 @@ import benchsh.shell.host.ssh.SecretPrompt;
 import benchsh.shell.result.Result;
 import benchsh.shell.run.TestCancelledException;
 import benchsh.shell.script.ScriptError;
+import benchsh.shell.script.Inventory;
 import benchsh.shell.script.ScriptRunner;
 import benchsh.shell.verb.HelpVerb;
 import benchsh.shell.args.UsageException;
@@ -43,11 +44,28 @@ public final class Repl {
         this.historyFile = historyFile;
     }
 
-    /** Runs the REPL on this process's terminal (a dumb one without a TTY), with the default history file. */
-    public static void onSystemTerminal(Session session) throws IOException {
+    /**
+     * Runs the REPL on this process's terminal (a dumb one without a TTY), with the default history file, after
+     * declaring the hosts of {@code inventory} ({@code --hosts} or the config's {@code hosts}; null for none).
+     */
+    public static void onSystemTerminal(Session session, Path inventory) throws IOException {
         try (Terminal terminal = org.jline.terminal.TerminalBuilder.builder().name("benchsh").system(true).build()) {
             session.attachTerminal(terminal.writer());
-            new Repl(terminal, session, defaultHistory()).run();
+            Repl repl = new Repl(terminal, session, defaultHistory());
+            if (inventory != null) {
+                repl.declareHosts(inventory);
+            }
+            repl.run();
+        }
+    }
+
+    /** Declares the hosts of an inventory file, as {@code --hosts} does in batch mode; a bad file is reported, not fatal. */
+    void declareHosts(Path inventory) {
+        try {
+            Inventory.load(inventory, session, runner);
+        } catch (Exception e) {
+            terminal.writer().println("benchsh: --hosts " + inventory + ": " + session.secrets().redact(String.valueOf(e.getMessage())));
+            terminal.writer().flush();
         }
     }
 

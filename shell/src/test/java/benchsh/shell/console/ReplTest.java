@@ -20,14 +20,31 @@ import org.junit.jupiter.api.io.TempDir;
 class ReplTest {
 
     static String session(Path dir, String input) throws Exception {
+        return session(dir, input, null);
+    }
+
+    static String session(Path dir, String input, Path inventory) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (Terminal t = new DumbTerminal("test", "dumb", new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out, StandardCharsets.UTF_8);
              Session s = new Session(new PrintWriter(t.writer()))) {
             t.setSize(new org.jline.terminal.Size(120, 60));
             s.attachTerminal(t.writer());
-            new Repl(t, s, dir.resolve("history")).run();
+            Repl repl = new Repl(t, s, dir.resolve("history"));
+            if (inventory != null) {
+                repl.declareHosts(inventory);
+            }
+            repl.run();
         }
         return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void anInventoryDeclaresItsHostsAtThePrompt(@TempDir Path dir) throws Exception {
+        Path inventory = Files.writeString(dir.resolve("inventory.ini"), "pc9 = me@192.0.2.9:2222\n");
+        String out = session(dir, "println pc9.name()\n", inventory);
+        assertTrue(out.contains("pc9"), out);
+        String bad = session(dir, "println 'still here'\n", dir.resolve("missing.groovy"));
+        assertTrue(bad.contains("benchsh: --hosts") && bad.contains("still here"), bad);
     }
 
     @Test
