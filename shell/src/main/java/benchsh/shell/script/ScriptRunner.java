@@ -117,6 +117,10 @@ public final class ScriptRunner implements ScriptFiles {
     }
 
     private static String message(Throwable e) {
+        if (e instanceof MissingMethodException mm && mm.getType() == benchsh.shell.verb.VerbRef.class) {
+            return "a verb named inside another verb needs a comma before its arguments: Groovy reads 'limit udp to: b' as"
+                    + " 'limit(udp(to: b))'; write 'limit udp, to: b'";
+        }
         if (e instanceof MissingMethodException mm) {
             return "no method " + mm.getMethod() + " for these arguments" + (mm.getType() == null ? "" : " on " + mm.getType().getSimpleName());
         }

@@ -45,6 +45,14 @@ class ScriptFaultTest {
     }
 
     @Test
+    void aVerbNamedWithoutItsCommaSaysWhereTheCommaGoes() {
+        Batch b = Batch.run("-e", "limit udp to: local, time: 1.s");
+        assertEquals(2, b.exit(), b.err());
+        assertTrue(b.err().contains("write 'limit udp, to: b'"), b.err());
+        assertEquals("", b.out(), "nothing ran");
+    }
+
+    @Test
     void aPasswordOnTheBrokenLineStaysOutOfTheError(@TempDir Path dir) throws Exception {
         Path script = dir.resolve("broken.groovy");
         Files.writeString(script, "x = 1\nh = host 'bench@127.0.0.1:9', password: '" + SECRET + "' ,, )\n");
