@@ -110,12 +110,18 @@ final class UdpSender extends SideBase {
         return m;
     }
 
-    /** End markers are always full headers, so a small-datagram receiver tells them from data by length and token. */
+    /**
+     * End markers are always full headers, so a small-datagram receiver tells them from data by length and token.
+     * They go 1, 2, 4, 8 ms apart, so a receiver still draining a full buffer of data (a batched, unpaced sender
+     * leaves one) has time to make room for a later one.
+     */
     private void sendEndMarkers() throws IOException {
         DatagramBatch marker = UdpHeader.control();
         for (int i = 0; i < UdpStream.END_MARKERS && !cancelled(); i++) {
             UdpHeader.send(socket, marker, token, ~sent); // a refused one: the receiver may be gone; the shell reconciles from messages_sent
-            LockSupport.parkNanos(1_000_000);
+            if (i + 1 < UdpStream.END_MARKERS) {
+                LockSupport.parkNanos(1_000_000L << i);
+            }
         }
     }
 }

@@ -59,10 +59,15 @@ class UdpStreamBatchTest {
         assertNull(tx.error(), tx.error());
         long sent = longOf(tx, "messages_sent");
         long received = longOf(rx, "messages_received");
-        long lost = longOf(rx, "messages_lost");
         assertTrue(sent > 0, "nothing sent: " + tx.metrics());
-        assertEquals(sent, longOf(rx, "sender_messages_sent"), "the end marker carries the sender's count");
-        assertEquals(sent, received + lost, rx.metrics().toString());
+        assertTrue(received <= sent, received + " received of " + sent + " sent");
+        // an unpaced sender may leave the receive buffer full as its end markers come: if all of them were lost,
+        // the receiver cannot know the count and the shell reconciles from the sender's (UdpMetrics)
+        long lost = sent - received;
+        if (rx.metrics().containsKey("sender_messages_sent")) {
+            assertEquals(sent, longOf(rx, "sender_messages_sent"), "the end marker carries the sender's count");
+            assertEquals(lost, longOf(rx, "messages_lost"), rx.metrics().toString());
+        }
         assertEquals((long) size * sent, longOf(tx, "bytes"), "the sender counts size × datagrams on the wire");
         assertEquals((long) size * received, longOf(rx, "bytes"), "the receiver counts size × datagrams received");
         assertTrue(lost >= dropped.get(), lost + " lost, yet the receiver dropped " + dropped.get() + " on purpose");
