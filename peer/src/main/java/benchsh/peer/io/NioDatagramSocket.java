@@ -26,6 +26,9 @@ final class NioDatagramSocket implements BatchedDatagramSocket {
     private final Selector readable;
     private final Selector writable;
     private final String fallback;
+    /** The sources of the last receive, reused: a batch's sources are valid until the next receive. */
+    private InetSocketAddress[] from = new InetSocketAddress[0];
+    private final DatagramBatch.Sources sources = i -> from[i];
     private volatile boolean closed;
 
     private NioDatagramSocket(DatagramChannel channel, Selector readable, Selector writable, String fallback) {
@@ -105,11 +108,13 @@ final class NioDatagramSocket implements BatchedDatagramSocket {
         ensureOpen();
         long deadline = System.nanoTime() + timeout.toNanos();
         int[] lengths = batch.lengths();
-        InetSocketAddress[] from = new InetSocketAddress[batch.slots()];
+        if (from.length < batch.slots()) {
+            from = new InetSocketAddress[batch.slots()];
+        }
         int n = 0;
         try {
             while (true) {
-                while (n < from.length) {
+                while (n < batch.slots()) {
                     ByteBuffer slot = batch.ioView(n);
                     InetSocketAddress source;
                     try {
@@ -132,7 +137,7 @@ final class NioDatagramSocket implements BatchedDatagramSocket {
         } catch (ClosedChannelException e) {
             throw closed(e);
         }
-        batch.received(n, i -> from[i]);
+        batch.received(n, sources);
         return n;
     }
 

@@ -60,6 +60,12 @@ public final class Metrics {
             m("messages_received", COUNT, "datagrams the receiver counted"),
             m("messages_lost", COUNT, "sent less received"),
             m("loss_pct", PERCENT, "lost / sent"),
+            m("send_io", TEXT, "udp: the sender's datagram I/O path: nio (a call per datagram), mmsg (sendmmsg) or gso (UDP_SEGMENT)"),
+            m("recv_io", TEXT, "udp: the receiver's datagram I/O path: nio, mmsg (recvmmsg) or gso (UDP_GRO)"),
+            m("send_io_note", TEXT, "udp: why the sender's path is slower than the io: asked for"),
+            m("recv_io_note", TEXT, "udp: why the receiver's path is slower than the io: asked for"),
+            m("send_batch", COUNT, "udp: datagrams per send call (batch:, capped for a paced sender and large datagrams)"),
+            m("recv_batch", COUNT, "udp: the most datagrams one receive call takes"),
             // limit (RFC 2544 throughput by binary search of udp trials)
             m("limit_bps", BITS_PER_SECOND, "limit: the highest offered payload rate whose loss met the target"),
             m("limit_frames_per_s", PER_SECOND, "limit: that rate in datagrams (Ethernet frames) per second"),

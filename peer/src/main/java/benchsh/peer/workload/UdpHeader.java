@@ -1,8 +1,10 @@
 package benchsh.peer.workload;
 
+import benchsh.peer.io.BatchedDatagramSocket;
+import benchsh.peer.io.DatagramBatch;
+import benchsh.peer.io.Sent;
 import benchsh.peer.net.TokenGate;
 import java.io.IOException;
-import java.net.PortUnreachableException;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -26,15 +28,25 @@ final class UdpHeader {
     /** How many hellos a small-datagram sender tries, and how long it waits for the echo of each. */
     static final int HELLO_TRIES = 10;
     static final Duration HELLO_WAIT = Duration.ofMillis(250);
+    /** Where the sequence field and the send time start. */
+    static final int SEQUENCE_AT = TokenGate.TOKEN_BYTES;
+    static final int SEND_TIME_AT = TokenGate.TOKEN_BYTES + 8;
 
     private UdpHeader() {
     }
 
-    /** Fills {@code buf} (capacity ≥ {@link #BYTES}) with a header and flips it for writing. */
-    static ByteBuffer fill(ByteBuffer buf, byte[] token, long sequence) {
-        buf.clear();
-        buf.put(token).putLong(sequence).putLong(System.nanoTime());
-        return buf.flip();
+    /** A batch of one header-sized slot, for hellos, their echoes and end markers. */
+    static DatagramBatch control() {
+        return new DatagramBatch(1, BYTES);
+    }
+
+    /**
+     * Sends one header (a hello, its echo, an end marker) from the {@link #control()} batch {@code one}; the
+     * send time is now.
+     */
+    static Sent send(BatchedDatagramSocket socket, DatagramBatch one, byte[] token, long sequence) throws IOException {
+        one.slot(0).put(token).putLong(sequence).putLong(System.nanoTime());
+        return socket.send(one.ready(1));
     }
 
     /** Whether the {@code length} bytes received into {@code buf} start with a header carrying {@code token}. */
@@ -43,45 +55,42 @@ final class UdpHeader {
     }
 
     static long sequence(ByteBuffer buf) {
-        return buf.getLong(TokenGate.TOKEN_BYTES);
+        return buf.getLong(SEQUENCE_AT);
     }
 
     static long sendTime(ByteBuffer buf) {
-        return buf.getLong(TokenGate.TOKEN_BYTES + 8);
+        return buf.getLong(SEND_TIME_AT);
     }
 
     /**
-     * Sends hellos through the connected {@code port} until one is echoed, at most {@link #HELLO_TRIES} times
+     * Sends hellos through the connected {@code socket} until one is echoed, at most {@link #HELLO_TRIES} times
      * {@link #HELLO_WAIT}.
      *
      * @throws SocketTimeoutException if no echo came back (the partner's answer is a deadline, like a connect's)
-     * @throws IOException            when cancelled, or if the port failed
+     * @throws IOException            when cancelled, or if the socket failed
      */
-    static void greet(DatagramPort port, byte[] token, BooleanSupplier cancelled) throws IOException {
+    static void greet(BatchedDatagramSocket socket, byte[] token, BooleanSupplier cancelled) throws IOException {
         ByteBuffer t = ByteBuffer.wrap(token);
         long token0 = t.getLong(0);
         long token1 = t.getLong(8);
-        ByteBuffer out = ByteBuffer.allocate(BYTES);
-        ByteBuffer in = ByteBuffer.allocate(BYTES + 1);
+        DatagramBatch out = control();
+        DatagramBatch in = new DatagramBatch(8, BYTES + 1);
         String refused = "";
         for (int i = 0; i < HELLO_TRIES && !cancelled.getAsBoolean(); i++) {
-            try {
-                port.send(fill(out, token, HELLO));
-            } catch (PortUnreachableException e) {
-                refused = " (port unreachable)";
+            Sent hello = send(socket, out, token, HELLO);
+            if (hello.errors() > 0) {
+                refused = " (" + hello.error() + ")";
                 LockSupport.parkNanos(HELLO_WAIT.toNanos());
                 continue;
             }
             long end = System.nanoTime() + HELLO_WAIT.toNanos();
             for (long left = HELLO_WAIT.toNanos(); left > 0; left = end - System.nanoTime()) {
-                in.clear();
-                try {
-                    if (port.receive(in, Duration.ofNanos(left)) != null && in.position() == BYTES && has(in, BYTES, token0, token1)
-                            && sequence(in) == HELLO) {
+                int n = socket.receive(in, Duration.ofNanos(left));
+                for (int d = 0; d < n; d++) {
+                    ByteBuffer echo = in.slot(d);
+                    if (in.length(d) == BYTES && has(echo, BYTES, token0, token1) && sequence(echo) == HELLO) {
                         return;
                     }
-                } catch (PortUnreachableException e) {
-                    refused = " (port unreachable)";
                 }
             }
         }

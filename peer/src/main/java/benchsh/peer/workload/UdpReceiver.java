@@ -1,22 +1,23 @@
 package benchsh.peer.workload;
 
+import benchsh.peer.io.BatchedDatagramSocket;
+import benchsh.peer.io.DatagramBatch;
 import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.Link;
 import java.io.IOException;
-import java.net.PortUnreachableException;
-import java.net.SocketAddress;
+import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.channels.ClosedChannelException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.LongPredicate;
 
 /**
- * The receiving side of {@link UdpStream}. Full headers: numbered messages into a {@link
- * SequenceLedger}, and jitter. Small datagrams: admits the first source whose hello carries the token,
- * then counts {@code size}-byte datagrams from it only. Strays are counted and never keep the receiver
- * waiting.
+ * The receiving side of {@link UdpStream}. Receives batches and handles each datagram on its own. Full
+ * headers: numbered messages of exactly {@code size} bytes into a {@link SequenceLedger}, and jitter. Small
+ * datagrams: admits the first source whose hello carries the token, then counts {@code size}-byte datagrams
+ * from it only. Strays (no token, wrong size, another source) are counted and never keep the receiver
+ * waiting. One clock read and one meter update per batch: every datagram of a batch arrived by that time.
  *
  * <p>It ends when it has seen an end marker and drained its socket, or, if every marker was lost, once it
  * has been idle for {@link UdpStream#LINGER} past the test time. Its own silence detection: no datagram
@@ -26,62 +27,78 @@ import java.util.function.LongPredicate;
 final class UdpReceiver extends SideBase {
     private static final Duration IDLE_POLL = Duration.ofMillis(100);
     private final UdpStream.Spec spec;
-    private final DatagramPort port;
+    private final BatchedDatagramSocket socket;
     private final LongPredicate dropHook;
+    private final byte[] token;
     private final long token0;
     private final long token1;
     private final long receiveBufferBytes;
     private final SequenceLedger ledger = new SequenceLedger();
     private final InterarrivalJitter jitter = new InterarrivalJitter();
+    private final DatagramBatch control = UdpHeader.control();
+    private final DatagramBatch in;
     /** Small datagrams: data datagrams seen (the drop hook's index) and counted. */
     private long arrivals;
     private long received;
     /** Small datagrams: the admitted sender, once its hello came. */
-    private SocketAddress sender;
+    private InetSocketAddress sender;
     /** The sender's count from an end marker, -1 before one came. */
     private long sent = -1;
     private long first;
     private long strays;
+    /** Bytes counted in the batch at hand, added to the meter once per batch. */
+    private long batchBytes;
     /** Seconds without a datagram when the receiver gave up after data had come, else -1. */
     private long stalledSeconds = -1;
 
-    UdpReceiver(UdpStream.Spec spec, Link link, DatagramPort port, SideContext context, LongPredicate dropHook) {
+    UdpReceiver(UdpStream.Spec spec, Link link, BatchedDatagramSocket socket, SideContext context, LongPredicate dropHook) {
         super(Meter.Unit.BYTES, 1, Duration.ZERO, spec.timing().interval(), UdpStream.NO_METER_STALL, context);
         this.spec = spec;
-        this.port = track(port);
+        this.socket = track(socket);
         this.dropHook = dropHook;
-        ByteBuffer t = ByteBuffer.wrap(link.tokenBytes());
+        this.token = link.tokenBytes();
+        ByteBuffer t = ByteBuffer.wrap(token);
         this.token0 = t.getLong(0);
         this.token1 = t.getLong(8);
-        this.receiveBufferBytes = port.receiveBufferBytes();
+        this.receiveBufferBytes = bufferBytes(socket::receiveBufferBytes);
+        int slotBytes = Math.max(spec.size(), UdpStream.HEADER_BYTES) + 1; // one byte more: a longer datagram shows as too long
+        this.in = new DatagramBatch(Math.min(spec.batch(), Math.max(1, UdpStream.MAX_BATCH_BYTES / slotBytes)), slotBytes);
+    }
+
+    /** A socket option read for the result: 0 if the socket cannot tell. */
+    interface BufferSize {
+        int bytes() throws IOException;
+    }
+
+    static long bufferBytes(BufferSize option) {
+        try {
+            return option.bytes();
+        } catch (IOException e) {
+            return 0;
+        }
     }
 
     @Override
     public Map<String, Object> endpoint() {
-        return port.endpoint();
+        try {
+            return Map.of("port", (long) socket.localAddress().getPort());
+        } catch (IOException e) {
+            return Map.of(); // closed
+        }
     }
 
     @Override
     protected void work() throws IOException {
-        ByteBuffer buf = ByteBuffer.allocateDirect((int) UdpStream.MAX_SIZE + 1);
         long lastArrival = System.nanoTime();
         while (!cancelled()) {
-            buf.clear();
-            SocketAddress source;
-            try {
-                // the one place this side receives a datagram; once the end marker came, only what is queued
-                source = port.receive(buf, sent >= 0 ? Duration.ZERO : IDLE_POLL);
-            } catch (PortUnreachableException e) {
-                continue; // ICMP for a hello echo: the sender's socket is gone, its end markers may still be queued
-            }
+            // the one place this side receives; once the end marker came, only what is queued
+            int n = socket.receive(in, sent >= 0 ? Duration.ZERO : IDLE_POLL);
             long now = System.nanoTime();
-            if (source != null && (spec.small() ? small(buf, source, now) : numbered(buf, now))) {
+            if (n > 0 && handle(n, now)) {
                 lastArrival = now;
                 continue;
             }
-            if (source != null) {
-                strays++;
-            } else if (sent >= 0) {
+            if (n == 0 && sent >= 0) {
                 return; // end marker seen and the socket is drained
             }
             // silence or strays only: strays never keep the receiver waiting
@@ -98,6 +115,25 @@ final class UdpReceiver extends SideBase {
                 return;
             }
         }
+    }
+
+    /** Handles the {@code n} datagrams received at {@code now}; true if any was the test's. */
+    private boolean handle(int n, long now) throws IOException {
+        boolean any = false;
+        batchBytes = 0;
+        for (int i = 0; i < n; i++) {
+            ByteBuffer d = in.slot(i);
+            int length = in.length(i);
+            if (spec.small() ? small(d, length, in.source(i), now) : numbered(d, length, now)) {
+                any = true;
+            } else {
+                strays++;
+            }
+        }
+        if (batchBytes > 0) {
+            meter.add(0, batchBytes);
+        }
+        return any;
     }
 
     /** Gives up after {@code idle} ns without a datagram: STALLED once data came, else TIMEOUT. */
@@ -133,16 +169,20 @@ final class UdpReceiver extends SideBase {
         if (stalledSeconds >= 0) {
             extra.put("stalled_seconds", stalledSeconds);
         }
+        extra.put("recv_batch", (long) in.slots());
+        extra.put("recv_io", socket.io().label());
+        if (!socket.fallback().isEmpty()) {
+            extra.put("recv_io_note", socket.fallback());
+        }
         return extra;
     }
 
-    /** A datagram with a full header: data or an end marker. False if it is a stray. */
-    private boolean numbered(ByteBuffer buf, long now) {
-        int n = buf.position();
-        if (!UdpHeader.has(buf, n, token0, token1)) {
+    /** A datagram with a full header: an end marker (any length), or data of exactly {@code size} bytes. False if it is a stray. */
+    private boolean numbered(ByteBuffer d, int length, long now) {
+        if (!UdpHeader.has(d, length, token0, token1)) {
             return false;
         }
-        long seq = UdpHeader.sequence(buf);
+        long seq = UdpHeader.sequence(d);
         if (seq == UdpHeader.HELLO) {
             return false; // a small-datagram sender's greeting: not ours to answer, and not an end marker
         }
@@ -150,13 +190,16 @@ final class UdpReceiver extends SideBase {
             sent = ~seq;
             return true;
         }
+        if (length != spec.size()) {
+            return false;
+        }
         if (dropHook.test(seq)) {
             return true;
         }
         startMeter(now);
         if (ledger.add(seq)) {
-            jitter.add(UdpHeader.sendTime(buf), now);
-            meter.add(0, n);
+            jitter.add(UdpHeader.sendTime(d), now);
+            batchBytes += length;
         }
         return true;
     }
@@ -166,16 +209,15 @@ final class UdpReceiver extends SideBase {
      * marker (a full header from the admitted sender) or exactly {@code size} payload bytes from it.
      * False if it is a stray.
      */
-    private boolean small(ByteBuffer buf, SocketAddress source, long now) throws IOException {
-        int n = buf.position();
-        if (n == UdpStream.HEADER_BYTES && UdpHeader.has(buf, n, token0, token1)) {
-            long seq = UdpHeader.sequence(buf);
+    private boolean small(ByteBuffer d, int length, InetSocketAddress source, long now) throws IOException {
+        if (length == UdpStream.HEADER_BYTES && UdpHeader.has(d, length, token0, token1)) {
+            long seq = UdpHeader.sequence(d);
             if (seq == UdpHeader.HELLO && (sender == null || sender.equals(source))) {
                 if (sender == null) {
-                    port.connect(source); // from now on the kernel drops datagrams from anywhere else
+                    socket.connect(source); // from now on the kernel drops datagrams from anywhere else
                     sender = source;
                 }
-                echo(buf);
+                UdpHeader.send(socket, control, token, UdpHeader.HELLO); // best effort: a refused echo, the sender retries its hello
                 return true;
             }
             if (source.equals(sender) && seq < 0) {
@@ -184,7 +226,7 @@ final class UdpReceiver extends SideBase {
             }
             return false;
         }
-        if (!source.equals(sender) || n != spec.size()) {
+        if (!source.equals(sender) || length != spec.size()) {
             return false; // before the hello, or queued from elsewhere before connect()
         }
         if (dropHook.test(arrivals++)) {
@@ -192,19 +234,8 @@ final class UdpReceiver extends SideBase {
         }
         startMeter(now);
         received++;
-        meter.add(0, n);
+        batchBytes += length;
         return true;
-    }
-
-    private void echo(ByteBuffer hello) throws IOException {
-        hello.flip();
-        try {
-            port.send(hello);
-        } catch (ClosedChannelException e) {
-            throw e;
-        } catch (IOException e) {
-            // best effort: the sender retries its hello
-        }
     }
 
     private void startMeter(long now) {

@@ -1,5 +1,9 @@
 package benchsh.peer.workload;
 
+import benchsh.peer.io.BatchedDatagramSocket;
+import benchsh.peer.io.BatchedDatagrams;
+import benchsh.peer.io.DatagramSocketSpec;
+import benchsh.peer.io.IoPath;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.protocol.Range;
@@ -7,6 +11,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.LongPredicate;
 
 /**
@@ -14,7 +19,14 @@ import java.util.function.LongPredicate;
  * {@code size} bytes for {@code time}, optionally paced to {@code rate} bits/s (payload bits, as iperf3 counts
  * them); the listening side ({@link UdpReceiver}) receives. Every datagram of {@link #HEADER_BYTES} or more
  * starts with the {@link UdpHeader} (test token, sequence number, send time); datagrams without the token are
- * dropped as strays. Both sides move their datagrams through a {@link DatagramPort}.
+ * dropped as strays.
+ *
+ * <p>Batches: both sides move up to {@code batch} datagrams per call through a {@link BatchedDatagramSocket}
+ * on the fastest {@link IoPath} this JVM and kernel offer, at most {@code io} (nio: one system call per
+ * datagram, every JVM; mmsg: sendmmsg/recvmmsg, Java 22+ on Linux; gso: UDP_SEGMENT/UDP_GRO on top). Each
+ * side reports the path that ran ({@code send_io} / {@code recv_io}), why it is slower than asked
+ * ({@code send_io_note} / {@code recv_io_note}) and its batch ({@code send_batch} / {@code recv_batch}). Counts stay exact per datagram: the sender counts
+ * what the socket says went out, the receiver counts every datagram of a batch on its own.
  *
  * <p>Small datagrams ({@code size} under the header, netperf UDP_STREAM -m 1, 64-byte frames): the sender
  * first greets the receiver with token-bearing hellos from its data socket; the receiver admits the first
@@ -44,6 +56,10 @@ public final class UdpStream implements Workload {
     public static final int MAX_WINDOW = 1 << 30;
     static final int END_MARKERS = 5;
     static final Duration LINGER = Duration.ofSeconds(1);
+    /** The most datagrams one call moves (the kernel's UIO_MAXIOV). */
+    public static final int MAX_BATCH = 1024;
+    /** A batch's memory is capped at this many bytes: large datagrams get fewer slots. */
+    static final int MAX_BATCH_BYTES = 8 << 20;
     /** The sides watch for silence themselves (they know when the sender is done), so their meters never stall. */
     static final Duration NO_METER_STALL = Duration.ofNanos(Long.MAX_VALUE);
 
@@ -55,9 +71,22 @@ public final class UdpStream implements Workload {
      * @param rate      the sender's pace in payload bits/s, 0 for unpaced (the receiver's is 0)
      * @param window    SO_SNDBUF of the sender, SO_RCVBUF of the receiver; 0 for the system's default
      * @param timing    interval samples; {@code timeout}: how long the receiver waits for a datagram
+     * @param batch     datagrams per send or receive call, 1 to {@link #MAX_BATCH} (a paced sender, and large
+     *                  datagrams, may use fewer: {@link UdpSender#batchFor})
+     * @param io        the fastest datagram I/O path wanted; a slower one runs where it is not available
      */
     public record Spec(@Range(min = 1, max = MAX_SIZE) int size, @Range(min = 1, max = Timing.MAX_NANOS) long timeNanos,
-                       @Range(min = 0, max = MAX_RATE) long rate, @Range(min = 0, max = MAX_WINDOW) int window, Timing timing) {
+                       @Range(min = 0, max = MAX_RATE) long rate, @Range(min = 0, max = MAX_WINDOW) int window, Timing timing,
+                       @Range(min = 1, max = MAX_BATCH) int batch, IoPath io) {
+        public Spec {
+            Objects.requireNonNull(io, "io");
+        }
+
+        /** One datagram per call on the fastest path: how udp ran before batches. */
+        public Spec(int size, long timeNanos, long rate, int window, Timing timing) {
+            this(size, timeNanos, rate, window, timing, 1, IoPath.GSO);
+        }
+
         /** Whether datagrams are too small for the header: the small-datagram mode. */
         public boolean small() {
             return size < HEADER_BYTES;
@@ -101,11 +130,15 @@ public final class UdpStream implements Workload {
         try {
             InetSocketAddress address = new InetSocketAddress(link.address(), link.port());
             return role.equals("listen")
-                    ? new UdpReceiver(s, link, NioDatagramPort.bind(address, s.window()), context, dropHook)
-                    : new UdpSender(s, link, NioDatagramPort.connect(address, s.window()), context);
+                    ? new UdpReceiver(s, link, open(DatagramSocketSpec.bound(address).withBuffers(0, s.window()), s), context, dropHook)
+                    : new UdpSender(s, link, open(DatagramSocketSpec.connected(address).withBuffers(s.window(), 0), s), context);
         } catch (IOException | RuntimeException e) {
             String why = e.getMessage() == null ? e.toString() : e.getMessage();
             throw new IOException("udp " + role + " on " + link.address() + ":" + link.port() + ": " + why, e);
         }
+    }
+
+    private static BatchedDatagramSocket open(DatagramSocketSpec socket, Spec s) throws IOException {
+        return BatchedDatagrams.open(socket.withDatagramBytes(s.size()), s.io());
     }
 }

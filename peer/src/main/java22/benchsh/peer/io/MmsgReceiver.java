@@ -60,6 +60,8 @@ final class MmsgReceiver {
     private int next;
     private int offset;
     private int pieceBytes;
+    /** gso: the message each slot of the last cut came from (for its source); reused, valid until the next receive. */
+    private int[] messageOf = new int[0];
 
     MmsgReceiver(int fd, Arena arena, boolean gro, FdGuard guard) {
         this.fd = fd;
@@ -129,7 +131,9 @@ final class MmsgReceiver {
     private int cut(DatagramBatch batch, InetSocketAddress connected) {
         MemorySegment data = MemorySegment.ofBuffer(batch.memory());
         int[] lengths = batch.lengths();
-        int[] messageOf = new int[batch.slots()];
+        if (messageOf.length < batch.slots()) {
+            messageOf = new int[batch.slots()];
+        }
         int slotBytes = batch.slotBytes();
         int n = 0;
         while (n < batch.slots() && next < pendingMessages) {

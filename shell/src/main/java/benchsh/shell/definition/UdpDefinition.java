@@ -5,6 +5,7 @@ import benchsh.shell.args.ArgType;
 import benchsh.shell.args.Args;
 import benchsh.shell.args.VerbSpec;
 import benchsh.shell.args.UsageException;
+import benchsh.peer.io.IoPath;
 import benchsh.peer.workload.UdpStream;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
@@ -20,7 +21,7 @@ import java.util.List;
  * iperf3 -u). Sizes under the {@link UdpStream#HEADER_BYTES}-byte header measure loss only.
  */
 public final class UdpDefinition implements Definition {
-    static final List<String> COLUMNS = List.of("from", "to", "send_socket_bytes", "size", "seconds", "messages_sent", "send_errors",
+    static final List<String> COLUMNS = List.of("from", "to", "send_io", "recv_io", "send_socket_bytes", "size", "seconds", "messages_sent", "send_errors",
             "sender_throughput_bps", "recv_socket_bytes", "messages_received", "messages_lost", "loss_pct", "jitter_us", "throughput_bps",
             "cpu_local_pct", "cpu_remote_pct");
 
@@ -30,9 +31,14 @@ public final class UdpDefinition implements Definition {
                             + " (the header) only loss is measured: out of order and jitter show as -"),
                     Arg.of("rate", ArgType.RATE, null, "send rate in bits/s of payload (default unlimited)"),
                     Arg.of("time", ArgType.DURATION, Duration.ofSeconds(10), "how long to send"),
-                    Arg.of("window", ArgType.SIZE, null, "SO_SNDBUF and SO_RCVBUF")),
+                    Arg.of("window", ArgType.SIZE, null, "SO_SNDBUF and SO_RCVBUF"),
+                    Arg.of("batch", ArgType.COUNT, 1L, "datagrams per send and receive call, 1 to " + UdpStream.MAX_BATCH
+                            + " (a paced sender's batch holds at most 1 ms of its rate)"),
+                    Arg.of("io", ArgType.TEXT, IoPath.GSO.label(), "the fastest datagram I/O path to use: 'gso' (UDP_SEGMENT/GRO), 'mmsg'"
+                            + " (sendmmsg/recvmmsg; both need a peer on Java 22+ on Linux) or 'nio'; a slower one runs where it is not available")),
             List.of("udp to: local, size: 1472, time: 5.s",
                     "udp to: local, size: 1, time: 5.s",
+                    "udp to: local, size: 22, batch: 64, time: 5.s",
                     "r = udp from: a, to: b, rate: 100.Mbit; println r.metrics.messages_lost"));
 
     @Override
@@ -53,6 +59,7 @@ public final class UdpDefinition implements Definition {
             throw new UsageException("udp window " + Formats.size(args.size("window")) + " is larger than the peer's cap of "
                     + Formats.size(UdpStream.MAX_WINDOW));
         }
+        batchAndIo(args);
         Part part = new Part.OnPeers(List.of(PairArgs.listen(args, to, UdpStream.NAME, spec(args, 0)),
                 PairArgs.connect(args, from, UdpStream.NAME, spec(args, args.given("rate") ? args.size("rate") : 0))), "listen",
                 sides -> Merged.of(UdpMetrics.merge(sides.get("listen"), sides.get("connect")), sides.intervals("listen")));
@@ -60,9 +67,22 @@ public final class UdpDefinition implements Definition {
                 .runsFor(args.duration("time").plus(Duration.ofSeconds(2))).build();
     }
 
+    /** The checked {@code batch:} and the {@code io:} path it names. */
+    private static IoPath batchAndIo(Args args) {
+        if (((Number) args.get("batch")).longValue() > UdpStream.MAX_BATCH) {
+            throw new UsageException("udp batch " + args.get("batch") + " is over the limit of " + UdpStream.MAX_BATCH
+                    + " datagrams per call (the kernel's UIO_MAXIOV); use 1 to " + UdpStream.MAX_BATCH);
+        }
+        try {
+            return IoPath.parse(args.text("io"));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("udp io: " + e.getMessage());
+        }
+    }
+
     /** Both sides get the same spec; only the sender is paced ({@code rate} 0 for the receiver). */
     private static UdpStream.Spec spec(Args args, long rate) {
         return new UdpStream.Spec((int) args.size("size"), args.duration("time").toNanos(), rate,
-                args.given("window") ? (int) args.size("window") : 0, PairArgs.timing(args));
+                args.given("window") ? (int) args.size("window") : 0, PairArgs.timing(args), args.count("batch"), batchAndIo(args));
     }
 }

@@ -12,7 +12,9 @@ import java.util.Map;
  * received, lost, out of order and duplicated, RFC 3550 jitter and its throughput ({@code
  * throughput_bps}, the figure). Loss is reconciled from the sender's own count, so
  * {@code messages_sent = messages_received + messages_lost} always holds; a receiver-side count of
- * the sender's end markers, when it saw one, must agree. Stateless.
+ * the sender's end markers, when it saw one, must agree. Which datagram I/O path each side ran
+ * ({@code send_io}, {@code recv_io}; the param {@code io} is what was asked), why it is slower than asked
+ * ({@code send_io_note}, {@code recv_io_note}: notes, not errors) and the batches ({@code send_batch}, {@code recv_batch}) come from the sides. Stateless.
  */
 public final class UdpMetrics {
     private UdpMetrics() {
@@ -23,6 +25,12 @@ public final class UdpMetrics {
         Map<String, Object> tx = StreamMetrics.figures(sender);
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("message_bytes", tx.getOrDefault("message_bytes", rx.get("message_bytes")));
+        m.put("send_io", tx.get("send_io"));
+        m.put("recv_io", rx.get("recv_io"));
+        m.put("send_io_note", tx.get("send_io_note"));
+        m.put("recv_io_note", rx.get("recv_io_note"));
+        m.put("send_batch", tx.get("send_batch"));
+        m.put("recv_batch", rx.get("recv_batch"));
         m.put("send_socket_bytes", tx.get("send_socket_bytes"));
         m.put("recv_socket_bytes", rx.get("recv_socket_bytes"));
         m.put("sender_seconds", tx.get("seconds"));

@@ -33,7 +33,8 @@ import java.util.stream.Stream;
  */
 public final class LimitVerb implements Verb {
     /** The arguments handed on to every udp trial as the user gave them. */
-    private static final Set<String> FOR_UDP = Set.of("to", "from", "size", "window", "interval", "bind", "target", "timeout", "label", "tags");
+    private static final Set<String> FOR_UDP = Set.of("to", "from", "size", "window", "batch", "io", "interval", "bind", "target", "timeout", "label",
+            "tags");
     private static final List<String> COLUMNS = List.of("from", "to", "size", "limit_bps", "limit_frames_per_s", "limit_wire_bps",
             "limit_loss_pct", "trials", "limit_verdict");
     private static final UdpDefinition UDP = new UdpDefinition();

@@ -66,7 +66,8 @@ class LimitVerbTest {
                 "limit 'udp', max: 2.Gbit, link: 1.Gbit", "above the link",
                 "limit 'tcp'", "udp only",
                 "limit tcp, to: local", "not tcp",
-                "limit 'udp', resolution: 2", "fractions between 0 and 1");
+                "limit 'udp', resolution: 2", "fractions between 0 and 1",
+                "limit 'udp', batch: 5000", "udp batch 5000 is over the limit of 1024");
         for (Map.Entry<String, String> c : cases.entrySet()) {
             NetVerbsTest.Run r = benchsh(c.getKey());
             assertNotEquals(0, r.code(), c.getKey());
