@@ -133,25 +133,25 @@ public final class SvgChart {
         return key.isEmpty() ? Formats.number(v) : Cells.cell(key, v, unit);
     }
 
-    private static void line(StringBuilder b, double x1, double y1, double x2, double y2, String color) {
+    static void line(StringBuilder b, double x1, double y1, double x2, double y2, String color) {
         line(b, x1, y1, x2, y2, color, 1);
     }
 
-    private static void line(StringBuilder b, double x1, double y1, double x2, double y2, String color, double width) {
+    static void line(StringBuilder b, double x1, double y1, double x2, double y2, String color, double width) {
         b.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%s\"/>%n",
                 x1, y1, x2, y2, color, width));
     }
 
-    private static void text(StringBuilder b, double x, double y, String anchor, String color, String text) {
+    static void text(StringBuilder b, double x, double y, String anchor, String color, String text) {
         b.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" fill=\"%s\">%s</text>%n", x, y, anchor, color, esc(text)));
     }
 
-    private static String esc(String s) {
+    static String esc(String s) {
         return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 
     /** The plotting area in SVG coordinates. */
-    private record Frame(double left, double top, double right, double bottom) {
+    record Frame(double left, double top, double right, double bottom) {
         double x(double fraction) {
             return left + fraction * (right - left);
         }
