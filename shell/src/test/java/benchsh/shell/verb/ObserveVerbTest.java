@@ -66,6 +66,17 @@ class ObserveVerbTest {
     }
 
     @Test
+    void compareShowsAnObservedMetricLikeAnyOther() {
+        try (FsVerbSession s = new FsVerbSession()) {
+            Object t = s.eval("observe(b) { tcp to: local, time: 1.s, omit: 0.s, label: 'one'; tcp to: local, time: 1.s, omit: 0.s, label: 'two' };"
+                    + " compare 'one', 'two', value: 'cpu_b_pct'");
+            String table = t.toString();
+            assertTrue(table.contains("cpu b"), table);
+            assertTrue(table.lines().anyMatch(l -> l.contains("%")), table);
+        }
+    }
+
+    @Test
     void limitWatchesEveryTrial() {
         try (FsVerbSession s = new FsVerbSession()) {
             s.eval("limit 'udp', to: local, size: 1000, loss: 50.percent, trial: 0.5.s, interval: 0.1.s, resolution: 40.percent, observe: [b]");
