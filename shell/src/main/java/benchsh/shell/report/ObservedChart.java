@@ -47,11 +47,7 @@ public final class ObservedChart {
         SvgChart.Axis y = SvgChart.Axis.linear(0, throughput.values().stream().mapToDouble(Double::doubleValue).max().orElse(1), true);
         SvgChart.Axis pct = SvgChart.Axis.linear(0, 100, true);
         SvgChart.Frame f = new SvgChart.Frame(LEFT, TOP, SvgChart.WIDTH - RIGHT, SvgChart.HEIGHT - BOTTOM);
-        StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "<svg id=\"%s\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\""
-                + " font-family=\"DejaVu Sans, sans-serif\" font-size=\"12\" role=\"img\">%n", SvgChart.esc(id), SvgChart.WIDTH, SvgChart.HEIGHT,
-                SvgChart.WIDTH, SvgChart.HEIGHT));
-        b.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", SvgChart.WIDTH, SvgChart.HEIGHT));
+        StringBuilder b = SvgChart.open(id);
         for (double t : y.ticks()) {
             double py = f.y(y.fraction(t));
             SvgChart.line(b, f.left(), py, f.right(), py, "#e3e3e3");

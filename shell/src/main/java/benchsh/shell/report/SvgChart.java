@@ -53,10 +53,7 @@ public final class SvgChart {
         double left = 34 + CHAR * yLabels.stream().mapToInt(String::length).max().orElse(1);
         Frame f = new Frame(left, TOP, WIDTH - RIGHT, HEIGHT - BOTTOM);
 
-        StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "<svg id=\"%s\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\""
-                + " font-family=\"DejaVu Sans, sans-serif\" font-size=\"12\" role=\"img\">%n", esc(id), WIDTH, HEIGHT, WIDTH, HEIGHT));
-        b.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", WIDTH, HEIGHT));
+        StringBuilder b = open(id);
         for (int i = 0; i < y.ticks().size(); i++) {
             double py = f.y(y.fraction(y.ticks().get(i)));
             line(b, f.left(), py, f.right(), py, "#e3e3e3");
@@ -80,6 +77,14 @@ public final class SvgChart {
             legend(b, data, f);
         }
         return b.append("</svg>").toString();
+    }
+
+    /** A chart's opening: the {@code <svg>} element of {@link #WIDTH} × {@link #HEIGHT} and its white ground. */
+    static StringBuilder open(String id) {
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "<svg id=\"%s\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\""
+                + " font-family=\"DejaVu Sans, sans-serif\" font-size=\"12\" role=\"img\">%n", esc(id), WIDTH, HEIGHT, WIDTH, HEIGHT));
+        return b.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", WIDTH, HEIGHT));
     }
 
     /** The medians per point of every series, in the session's unit; failed results are left out. */
