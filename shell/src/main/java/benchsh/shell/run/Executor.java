@@ -25,7 +25,8 @@ import java.util.function.Supplier;
  * (the parts at once, each on its peers or in the shell, around whatever the test must hold), notes it in
  * a dry-run plan, or collects it for a {@code together} block; results are tagged from the context and
  * recorded. The hosts the context watches are observed during every test it runs ({@link Observers}); a
- * host that cannot be watched is noted in the result, never failing it. Verbs only build tests. Thread-safe: together blocks run tests on several threads at once.
+ * host that cannot be watched is noted in the result, never failing it. Verbs only build tests.
+ * Thread-safe: together blocks run tests on several threads at once.
  */
 public final class Executor {
     /** Allowed beyond a test's expected duration before it is declared hung. */
