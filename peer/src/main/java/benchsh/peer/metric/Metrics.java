@@ -141,7 +141,27 @@ public final class Metrics {
             m("dst_fs_type", TEXT, "the destination's file system type"),
             m("dst_mount_point", TEXT, "the destination's mount point"),
             m("dst_mount_source", TEXT, "what is mounted at the destination's mount point"),
-            m("dst_mount_options", TEXT, "the destination's mount options"));
+            m("dst_mount_options", TEXT, "the destination's mount options"),
+            // observe: any host watched during a test ({host} is its name, {iface} an interface's; see docs/network.md)
+            m("cpu_{host}_user_pct", PERCENT, "observed host: CPU in user code (user and nice), all CPUs"),
+            m("cpu_{host}_sys_pct", PERCENT, "observed host: CPU in the kernel (system and hard interrupts), all CPUs"),
+            m("cpu_{host}_softirq_pct", PERCENT, "observed host: CPU in soft interrupts (where packets are forwarded), all CPUs"),
+            m("cpu_{host}_idle_pct", PERCENT, "observed host: CPU idle or waiting for I/O, all CPUs"),
+            m("cpu_{host}_cpu{n}_pct", PERCENT, "observed host: CPU number n busy (100 − idle − iowait)"),
+            m("cpu_{host}_pct", PERCENT, "observed host: CPU busy (100 − idle − iowait), all CPUs, over the test"),
+            m("{host}_cpu_count", COUNT, "observed host: its CPUs"),
+            m("{host}_observed_seconds", SECONDS, "observed host: how long it was watched (the whole test, warm-up included)"),
+            m("{host}_{iface}_rx_packets", COUNT, "observed host: packets the interface received during the test"),
+            m("{host}_{iface}_rx_bytes", BYTES, "observed host: bytes the interface received"),
+            m("{host}_{iface}_rx_drops", COUNT, "observed host: received packets the interface dropped"),
+            m("{host}_{iface}_rx_errors", COUNT, "observed host: receive errors of the interface"),
+            m("{host}_{iface}_tx_packets", COUNT, "observed host: packets the interface sent"),
+            m("{host}_{iface}_tx_bytes", BYTES, "observed host: bytes the interface sent"),
+            m("{host}_{iface}_tx_drops", COUNT, "observed host: packets the interface dropped instead of sending"),
+            m("{host}_{iface}_tx_errors", COUNT, "observed host: send errors of the interface"),
+            m("{host}_softnet_drops", COUNT, "observed host: packets dropped because a CPU's input backlog was full (/proc/net/softnet_stat)"),
+            m("{host}_drops", COUNT, "observed host: every interface's rx and tx drops and the softnet drops, added up"),
+            m("observe_missing", TEXT, "observed hosts that could not be watched, each with the reason"));
 
     private Metrics() {
     }
@@ -154,7 +174,10 @@ public final class Metrics {
         return ALL;
     }
 
-    /** The metric {@code key} is (or is one of the family of), if registered. */
+    /**
+     * The metric {@code key} is (or is one of the family of), if registered. The first in the list wins, so a
+     * family comes after the names and narrower families its pattern would also match.
+     */
     public static Optional<Metric> named(String key) {
         for (Metric m : ALL) {
             if (m.matches(key)) {

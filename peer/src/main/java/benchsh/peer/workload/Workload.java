@@ -12,7 +12,8 @@ import java.util.Map;
  * each with its spec record (the one definition of its fields and hard caps, shared with the shell through
  * {@link SpecCodec}), sets up a side from a decoded spec, moves data and returns raw numbers; it never
  * formats text. A workload is a public class with a no-argument constructor in this package or in
- * {@code benchsh.peer.fs} or {@code benchsh.peer.http}; {@link Workloads} finds it there.
+ * {@code benchsh.peer.fs}, {@code benchsh.peer.http} or {@code benchsh.peer.observe}; {@link Workloads} finds it
+ * there.
  */
 public interface Workload {
     /** The name the shell uses in START messages, e.g. "tcp". */

@@ -9,6 +9,7 @@ import benchsh.peer.fs.TreePlan;
 import benchsh.peer.fs.TreeWorkload;
 import benchsh.peer.fuzz.Fuzz;
 import benchsh.peer.http.HttpTransfer;
+import benchsh.peer.observe.ObserveWorkload;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.SpecCodec;
 import benchsh.peer.protocol.Fields;
@@ -112,7 +113,8 @@ class WorkloadSpecFuzzTest {
                 new Case("http", "listen", SpecCodec.encode(new HttpTransfer.ServeSpec(4096, null, PipeStreamTest.TIMING))),
                 new Case("http", "listen", SpecCodec.encode(new HttpTransfer.ServeSpec(0, source.toString(), PipeStreamTest.TIMING))),
                 new Case("http", "connect", SpecCodec.encode(new HttpTransfer.FetchSpec(null, false, PipeStreamTest.TIMING))),
-                new Case("http", "connect", SpecCodec.encode(new HttpTransfer.FetchSpec(dir.resolve("sink").toString(), false, PipeStreamTest.TIMING))));
+                new Case("http", "connect", SpecCodec.encode(new HttpTransfer.FetchSpec(dir.resolve("sink").toString(), false, PipeStreamTest.TIMING))),
+                new Case("observe", "watch", SpecCodec.encode(new ObserveWorkload.Spec(100_000_000L, 1_000_000_000L, false))));
     }
 
     private static final Timing FS_TIMING = new Timing(1_000_000_000L, 60_000_000_000L);

@@ -22,12 +22,16 @@ public enum ArgType {
     NUMBER("a number greater than zero, e.g. 0.01"),
     BOOL("true or false"),
     HOST("a host, e.g. local or h1"),
+    /** One host or a list of them, each once, as a {@code List<Host>}. */
+    HOSTS("hosts, e.g. dut or [dut, h3]"),
     TEXT("text"),
     /** A password: text, env('NAME') or prompt; kept as a {@link benchsh.shell.secret.Secret} that prints as ***. */
     SECRET("a password: 'text', env('NAME') or prompt"),
     MAP("a map, e.g. [dir: 'tx']"),
     CLOSURE("a closure, e.g. { it.ok() }");
 
+    /** The most hosts one {@link #HOSTS} argument names. */
+    public static final int MAX_HOSTS = 32;
     private static final Pattern QUANTITY = Pattern.compile("\\s*([0-9]+(?:\\.[0-9]+)?)\\.?\\s*([a-zA-Z/]*)\\s*");
 
     private final String description;
@@ -58,6 +62,7 @@ public enum ArgType {
                 }
                 case BOOL -> bool(arg, raw);
                 case HOST -> host(arg, raw, hosts);
+                case HOSTS -> hosts(arg, raw, hosts);
                 case TEXT -> raw.toString();
                 case SECRET -> raw instanceof benchsh.shell.secret.Secret s ? s : benchsh.shell.secret.Secret.of(raw.toString());
                 case CLOSURE -> {
@@ -87,6 +92,21 @@ public enum ArgType {
             throw new UsageException(arg + ": no host named '" + raw + "'; define it first, e.g. h1 = host 'user@h1'");
         }
         return h;
+    }
+
+    private static java.util.List<Host> hosts(String arg, Object raw, java.util.function.Function<String, Host> hosts) {
+        java.util.Collection<?> all = raw instanceof java.util.Collection<?> c ? c : java.util.List.of(raw);
+        if (all.isEmpty() || all.size() > MAX_HOSTS) {
+            throw new UsageException(arg + ": expected 1 to " + MAX_HOSTS + " hosts, e.g. [dut], not " + all.size());
+        }
+        java.util.LinkedHashSet<Host> out = new java.util.LinkedHashSet<>();
+        for (Object h : all) {
+            if (h == null) {
+                throw new UsageException(arg + ": expected " + HOSTS.description + ", not null");
+            }
+            out.add((Host) host(arg, h, hosts));
+        }
+        return java.util.List.copyOf(out);
     }
 
     private static int count(String arg, Object raw) {

@@ -69,6 +69,13 @@ public final class Args {
         return (Host) get(name);
     }
 
+    /** A {@link ArgType#HOSTS} argument; empty when not given. */
+    @SuppressWarnings("unchecked")
+    public List<Host> hosts(String name) {
+        Object v = get(name);
+        return v == null ? List.of() : (List<Host>) v;
+    }
+
     public String text(String name) {
         Object v = get(name);
         return v == null ? null : v.toString();
@@ -91,7 +98,7 @@ public final class Args {
     public Map<String, Object> params() {
         Map<String, Object> p = new LinkedHashMap<>();
         for (Arg a : spec.args()) {
-            if (a.type() == ArgType.HOST || a.type() == ArgType.MAP || a.type() == ArgType.CLOSURE || a.name().equals("repeats")
+            if (a.type() == ArgType.HOST || a.type() == ArgType.HOSTS || a.type() == ArgType.MAP || a.type() == ArgType.CLOSURE || a.name().equals("repeats")
                     || a.name().equals("label")) {
                 continue;
             }

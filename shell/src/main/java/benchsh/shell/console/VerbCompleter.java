@@ -69,7 +69,7 @@ final class VerbCompleter implements Completer {
         }
         if (ctx.valueOf() != null) {
             Arg arg = verb.spec().arg(ctx.valueOf()).orElse(null);
-            if (arg != null && arg.type() == ArgType.HOST) {
+            if (arg != null && (arg.type() == ArgType.HOST || arg.type() == ArgType.HOSTS)) {
                 hosts(lead, candidates);
             }
             return;

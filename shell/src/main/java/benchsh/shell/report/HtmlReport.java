@@ -8,7 +8,8 @@ import java.util.Map;
 
 /**
  * The report as one self-contained HTML file (inline CSS and SVG, no script, nothing fetched): per
- * test a chart drawn by {@link SvgChart}, the pivot and every result (failed rows with their errors),
+ * test a chart drawn by {@link SvgChart}, for results with observed hosts their throughput and those hosts'
+ * CPU per interval ({@link ObservedChart}), the pivot and every result (failed rows with their errors),
  * then each host's environment (with NICs and mounts), the parameters, the script, start and end
  * times and the line that reruns it. All text is escaped. Stateless.
  */
@@ -42,6 +43,9 @@ public final class HtmlReport {
             summary{cursor:pointer;color:var(--accent);margin:4px 0 8px}
             footer{margin-top:40px;color:var(--muted);font-size:12px}
             """;
+
+    /** Observed-host charts per section, at most (a sweep of many results keeps its report readable). */
+    static final int MAX_OBSERVED_CHARTS = 8;
 
     private HtmlReport() {
     }
@@ -96,6 +100,7 @@ public final class HtmlReport {
         if (svg != null) {
             b.append("<figure>\n").append(svg).append("\n</figure>\n");
         }
+        observed(b, s, unit, chartId);
         TextTable pivot = s.pivot(unit);
         if (pivot != null) {
             table(b, pivot, null);
@@ -114,6 +119,25 @@ public final class HtmlReport {
             b.append("</details>\n");
         }
         b.append("</section>\n");
+    }
+
+    /** Per result with observed hosts (the first {@link #MAX_OBSERVED_CHARTS}), its throughput and their CPU per interval. */
+    private static void observed(StringBuilder b, ReportSection s, ThroughputUnit unit, String chartId) {
+        int n = 0;
+        for (Result r : s.ok()) {
+            String svg = n < MAX_OBSERVED_CHARTS ? ObservedChart.render(r, unit, chartId + "-observed-" + (n + 1)) : null;
+            if (svg != null) {
+                n++;
+                b.append("<figure>\n").append(svg).append("\n<figcaption class=\"meta\">").append(esc(caption(r)))
+                        .append("</figcaption>\n</figure>\n");
+            }
+        }
+    }
+
+    /** "udp h1 → h2, size=1000 (#2): throughput and observed CPU per interval". */
+    private static String caption(Result r) {
+        return r.test() + " " + r.from() + " → " + r.to() + (r.tags().isEmpty() ? "" : ", " + r.tags()) + (r.repeat() > 1 ? " (#" + r.repeat() + ")" : "")
+                + ": throughput and observed CPU per interval";
     }
 
     private static String chart(ReportSection s, ThroughputUnit unit, String id) {

@@ -53,10 +53,7 @@ public final class SvgChart {
         double left = 34 + CHAR * yLabels.stream().mapToInt(String::length).max().orElse(1);
         Frame f = new Frame(left, TOP, WIDTH - RIGHT, HEIGHT - BOTTOM);
 
-        StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "<svg id=\"%s\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\""
-                + " font-family=\"DejaVu Sans, sans-serif\" font-size=\"12\" role=\"img\">%n", esc(id), WIDTH, HEIGHT, WIDTH, HEIGHT));
-        b.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", WIDTH, HEIGHT));
+        StringBuilder b = open(id);
         for (int i = 0; i < y.ticks().size(); i++) {
             double py = f.y(y.fraction(y.ticks().get(i)));
             line(b, f.left(), py, f.right(), py, "#e3e3e3");
@@ -80,6 +77,14 @@ public final class SvgChart {
             legend(b, data, f);
         }
         return b.append("</svg>").toString();
+    }
+
+    /** A chart's opening: the {@code <svg>} element of {@link #WIDTH} × {@link #HEIGHT} and its white ground. */
+    static StringBuilder open(String id) {
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "<svg id=\"%s\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\""
+                + " font-family=\"DejaVu Sans, sans-serif\" font-size=\"12\" role=\"img\">%n", esc(id), WIDTH, HEIGHT, WIDTH, HEIGHT));
+        return b.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", WIDTH, HEIGHT));
     }
 
     /** The medians per point of every series, in the session's unit; failed results are left out. */
@@ -133,25 +138,25 @@ public final class SvgChart {
         return key.isEmpty() ? Formats.number(v) : Cells.cell(key, v, unit);
     }
 
-    private static void line(StringBuilder b, double x1, double y1, double x2, double y2, String color) {
+    static void line(StringBuilder b, double x1, double y1, double x2, double y2, String color) {
         line(b, x1, y1, x2, y2, color, 1);
     }
 
-    private static void line(StringBuilder b, double x1, double y1, double x2, double y2, String color, double width) {
+    static void line(StringBuilder b, double x1, double y1, double x2, double y2, String color, double width) {
         b.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%s\"/>%n",
                 x1, y1, x2, y2, color, width));
     }
 
-    private static void text(StringBuilder b, double x, double y, String anchor, String color, String text) {
+    static void text(StringBuilder b, double x, double y, String anchor, String color, String text) {
         b.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" fill=\"%s\">%s</text>%n", x, y, anchor, color, esc(text)));
     }
 
-    private static String esc(String s) {
+    static String esc(String s) {
         return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 
     /** The plotting area in SVG coordinates. */
-    private record Frame(double left, double top, double right, double bottom) {
+    record Frame(double left, double top, double right, double bottom) {
         double x(double fraction) {
             return left + fraction * (right - left);
         }

@@ -1,6 +1,10 @@
 package benchsh.shell.run;
 
 import benchsh.shell.host.HostException;
+import benchsh.shell.observe.Observation;
+import benchsh.shell.observe.ObservedNames;
+import benchsh.shell.observe.Observers;
+import benchsh.shell.observe.Watch;
 import benchsh.shell.result.Result;
 import benchsh.shell.result.Status;
 import java.time.Duration;
@@ -20,7 +24,9 @@ import java.util.function.Supplier;
  * The one place tests run. Given a {@link Test} and the {@link RunContext} it was asked for in, it runs it
  * (the parts at once, each on its peers or in the shell, around whatever the test must hold), notes it in
  * a dry-run plan, or collects it for a {@code together} block; results are tagged from the context and
- * recorded. Verbs only build tests. Thread-safe: together blocks run tests on several threads at once.
+ * recorded. The hosts the context watches are observed during every test it runs ({@link Observers}); a
+ * host that cannot be watched is noted in the result, never failing it. Verbs only build tests.
+ * Thread-safe: together blocks run tests on several threads at once.
  */
 public final class Executor {
     /** Allowed beyond a test's expected duration before it is declared hung. */
@@ -50,7 +56,7 @@ public final class Executor {
                 context.collected().add(new RunContext.Collected(test, context));
                 return null;
             default:
-                return record(test, context, measure(test, context.gate(), progress.get()));
+                return record(test, context, measure(test, context.gate(), progress.get(), context.watch()));
         }
     }
 
@@ -73,7 +79,7 @@ public final class Executor {
         }
         StartGate gate = new StartGate(tests.size(), GATE_TIMEOUT);
         List<PartOutcome> outcomes = concurrently(tests.stream().map(t -> (Supplier<PartOutcome>) () ->
-                measure(t.test(), gate, ProgressListener.NONE)).toList());
+                measure(t.test(), gate, ProgressListener.NONE, t.context().watch())).toList());
         List<Result> results = new ArrayList<>();
         for (int i = 0; i < tests.size(); i++) {
             results.add(record(tests.get(i).test(), tests.get(i).context(), outcomes.get(i)));
@@ -91,16 +97,29 @@ public final class Executor {
         recorder.print(text);
     }
 
-    /** Runs the test's parts (at once when several) around its resources, and combines their figures. */
-    private PartOutcome measure(Test test, StartGate gate, ProgressListener listener) {
+    /**
+     * Runs the test's parts (at once when several) around its resources, and combines their figures; the
+     * watched hosts are observed from before the parts start until they end, and what they saw is added.
+     */
+    private PartOutcome measure(Test test, StartGate gate, ProgressListener listener, Watch watch) {
         Instant started = Instant.now();
         List<AutoCloseable> entered = new ArrayList<>();
         try {
             for (Test.Around a : test.around()) {
                 entered.add(0, a.enter(this));
             }
-            List<PartOutcome> outcomes = parts(test, gate, listener);
-            return combined(test, outcomes);
+            if (watch.isEmpty()) {
+                return combined(test, parts(test, gate, listener));
+            }
+            Observers observers = Observers.start(watch, observeInterval(test), test.expected().plus(GRACE).plus(Observers.STOP_TIMEOUT));
+            PartOutcome outcome;
+            try {
+                outcome = combined(test, parts(test, gate, listener));
+            } catch (RuntimeException e) {
+                observers.stop();
+                throw e;
+            }
+            return observed(outcome, observers.stop());
         } catch (HostException e) {
             return PartOutcome.failed(e.getMessage(), started);
         } catch (InterruptedException e) {
@@ -115,6 +134,22 @@ public final class Executor {
                 }
             }
         }
+    }
+
+    /** The test's interval ({@code interval:}, in seconds among its params), else one second. */
+    private static Duration observeInterval(Test test) {
+        if (test.params().get("interval") instanceof Number n && n.doubleValue() >= 0.01) {
+            return Duration.ofNanos(Math.round(n.doubleValue() * 1e9));
+        }
+        return Duration.ofSeconds(1);
+    }
+
+    /** The outcome with the observed hosts' metrics and samples added; its status stays. */
+    private static PartOutcome observed(PartOutcome o, Observation seen) {
+        Map<String, Object> metrics = o.merged().metrics();
+        double omitted = metrics.get("omitted_seconds") instanceof Number n ? n.doubleValue() : 0;
+        Merged m = new Merged(seen.into(metrics), seen.intoIntervals(o.merged().intervals(), o.started(), omitted), o.merged().error());
+        return new PartOutcome(o.status(), o.error(), o.started(), m);
     }
 
     private List<PartOutcome> parts(Test test, StartGate gate, ProgressListener listener) {
@@ -212,7 +247,10 @@ public final class Executor {
         if (context.repeat() > 0) {
             r = r.withRepeat(context.repeat());
         }
-        r = recorder.record(r, test.columns());
+        r = recorder.record(r, columns(test, context.watch()));
+        if (r.metrics().get("observe_missing") instanceof String missing) {
+            recorder.print("  not observed: " + missing + "\n");
+        }
         if (test.epilogue() != null) {
             String after = test.epilogue().after(r);
             if (after != null) {
@@ -222,6 +260,16 @@ public final class Executor {
         return r;
     }
 
+    /** The test's columns, then each observed host's CPU and drops. */
+    private static List<String> columns(Test test, Watch watch) {
+        List<String> c = new ArrayList<>(test.columns());
+        for (String host : watch.names()) {
+            c.add(ObservedNames.cpu(host));
+            c.add(ObservedNames.drops(host));
+        }
+        return c;
+    }
+
     private static Map<String, Object> clean(Map<String, Object> metrics) {
         Map<String, Object> m = new LinkedHashMap<>(metrics);
         m.values().removeIf(v -> v == null || v instanceof Double d && d.isNaN());
@@ -229,7 +277,11 @@ public final class Executor {
     }
 
     private static Result plan(Test test, RunContext context) {
-        Result r = new Result(test.name(), Status.OK, test.from().name(), test.to().name(), test.params(), Map.of(), test.tags(),
+        Map<String, Object> params = new LinkedHashMap<>(test.params());
+        if (!context.watch().isEmpty()) {
+            params.put("observe", String.join(", ", context.watch().names()));
+        }
+        Result r = new Result(test.name(), Status.OK, test.from().name(), test.to().name(), params, Map.of(), test.tags(),
                 Instant.now(), 1, null, List.of()).withTags(context.tags());
         if (context.repeat() > 0) {
             r = r.withRepeat(context.repeat());

@@ -1,5 +1,7 @@
 package benchsh.shell.run;
 
+import benchsh.shell.host.Host;
+import benchsh.shell.observe.Watch;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,8 +16,9 @@ import java.util.Map;
  * @param gate      the barrier to pass before data flows, or null
  * @param plan      the dry run in progress, or null
  * @param collected the list a together block collects into (mode COLLECT), or null
+ * @param watch     the hosts observed while each test runs, besides its own
  */
-public record RunContext(Map<String, Object> tags, int repeat, Mode mode, StartGate gate, Plan plan, List<Collected> collected) {
+public record RunContext(Map<String, Object> tags, int repeat, Mode mode, StartGate gate, Plan plan, List<Collected> collected, Watch watch) {
     /** What the executor does with a test. */
     public enum Mode {
         /** run it and record its result */
@@ -26,7 +29,7 @@ public record RunContext(Map<String, Object> tags, int repeat, Mode mode, StartG
         COLLECT
     }
 
-    public static final RunContext ROOT = new RunContext(Map.of(), 0, Mode.RUN, null, null, null);
+    public static final RunContext ROOT = new RunContext(Map.of(), 0, Mode.RUN, null, null, null, Watch.NONE);
 
     public RunContext {
         tags = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(tags));
@@ -35,30 +38,35 @@ public record RunContext(Map<String, Object> tags, int repeat, Mode mode, StartG
     public RunContext withTags(Map<String, Object> more) {
         Map<String, Object> t = new LinkedHashMap<>(tags);
         t.putAll(more);
-        return new RunContext(t, repeat, mode, gate, plan, collected);
+        return new RunContext(t, repeat, mode, gate, plan, collected, watch);
     }
 
     public RunContext withRepeat(int n) {
-        return new RunContext(tags, n, mode, gate, plan, collected);
+        return new RunContext(tags, n, mode, gate, plan, collected, watch);
     }
 
     public RunContext withGate(StartGate g) {
-        return new RunContext(tags, repeat, mode, g, plan, collected);
+        return new RunContext(tags, repeat, mode, g, plan, collected, watch);
+    }
+
+    /** The same context with {@code hosts} observed too (their loopback counted if {@code loopback}). */
+    public RunContext observing(List<Host> hosts, boolean loopback) {
+        return new RunContext(tags, repeat, mode, gate, plan, collected, watch.and(hosts, loopback));
     }
 
     /** A dry run: tests are noted in {@code p}. */
     public RunContext planning(Plan p) {
-        return new RunContext(tags, repeat, Mode.PLAN, gate, p, null);
+        return new RunContext(tags, repeat, Mode.PLAN, gate, p, null, watch);
     }
 
     /** Tests are collected into {@code list} for a together block, which then runs them in this context's mode. */
     public RunContext collecting(List<Collected> list) {
-        return new RunContext(tags, repeat, Mode.COLLECT, gate, plan, list);
+        return new RunContext(tags, repeat, Mode.COLLECT, gate, plan, list, watch);
     }
 
     /** The same context in another mode (a collected test runs in its block's mode). */
     RunContext in(Mode m, List<Collected> list) {
-        return new RunContext(tags, repeat, m, gate, plan, list);
+        return new RunContext(tags, repeat, m, gate, plan, list, watch);
     }
 
     /** Whether output other than the plan should be left out (nothing is measured). */

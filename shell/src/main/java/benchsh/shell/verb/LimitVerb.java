@@ -11,6 +11,7 @@ import benchsh.shell.host.Host;
 import benchsh.shell.limit.LimitRun;
 import benchsh.shell.limit.RateSearch;
 import benchsh.shell.limit.WireRate;
+import benchsh.shell.observe.ObserveArg;
 import benchsh.shell.result.Result;
 import benchsh.shell.result.Status;
 import benchsh.shell.run.RunContext;
@@ -46,7 +47,8 @@ public final class LimitVerb implements Verb {
                     Arg.of("resolution", ArgType.TEXT, 0.01, "stop when the limit is known this closely, a fraction of the high bound, e.g. 1.percent"),
                     Arg.of("low", ArgType.TEXT, 0.05, "the low bound as a fraction of the high bound"),
                     Arg.of("max", ArgType.RATE, null, "the high bound in bits/s of payload (default: what an unpaced first trial reaches)"),
-                    Arg.of("link", ArgType.RATE, null, "the link's speed in bits/s, if known: max: on the wire may not exceed it"))).toList(),
+                    Arg.of("link", ArgType.RATE, null, "the link's speed in bits/s, if known: max: on the wire may not exceed it"),
+                    ObserveArg.ARG)).toList(),
             List.of("limit udp, from: a, to: b, size: 18, loss: 0, trial: 5.s, resolution: 1.percent",
                     "r = limit 'udp', to: local, size: 1472, trial: 2.s; println r.limitBps"));
 
@@ -84,7 +86,11 @@ public final class LimitVerb implements Verb {
             }
         });
         forUdp.put("time", args.duration("trial"));
-        return run(session, args, forUdp);
+        RunContext context = session.context();
+        if (args.given(ObserveArg.ARG.name())) {
+            context = context.observing(args.hosts(ObserveArg.ARG.name()), false);
+        }
+        return run(session, args, forUdp, context);
     }
 
     @Override
@@ -92,7 +98,8 @@ public final class LimitVerb implements Verb {
         throw new UsageException("usage: limit 'udp', to: b, loss: 0, trial: 5.s");
     }
 
-    private LimitRun run(Session session, Args args, Map<Object, Object> forUdp) throws Exception {
+    /** The search, its trials run in {@code context} (the script's, with the hosts of {@code observe:} watched). */
+    private LimitRun run(Session session, Args args, Map<Object, Object> forUdp, RunContext context) throws Exception {
         double loss = fraction(args, "loss");
         double resolution = fraction(args, "resolution");
         double low = fraction(args, "low");
@@ -113,14 +120,13 @@ public final class LimitVerb implements Verb {
                     + " above the link's %d bit/s: lower max:", max, wire.payload(), wire.wireBps(max), args.size("link")));
         }
         RateSearch search = new RateSearch(loss * 100, resolution, low, max);
-        RunContext context = session.context();
         if (context.mode() == RunContext.Mode.COLLECT) {
             throw new UsageException("limit runs its trials one after another; it cannot be inside together { }");
         }
         if (context.mode() == RunContext.Mode.PLAN) {
             List<Result> planned = new ArrayList<>();
             for (int n = 1; n <= search.maxTrials(); n++) {
-                planned.add(trial(session, forUdp, n, n == 1 ? max : 0));
+                planned.add(trial(session, context, forUdp, n, n == 1 ? max : 0));
             }
             return new LimitRun(null, planned);
         }
@@ -129,7 +135,7 @@ public final class LimitVerb implements Verb {
         int budget = search.maxTrials();
         RateSearch.Answer answer = search.run((n, rate) -> {
             session.control().checkCancelled();
-            Result r = session.control().withStep(n, budget, () -> trial(session, forUdp, n, rate));
+            Result r = session.control().withStep(n, budget, () -> trial(session, context, forUdp, n, rate));
             trials.add(r);
             return outcome(r);
         });
@@ -138,13 +144,13 @@ public final class LimitVerb implements Verb {
     }
 
     /** One udp trial at {@code rate} bits/s of payload (0: unpaced), tagged with its number. */
-    private Result trial(Session session, Map<Object, Object> forUdp, int n, long rate) {
+    private Result trial(Session session, RunContext context, Map<Object, Object> forUdp, int n, long rate) {
         Map<Object, Object> raw = new LinkedHashMap<>(forUdp);
         if (rate > 0) {
             raw.put("rate", rate);
         }
         Test test = UDP.build(Args.parse(UDP.verb(), raw, List.of(), session::host), session.hosts());
-        return session.executor().run(test, session.context().withTags(Map.of("trial", n)));
+        return session.executor().run(test, context.withTags(Map.of("trial", n)));
     }
 
     private static RateSearch.Outcome outcome(Result r) {

@@ -4,23 +4,28 @@ import benchsh.shell.Session;
 import benchsh.shell.args.Args;
 import benchsh.shell.args.VerbSpec;
 import benchsh.shell.definition.Definition;
+import benchsh.shell.observe.ObserveArg;
 import benchsh.shell.result.Result;
+import benchsh.shell.run.RunContext;
 import benchsh.shell.run.Test;
 
 /**
  * A measuring verb: its {@link Definition} builds the test from the arguments and the session's executor
- * runs it in the script's current context (or plans or collects it). Stateless.
+ * runs it in the script's current context (or plans or collects it), with the hosts of {@code observe:}
+ * ({@link ObserveArg}, which every measuring verb takes) watched too. Stateless.
  */
 final class MeasureVerb implements Verb {
     private final Definition definition;
+    private final VerbSpec spec;
 
     MeasureVerb(Definition definition) {
         this.definition = definition;
+        this.spec = ObserveArg.addTo(definition.verb());
     }
 
     @Override
     public VerbSpec spec() {
-        return definition.verb();
+        return spec;
     }
 
     @Override
@@ -31,7 +36,11 @@ final class MeasureVerb implements Verb {
     @Override
     public Object call(Args args, Session session) {
         Test test = definition.build(args, session.hosts());
-        Result r = session.executor().run(test, session.context());
+        RunContext context = session.context();
+        if (args.given(ObserveArg.ARG.name())) {
+            context = context.observing(args.hosts(ObserveArg.ARG.name()), false);
+        }
+        Result r = session.executor().run(test, context);
         return r == null ? null : definition.returned(r, test);
     }
 }

@@ -24,6 +24,7 @@ public final class Verbs {
         v.add(new SysinfoVerb());
         v.add(new SweepVerb());
         v.add(new TagVerb());
+        v.add(new ObserveVerb());
         v.add(new RepeatVerb());
         v.add(new MatrixVerb());
         v.add(new TogetherVerb());

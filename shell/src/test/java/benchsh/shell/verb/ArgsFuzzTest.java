@@ -99,6 +99,7 @@ class ArgsFuzzTest {
             case DURATION_OR_ZERO -> assertTrue(v instanceof Duration d && !d.isNegative(), type + " " + v + " in " + context);
             case BOOL -> assertTrue(v instanceof Boolean, type + " " + v + " in " + context);
             case HOST -> assertTrue(v == LOCAL, type + " " + v + " in " + context);
+            case HOSTS -> assertTrue(v instanceof List<?> l && !l.isEmpty() && l.stream().allMatch(h -> h == LOCAL), type + " " + v + " in " + context);
             case TEXT -> assertTrue(v instanceof String, type + " " + v + " in " + context);
             case MAP -> assertTrue(v instanceof Map, type + " " + v + " in " + context);
             case CLOSURE -> assertTrue(v instanceof groovy.lang.Closure, type + " " + v + " in " + context);

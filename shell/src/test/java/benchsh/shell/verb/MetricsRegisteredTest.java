@@ -24,7 +24,7 @@ class MetricsRegisteredTest {
         String d = dir.toString();
         String script = String.join("\n",
                 "t = tree path: '" + d + "/t', files: 20, dirs: 3, bytes: 80.KiB, seed: 1",
-                "[tcp(time: 1.s, interval: 0.5), tcp(time: 1.s, bidir: true),",
+                "[tcp(time: 1.s, interval: 0.5, observe: b), tcp(time: 1.s, bidir: true),",
                 " udp(time: 1.s, rate: 10.mbit), udp(time: 1.s, size: 16, rate: 1.mbit),",
                 " rr(time: 1.s, histogram: true), rr(time: 1.s, proto: 'udp'), rr(time: 1.s, connect: true),",
                 " pipe(count: 64, bs: 64.KiB), http(bytes: 4.MiB),",

@@ -1,0 +1,96 @@
+package benchsh.peer.observe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import benchsh.peer.workload.Outcome;
+import benchsh.peer.workload.RecordingContext;
+import benchsh.peer.workload.Workloads;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+@Timeout(60)
+class ObserveSideTest {
+    @TempDir
+    Path proc;
+
+    @Test
+    void isAWorkloadWithOneRole() {
+        assertTrue(Workloads.named("observe") instanceof ObserveWorkload);
+        assertEquals(java.util.Set.of("watch"), Workloads.named("observe").roles().keySet());
+    }
+
+    @Test
+    void reportsIntervalsUntilStoppedAndEndsWithoutAnError() throws Exception {
+        Files.writeString(proc.resolve("stat"), CpuTimesTest.MODERN);
+        Files.createDirectories(proc.resolve("net"));
+        Files.writeString(proc.resolve("net/dev"), InterfaceCountersTest.NET_DEV);
+        Files.writeString(proc.resolve("net/softnet_stat"), SoftnetStatTest.MODERN);
+        RecordingContext context = new RecordingContext();
+        ObserveSide side = new ObserveSide(new ObserveWorkload.Spec(Duration.ofMillis(20).toNanos(), Duration.ofMinutes(1).toNanos(), false),
+                proc, context);
+        CompletableFuture<Outcome> run = CompletableFuture.supplyAsync(side::run);
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (sampleCount(context) < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        side.cancel();
+        Outcome o = run.get(30, TimeUnit.SECONDS);
+        assertNull(o.error());
+        assertTrue(o.intervals().size() >= 2, "intervals: " + o.intervals());
+        Map<?, ?> sample = (Map<?, ?>) o.intervals().get(0);
+        assertTrue(((Number) sample.get("end_s")).doubleValue() > ((Number) sample.get("start_s")).doubleValue());
+        Map<?, ?> cpu = (Map<?, ?>) o.metrics().get("cpu");
+        assertEquals(java.util.List.of("all", "cpu0", "cpu1"), java.util.List.copyOf(cpu.keySet()));
+        assertEquals(2L, o.metrics().get("cpu_count"));
+        Map<?, ?> interfaces = (Map<?, ?>) o.metrics().get("interfaces");
+        assertEquals(java.util.Set.of("eth1", "br-dut.10"), interfaces.keySet());
+        assertEquals(0L, o.metrics().get("softnet_drops"));
+    }
+
+    @Test
+    void missingFilesLeaveTheirFamiliesOut() {
+        RecordingContext context = new RecordingContext();
+        ObserveSide side = new ObserveSide(new ObserveWorkload.Spec(Duration.ofMillis(10).toNanos(), Duration.ofMillis(100).toNanos(), false),
+                proc, context);
+        Outcome o = side.run();
+        assertNull(o.error());
+        assertFalse(o.metrics().containsKey("cpu"));
+        assertFalse(o.metrics().containsKey("interfaces"));
+        assertFalse(o.metrics().containsKey("softnet_drops"));
+        assertTrue(o.metrics().containsKey("seconds"));
+    }
+
+    @Test
+    void countsThisHostsLoopbackWhenAsked() throws Exception {
+        ObserveSide side = new ObserveSide(new ObserveWorkload.Spec(Duration.ofMillis(10).toNanos(), Duration.ofMillis(200).toNanos(), true),
+                Path.of("/proc"), new RecordingContext());
+        try (java.net.DatagramSocket s = new java.net.DatagramSocket(0, java.net.InetAddress.getLoopbackAddress())) {
+            CompletableFuture<Outcome> run = CompletableFuture.supplyAsync(side::run);
+            Thread.sleep(30);
+            for (int i = 0; i < 10; i++) {
+                s.send(new java.net.DatagramPacket(new byte[100], 100, s.getLocalSocketAddress()));
+            }
+            Outcome o = run.get(30, TimeUnit.SECONDS);
+            Map<?, ?> lo = (Map<?, ?>) ((Map<?, ?>) o.metrics().get("interfaces")).get("lo");
+            assertTrue(((Number) lo.get("rx_packets")).longValue() >= 10, "lo: " + lo);
+            double busy = ((Number) ((Map<?, ?>) ((Map<?, ?>) o.metrics().get("cpu")).get("all")).get("busy_pct")).doubleValue();
+            assertTrue(busy >= 0 && busy <= 100, "busy " + busy);
+        }
+    }
+
+    private static int sampleCount(RecordingContext c) {
+        synchronized (c) {
+            return c.samples.size();
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package benchsh.shell.observe;
+
+import benchsh.peer.metric.Metrics;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * How the observe workload's figures (a nested map: {@code cpu} by CPU, {@code interfaces} by name,
+ * {@code softnet_drops}, {@code seconds}, {@code cpu_count}) become a result's metrics named after the
+ * observed host: {@code cpu_dut_pct}, {@code cpu_dut_user_pct}, {@code cpu_dut_cpu0_pct},
+ * {@code dut_eth1_rx_drops}, {@code dut_softnet_drops}, {@code dut_drops} (see
+ * {@link benchsh.peer.metric.Metrics}). Host and interface names become identifier characters. Stateless.
+ */
+public final class ObservedNames {
+    private static final String[] CPU_SHARES = {"user", "sys", "softirq", "idle"};
+
+    private ObservedNames() {
+    }
+
+    /**
+     * The host's part of its metric names: lower case, every character but a letter or digit as {@code _}; a
+     * name whose {@code cpu_<name>_pct} is a metric of its own ({@code local}, {@code remote}) gets a
+     * {@code host_} prefix, so observing {@code local} never overwrites {@code cpu_local_pct}.
+     */
+    public static String host(String name) {
+        String token = identifier(name);
+        boolean taken = Metrics.named("cpu_" + token + "_pct").map(m -> !m.name().contains("{")).orElse(false);
+        return taken ? "host_" + token : token;
+    }
+
+    /** Lower case, every character but a letter or digit as {@code _}. */
+    static String identifier(String name) {
+        return name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "_");
+    }
+
+    /** The CPU column of an observed host: {@code cpu_<host>_pct}. */
+    public static String cpu(String host) {
+        return "cpu_" + host(host) + "_pct";
+    }
+
+    /** The drops column of an observed host: {@code <host>_drops}. */
+    public static String drops(String host) {
+        return host(host) + "_drops";
+    }
+
+    /**
+     * The observe workload's figures as host-named metrics; {@code <host>_drops} adds up every interface's
+     * drops and the softnet drops. {@code start_s} and {@code end_s} of an interval sample are left out.
+     */
+    public static Map<String, Object> flatten(String hostName, Map<String, Object> figures) {
+        String h = host(hostName);
+        Map<String, Object> m = new LinkedHashMap<>();
+        if (figures.get("cpu") instanceof Map<?, ?> cpus) {
+            cpus.forEach((label, shares) -> {
+                if (shares instanceof Map<?, ?> s && "all".equals(label)) {
+                    m.put("cpu_" + h + "_pct", s.get("busy_pct"));
+                    for (String share : CPU_SHARES) {
+                        m.put("cpu_" + h + "_" + share + "_pct", s.get(share + "_pct"));
+                    }
+                } else if (shares instanceof Map<?, ?> s) {
+                    m.put("cpu_" + h + "_" + identifier(String.valueOf(label)) + "_pct", s.get("busy_pct"));
+                }
+            });
+        }
+        if (figures.get("cpu_count") instanceof Number n) {
+            m.put(h + "_cpu_count", n.longValue());
+        }
+        if (figures.get("seconds") instanceof Number n) {
+            m.put(h + "_observed_seconds", n.doubleValue());
+        }
+        long drops = 0;
+        boolean counted = false;
+        if (figures.get("interfaces") instanceof Map<?, ?> interfaces) {
+            for (Map.Entry<?, ?> e : interfaces.entrySet()) {
+                if (e.getValue() instanceof Map<?, ?> counters) {
+                    String prefix = h + "_" + identifier(String.valueOf(e.getKey())) + "_";
+                    counters.forEach((k, v) -> m.put(prefix + k, v));
+                    drops += number(counters.get("rx_drops")) + number(counters.get("tx_drops"));
+                    counted = true;
+                }
+            }
+        }
+        if (figures.get("softnet_drops") instanceof Number n) {
+            m.put(h + "_softnet_drops", n.longValue());
+            drops += n.longValue();
+            counted = true;
+        }
+        if (counted) {
+            m.put(h + "_drops", drops);
+        }
+        m.values().removeIf(java.util.Objects::isNull);
+        return m;
+    }
+
+    private static long number(Object o) {
+        return o instanceof Number n ? n.longValue() : 0;
+    }
+}

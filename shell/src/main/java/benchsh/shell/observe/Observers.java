@@ -1,0 +1,120 @@
+package benchsh.shell.observe;
+
+import benchsh.peer.observe.ObserveWorkload;
+import benchsh.peer.protocol.Message;
+import benchsh.peer.protocol.SpecCodec;
+import benchsh.shell.host.Host;
+import benchsh.shell.host.HostException;
+import benchsh.shell.host.SideHandle;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The watches of one test's observed hosts: {@link #start} starts the peer's observe workload on each
+ * (connecting to the host as any test does) before the test's own sides start; {@link #stop} stops them
+ * when the test's parts have ended and gathers what they saw. A host that cannot be reached, refuses the
+ * watch, or ends it with an error is noted as missing with the reason; the test is never failed for it.
+ * Every wait is bounded: the host's own connect deadlines, {@link #READY_TIMEOUT}, {@link #STOP_TIMEOUT},
+ * and the watch's maximum on the peer. Not thread-safe: one test's thread starts and stops them.
+ */
+public final class Observers {
+    /** How long a peer may take to set a watch up. */
+    public static final Duration READY_TIMEOUT = Duration.ofSeconds(15);
+    /** How long a watch may take to report after it was stopped. */
+    public static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
+    private static final long POLL_MILLIS = 20;
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final Map<String, Started> started = new LinkedHashMap<>();
+    private final List<String> missing = new ArrayList<>();
+
+    private record Started(SideHandle handle, Instant began) {
+    }
+
+    private Observers() {
+    }
+
+    /**
+     * Starts a watch on every host of {@code watch}.
+     *
+     * @param interval between samples
+     * @param max      the longest a watch lasts if it is never stopped (the test's expected time and grace)
+     * @throws InterruptedException when the user interrupts; the watches started so far are stopped
+     */
+    public static Observers start(Watch watch, Duration interval, Duration max) throws InterruptedException {
+        Observers o = new Observers();
+        Map<String, Object> spec = SpecCodec.encode(new ObserveWorkload.Spec(interval.toNanos(), max.toNanos(), watch.loopback()));
+        for (Host h : watch.hosts()) {
+            try {
+                o.begin(h, spec);
+            } catch (HostException e) {
+                o.missing.add(e.getMessage());
+            } catch (InterruptedException e) {
+                o.stop();
+                throw e;
+            }
+        }
+        return o;
+    }
+
+    private void begin(Host h, Map<String, Object> spec) throws HostException, InterruptedException {
+        byte[] random = new byte[6];
+        RANDOM.nextBytes(random);
+        String id = "observe-" + HexFormat.of().formatHex(random);
+        SideHandle handle = h.peer().start(id, ObserveWorkload.NAME, "watch", spec, null);
+        started.put(h.name(), new Started(handle, Instant.now()));
+        try {
+            handle.awaitReady(READY_TIMEOUT);
+        } catch (HostException e) {
+            started.remove(h.name());
+            handle.stop();
+            throw new HostException(h.name(), "observe", e.detail());
+        }
+    }
+
+    /** Stops every watch and gathers what they saw; waits at most {@link #STOP_TIMEOUT} for their reports. */
+    public Observation stop() {
+        started.values().forEach(s -> s.handle().stop());
+        long deadline = System.nanoTime() + STOP_TIMEOUT.toNanos();
+        while (started.values().stream().anyMatch(s -> !s.handle().isDone()) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(POLL_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        Map<String, Observation.Watched> hosts = new LinkedHashMap<>();
+        List<String> gone = new ArrayList<>(missing);
+        started.forEach((name, s) -> {
+            Message.Done d = s.handle().doneNow();
+            List<Map<String, Object>> samples = s.handle().intervals().stream().map(i -> sample(name, i)).toList();
+            hosts.put(name, new Observation.Watched(s.began(), samples));
+            if (d == null) {
+                gone.add(name + ": observe: no report within " + STOP_TIMEOUT.toSeconds() + " s after the test");
+            } else if (d.error() != null) {
+                gone.add(d.error().startsWith(name + ":") ? d.error() : name + ": observe: " + d.error());
+            } else {
+                metrics.putAll(ObservedNames.flatten(name, d.metrics()));
+            }
+        });
+        return new Observation(metrics, hosts, gone);
+    }
+
+    /** An interval sample of host {@code name}: its times, then its figures named after the host. */
+    private static Map<String, Object> sample(String name, Map<String, Object> raw) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("start_s", raw.get("start_s"));
+        s.put("end_s", raw.get("end_s"));
+        s.putAll(ObservedNames.flatten(name, raw));
+        s.remove(ObservedNames.host(name) + "_observed_seconds");
+        return s;
+    }
+}
