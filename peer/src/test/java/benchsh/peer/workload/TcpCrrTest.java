@@ -76,4 +76,58 @@ class TcpCrrTest {
         assertEquals(ErrorKind.IO, o.kind(), o.error());
         assertTrue(o.error().contains("cannot connect to 127.0.0.1:" + to.port()), o.error());
     }
+
+    /** A raw connection to {@code server}'s port that has sent the test token. */
+    private static Socket withToken(Side server) throws Exception {
+        Socket s = new Socket(Sides.LOOPBACK, Sides.to(server).port());
+        s.getOutputStream().write(java.util.HexFormat.of().parseHex(Sides.TOKEN));
+        return s;
+    }
+
+    @Test
+    void theServerWaitsForARequestThatComesInPieces() throws Exception {
+        Side l = new TcpCrr().open("listen", server(3, 2, RrChecks.TIMING), Sides.listening(), new RecordingContext());
+        CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
+        try (Socket s = withToken(l)) {
+            var out = s.getOutputStream();
+            for (int b : new int[] {TcpCrr.TRANSACTION, 7, 8, 9}) {
+                Thread.sleep(50); // each byte in a segment of its own: the server reads what is there and waits for more
+                out.write(b);
+                out.flush();
+            }
+            s.setSoTimeout(10_000);
+            assertEquals(2, s.getInputStream().readNBytes(2).length, "the whole response");
+            assertEquals(-1, s.getInputStream().read(), "the server closes first");
+        }
+        try (Socket s = withToken(l)) {
+            s.getOutputStream().write(TcpCrr.END);
+        }
+        Outcome so = lo.get(30, TimeUnit.SECONDS);
+        assertNull(so.error(), so.error());
+        assertEquals(1, longOf(so, "transactions_total"));
+    }
+
+    @Test
+    void aConnectionWithTheTokenButNoWholeRequestTimesOut() throws Exception {
+        Side l = new TcpCrr().open("listen", server(4, 1, RrChecks.IMPATIENT), Sides.listening(), new RecordingContext());
+        CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
+        try (Socket s = withToken(l)) {
+            s.getOutputStream().write(new byte[] {TcpCrr.TRANSACTION, 1});
+            Outcome so = lo.get(30, TimeUnit.SECONDS);
+            assertEquals(ErrorKind.TIMEOUT, so.kind(), so.error());
+            assertTrue(so.error().contains("sent no whole request within"), so.error());
+        }
+    }
+
+    @Test
+    void aConnectionThatEndsBeforeItsWholeRequestIsAnIoError() throws Exception {
+        Side l = new TcpCrr().open("listen", server(4, 1, RrChecks.TIMING), Sides.listening(), new RecordingContext());
+        CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
+        try (Socket s = withToken(l)) {
+            s.getOutputStream().write(new byte[] {TcpCrr.TRANSACTION, 1});
+        }
+        Outcome so = lo.get(30, TimeUnit.SECONDS);
+        assertEquals(ErrorKind.IO, so.kind(), so.error());
+        assertTrue(so.error().contains("ended before its whole request"), so.error());
+    }
 }
