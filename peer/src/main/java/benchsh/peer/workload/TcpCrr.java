@@ -9,6 +9,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
+import java.net.StandardProtocolFamily;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
@@ -247,7 +248,9 @@ public final class TcpCrr extends RrWorkload<TcpCrr.ServerSpec, TcpCrr.ClientSpe
 
         /** A connection to the server, tracked (so a stall or cancel ends a connect that hangs); the token goes with the request. */
         private SocketChannel connect(boolean noDelay) throws IOException {
-            SocketChannel ch = track(SocketChannel.open());
+            // an IPv4 socket for an IPv4 server: a dual-stack one costs a setsockopt(IPV6_V6ONLY) per connection
+            SocketChannel ch = track(SocketChannel.open(server.getAddress() instanceof java.net.Inet6Address
+                    ? StandardProtocolFamily.INET6 : StandardProtocolFamily.INET));
             try {
                 if (noDelay) {
                     ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
