@@ -171,11 +171,13 @@ class CopyWorkloadTest {
             sink.start(false);
             sink.dir("d", 0755, 0);
             appear(dst.resolve("d").resolve("f57"));
-            for (int i = 0; i < 100; i++) {
-                Path f = files.resolve("f" + i);
-                sink.file("d/f" + i, Files.readAttributes(f, java.nio.file.attribute.PosixFileAttributes.class), f);
-            }
-            IOException e = assertThrows(IOException.class, sink::finish);
+            IOException e = assertThrows(IOException.class, () -> {
+                for (int i = 0; i < 100; i++) {
+                    Path f = files.resolve("f" + i);
+                    sink.file("d/f" + i, Files.readAttributes(f, java.nio.file.attribute.PosixFileAttributes.class), f);
+                }
+                sink.finish();
+            }, "the failure stops the walk at its next file, or the finish");
             assertTrue(FsErrors.describe(e).contains("something else created it inside the new destination"), FsErrors.describe(e));
             sink.close();
             assertFalse(sink.created().removeAll().complete(), "the directory holding what appeared is kept");

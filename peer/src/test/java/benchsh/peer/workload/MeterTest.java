@@ -17,24 +17,29 @@ class MeterTest {
         return new Meter(streams, Duration.ZERO, interval, Duration.ofSeconds(30), context, () -> { });
     }
 
-    @Test
-    void ownedCountsOfConcurrentStreamsAddUpExactly() throws Exception {
-        Meter m = meter(4, Duration.ofMillis(20), new RecordingContext());
-        m.start();
+    /** Runs {@code body} in {@code n} threads at once, given each its number, and waits for them all. */
+    private static void inThreads(int n, java.util.function.IntConsumer body) throws InterruptedException {
         List<Thread> threads = new ArrayList<>();
-        for (int s = 0; s < 4; s++) {
-            int stream = s;
-            Thread t = new Thread(() -> {
-                for (int i = 0; i < 1_000_000; i++) {
-                    m.addOwned(stream, stream + 1);
-                }
-            });
+        for (int i = 0; i < n; i++) {
+            int number = i;
+            Thread t = new Thread(() -> body.accept(number));
             t.start();
             threads.add(t);
         }
         for (Thread t : threads) {
             t.join();
         }
+    }
+
+    @Test
+    void ownedCountsOfConcurrentStreamsAddUpExactly() throws Exception {
+        Meter m = meter(4, Duration.ofMillis(20), new RecordingContext());
+        m.start();
+        inThreads(4, stream -> {
+            for (int i = 0; i < 1_000_000; i++) {
+                m.addOwned(stream, stream + 1);
+            }
+        });
         Outcome o = m.finish(null, null, Map.of());
         assertNull(o.error());
         assertEquals(List.of(1_000_000L, 2_000_000L, 3_000_000L, 4_000_000L), o.metrics().get("stream_bytes_total"));
@@ -46,19 +51,11 @@ class MeterTest {
     void sharedCountsFromManyThreadsOnOneStreamAddUpExactly() throws Exception {
         Meter m = meter(1, Duration.ofMillis(20), new RecordingContext());
         m.start();
-        List<Thread> threads = new ArrayList<>();
-        for (int s = 0; s < 4; s++) {
-            Thread t = new Thread(() -> {
-                for (int i = 0; i < 500_000; i++) {
-                    m.add(0, 1);
-                }
-            });
-            t.start();
-            threads.add(t);
-        }
-        for (Thread t : threads) {
-            t.join();
-        }
+        inThreads(4, thread -> {
+            for (int i = 0; i < 500_000; i++) {
+                m.add(0, 1);
+            }
+        });
         assertEquals(2_000_000L, m.finish(null, null, Map.of()).metrics().get("bytes_total"));
     }
 

@@ -77,6 +77,18 @@ class TcpCrrTest {
         assertTrue(o.error().contains("cannot connect to 127.0.0.1:" + to.port()), o.error());
     }
 
+    /** A server side running in the background. */
+    private record Running(Side side, CompletableFuture<Outcome> outcome) {
+        static Running server(TcpCrr.ServerSpec spec) throws Exception {
+            Side l = new TcpCrr().open("listen", spec, Sides.listening(), new RecordingContext());
+            return new Running(l, CompletableFuture.supplyAsync(l::run));
+        }
+
+        Outcome get() throws Exception {
+            return outcome.get(30, TimeUnit.SECONDS);
+        }
+    }
+
     /** A raw connection to {@code server}'s port that has sent the test token. */
     private static Socket withToken(Side server) throws Exception {
         Socket s = new Socket(Sides.LOOPBACK, Sides.to(server).port());
@@ -86,9 +98,8 @@ class TcpCrrTest {
 
     @Test
     void theServerWaitsForARequestThatComesInPieces() throws Exception {
-        Side l = new TcpCrr().open("listen", server(3, 2, RrChecks.TIMING), Sides.listening(), new RecordingContext());
-        CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
-        try (Socket s = withToken(l)) {
+        Running l = Running.server(server(3, 2, RrChecks.TIMING));
+        try (Socket s = withToken(l.side())) {
             var out = s.getOutputStream();
             for (int b : new int[] {TcpCrr.TRANSACTION, 7, 8, 9}) {
                 Thread.sleep(50); // each byte in a segment of its own: the server reads what is there and waits for more
@@ -99,21 +110,20 @@ class TcpCrrTest {
             assertEquals(2, s.getInputStream().readNBytes(2).length, "the whole response");
             assertEquals(-1, s.getInputStream().read(), "the server closes first");
         }
-        try (Socket s = withToken(l)) {
+        try (Socket s = withToken(l.side())) {
             s.getOutputStream().write(TcpCrr.END);
         }
-        Outcome so = lo.get(30, TimeUnit.SECONDS);
+        Outcome so = l.get();
         assertNull(so.error(), so.error());
         assertEquals(1, longOf(so, "transactions_total"));
     }
 
     @Test
     void aConnectionWithTheTokenButNoWholeRequestTimesOut() throws Exception {
-        Side l = new TcpCrr().open("listen", server(4, 1, RrChecks.IMPATIENT), Sides.listening(), new RecordingContext());
-        CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
-        try (Socket s = withToken(l)) {
+        Running l = Running.server(server(4, 1, RrChecks.IMPATIENT));
+        try (Socket s = withToken(l.side())) {
             s.getOutputStream().write(new byte[] {TcpCrr.TRANSACTION, 1});
-            Outcome so = lo.get(30, TimeUnit.SECONDS);
+            Outcome so = l.get();
             assertEquals(ErrorKind.TIMEOUT, so.kind(), so.error());
             assertTrue(so.error().contains("sent no whole request within"), so.error());
         }
@@ -121,12 +131,11 @@ class TcpCrrTest {
 
     @Test
     void aConnectionThatEndsBeforeItsWholeRequestIsAnIoError() throws Exception {
-        Side l = new TcpCrr().open("listen", server(4, 1, RrChecks.TIMING), Sides.listening(), new RecordingContext());
-        CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
-        try (Socket s = withToken(l)) {
+        Running l = Running.server(server(4, 1, RrChecks.TIMING));
+        try (Socket s = withToken(l.side())) {
             s.getOutputStream().write(new byte[] {TcpCrr.TRANSACTION, 1});
         }
-        Outcome so = lo.get(30, TimeUnit.SECONDS);
+        Outcome so = l.get();
         assertEquals(ErrorKind.IO, so.kind(), so.error());
         assertTrue(so.error().contains("ended before its whole request"), so.error());
     }
