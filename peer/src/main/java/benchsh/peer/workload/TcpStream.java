@@ -147,6 +147,9 @@ public final class TcpStream implements Workload {
             try {
                 for (long left; (left = deadline - System.nanoTime()) > 0 && threads.stream().anyMatch(Thread::isAlive); ) {
                     LockSupport.parkNanos(this, Math.min(left, AWAIT_SLICE_NANOS));
+                    if (Thread.currentThread().isInterrupted()) {
+                        return; // park would return at once from now on; the join that follows reports the interrupt
+                    }
                 }
             } finally {
                 timeUp = true;
