@@ -30,8 +30,8 @@ import java.util.function.LongConsumer;
  * the only entries a cleanup removes. Permissions are set at creation (chmod only when the umask
  * would change them) and mtimes/atimes kept where the file system allows (failures are counted, e.g.
  * on FUSE; times are never set through a link); directory mtimes are set at the end. Local files may
- * be copied by a few worker threads ({@code threads > 1}) while the walk goes on, as directories are
- * always created first by the walking thread. Entry methods are called from one thread; {@link #close()} stops the workers.
+ * be copied by a few worker threads ({@code threads > 1}) while the walk goes on, handed over in
+ * batches of a few files, as directories are always created first by the walking thread. Entry methods are called from one thread; {@link #close()} stops the workers.
  */
 final class TreeSink implements TreeVisitor, AutoCloseable {
     private static final int UMASK = umask();
@@ -42,6 +42,12 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     private static final long SMALL_FILE = 1 << 20;
     /** Bytes of received small files held for the workers at most, in KiB. */
     private static final int BUDGET_KIB = 32 << 10;
+    /**
+     * Local files handed to a worker together, at most this many or {@link #BATCH_BYTES}: one hand-off
+     * (queue, wake-up: a few futex(2) calls) per batch instead of per file.
+     */
+    private static final int BATCH_FILES = 16;
+    private static final long BATCH_BYTES = 4 << 20;
 
     private final Path root;
     private final CreatedEntries created;
@@ -57,6 +63,9 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     private final AtomicLong files = new AtomicLong();
     private final AtomicLong bytes = new AtomicLong();
     private final AtomicLong attributesNotKept = new AtomicLong();
+    /** Local file copies not yet handed to a worker; the walking thread's. */
+    private List<Task> batch = new ArrayList<>();
+    private long batchBytes;
     private boolean started;
     private boolean rootIsFile;
     private long dirs;
@@ -231,7 +240,29 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
             copy(source, checked, attrs);
             return;
         }
-        submit(() -> copy(source, checked, attrs));
+        batch.add(() -> copy(source, checked, attrs));
+        batchBytes += attrs.size();
+        if (batch.size() >= BATCH_FILES || batchBytes >= BATCH_BYTES) {
+            flushBatch();
+        }
+    }
+
+    /** Hands the batched local copies to a worker, which stops at the first failure (its own or another's). */
+    private void flushBatch() throws IOException {
+        if (batch.isEmpty()) {
+            return;
+        }
+        List<Task> tasks = batch;
+        batch = new ArrayList<>();
+        batchBytes = 0;
+        submit(() -> {
+            for (Task t : tasks) {
+                if (failure.get() != null) {
+                    return;
+                }
+                t.run();
+            }
+        });
     }
 
     /** {@code name} once {@link SafePaths#entry} accepted it ("" names the root of a single-file copy). */
@@ -329,6 +360,9 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
      * first (writing into a directory changes its mtime).
      */
     void finish() throws IOException {
+        if (workers != null) {
+            flushBatch();
+        }
         drain();
         IOException f = failure.get();
         if (f != null) {

@@ -1,14 +1,16 @@
 package benchsh.peer.fs;
 
 import java.io.IOException;
-import java.nio.file.FileVisitResult;
+import java.nio.file.DirectoryIteratorException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Iterator;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 
@@ -39,42 +41,60 @@ final class TreeSource {
         return Files.isRegularFile(root, LinkOption.NOFOLLOW_LINKS);
     }
 
+    /**
+     * Hands every entry to {@code visitor}, depth first, each directory before what it holds. One lstat
+     * (statx) per entry: the attributes are read as POSIX ones once; {@link Files#walkFileTree} would read
+     * basic ones, which on Linux are not POSIX ones, so a second lstat per entry would follow.
+     */
     void walk(TreeVisitor visitor, BooleanSupplier cancelled) throws IOException {
         if (isFile()) {
             visitor.file("", Files.readAttributes(root, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS), root);
             return;
         }
-        Files.walkFileTree(root, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
+        Deque<DirectoryStream<Path>> streams = new ArrayDeque<>();
+        Deque<Iterator<Path>> entries = new ArrayDeque<>();
+        try {
+            enter(root, streams, entries);
+            while (!entries.isEmpty()) {
+                Path p = next(entries.peek());
+                if (p == null) {
+                    entries.pop();
+                    streams.pop().close();
+                    continue;
+                }
                 if (cancelled.getAsBoolean()) {
                     throw new IOException("cancelled");
                 }
-                if (!dir.equals(root)) {
-                    PosixFileAttributes a = posix(dir, attrs);
-                    visitor.dir(name(dir), mode(a.permissions()), a.lastModifiedTime().toMillis());
-                }
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                if (!attrs.isRegularFile()) {
+                PosixFileAttributes a = Files.readAttributes(p, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                if (a.isDirectory()) {
+                    visitor.dir(name(p), mode(a.permissions()), a.lastModifiedTime().toMillis());
+                    enter(p, streams, entries);
+                } else if (a.isRegularFile()) {
+                    visitor.file(name(p), a, p);
+                } else {
                     skipped++;
-                    return FileVisitResult.CONTINUE;
                 }
-                if (cancelled.getAsBoolean()) {
-                    throw new IOException("cancelled");
-                }
-                visitor.file(name(file), posix(file, attrs), file);
-                return FileVisitResult.CONTINUE;
             }
-        });
+        } finally {
+            for (DirectoryStream<Path> d : streams) {
+                d.close();
+            }
+        }
     }
 
-    /** The walk's attributes are POSIX ones on Unix; reads them again only elsewhere. */
-    private static PosixFileAttributes posix(Path p, BasicFileAttributes attrs) throws IOException {
-        return attrs instanceof PosixFileAttributes a ? a : Files.readAttributes(p, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    private static void enter(Path dir, Deque<DirectoryStream<Path>> streams, Deque<Iterator<Path>> entries) throws IOException {
+        DirectoryStream<Path> d = Files.newDirectoryStream(dir);
+        streams.push(d);
+        entries.push(d.iterator());
+    }
+
+    /** The next entry of a directory, or null at its end; a read error is the IOException it wraps. */
+    private static Path next(Iterator<Path> it) throws IOException {
+        try {
+            return it.hasNext() ? it.next() : null;
+        } catch (DirectoryIteratorException e) {
+            throw e.getCause();
+        }
     }
 
     private String name(Path p) {

@@ -129,6 +129,19 @@ public final class TokenGate implements Closeable {
      * @throws IOException when {@code cancelled}, or if the listener fails (e.g. it was closed)
      */
     public SocketChannel next(ServerSocketChannel server, Duration wait, BooleanSupplier cancelled) throws IOException {
+        SocketChannel ch = nextNonBlocking(server, wait, cancelled);
+        if (ch != null) {
+            ch.configureBlocking(true);
+        }
+        return ch;
+    }
+
+    /**
+     * As {@link #next}, but the connection stays in non-blocking mode: for a caller that reads and writes it
+     * non-blocking anyway (TCP_CRR's server), two fcntl(2) calls fewer per connection. Whatever the peer sent
+     * after its token is still in the socket.
+     */
+    public SocketChannel nextNonBlocking(ServerSocketChannel server, Duration wait, BooleanSupplier cancelled) throws IOException {
         attach(server);
         long end = System.nanoTime() + wait.toNanos();
         while (admitted.isEmpty()) {
@@ -152,9 +165,7 @@ public final class TokenGate implements Closeable {
             }
             handleReady();
         }
-        SocketChannel ch = admitted.poll();
-        ch.configureBlocking(true);
-        return ch;
+        return admitted.poll();
     }
 
     /** Drops (and counts) the connections still waiting, closes admitted ones not handed out; the listener stays open. */

@@ -113,10 +113,15 @@ public abstract class SideBase implements Side {
         return c;
     }
 
-    /** Forgets tracked channels that are closed already (e.g. one per TCP_CRR transaction). */
-    protected void untrackClosed() {
+    /** Forgets {@code c} (closed by its user): for what a side opens and closes many times, e.g. one per TCP_CRR transaction. */
+    protected void untrack(AutoCloseable c) {
         synchronized (open) {
-            open.removeIf(c -> c instanceof java.nio.channels.Channel ch && !ch.isOpen());
+            for (int i = open.size() - 1; i >= 0; i--) {
+                if (open.get(i) == c) {
+                    open.remove(i);
+                    return;
+                }
+            }
         }
     }
 

@@ -7,11 +7,12 @@ import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.Range;
 import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
+import java.net.StandardProtocolFamily;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
@@ -31,8 +32,8 @@ import java.util.Map;
  *
  * <p>Errors: no connection with the token within the timeout before the first transaction is TIMEOUT
  * ("no connection with the test token within N s"), as is an admitted connection that sends no whole
- * request within it, or a client's connect that does not complete; no transaction for the timeout once
- * running is STALLED (the meter); a refused connect or an early close is IO.
+ * request within it; no transaction for the timeout once running is STALLED (the meter), also when a
+ * client's connect does not complete (the meter closes it); a refused connect or an early close is IO.
  */
 public final class TcpCrr extends RrWorkload<TcpCrr.ServerSpec, TcpCrr.ClientSpec> {
     public static final String NAME = "tcp_crr";
@@ -65,21 +66,31 @@ public final class TcpCrr extends RrWorkload<TcpCrr.ServerSpec, TcpCrr.ClientSpe
         return new Client(spec, link, context);
     }
 
-    /** Admits a connection per transaction until the client's end opcode. */
+    /**
+     * Bytes a write may have and still leave as one segment on any path (the minimum MSS is 536 bytes): such a
+     * write on a fresh connection, with nothing unacknowledged, is never held by Nagle's algorithm, so it
+     * needs no TCP_NODELAY (one setsockopt(2) per connection fewer, as the C loop does).
+     */
+    static final int ONE_SEGMENT = 512;
+
+    /** Admits a connection per transaction until the client's end opcode; reads and writes it non-blocking. */
     private static final class Server extends SideBase {
         private final ServerSpec spec;
         private final ServerSocketChannel server;
         private final TokenGate gate;
-        private final byte[] request;
-        private final byte[] response;
+        private final ByteBuffer request;
+        private final ByteBuffer response;
+        private final ReadyWait ready = new ReadyWait(this::cancelled);
+        private final long timeoutNanos;
 
         Server(ServerSpec spec, Link link, ServerSocketChannel server, SideContext context) {
             super(Meter.Unit.TRANSACTIONS, 1, Duration.ofNanos(spec.omitNanos()), spec.timing().interval(), spec.timing().timeout(), context);
             this.spec = spec;
             this.server = track(server);
             this.gate = new TokenGate(link.token());
-            this.request = new byte[spec.request()];
-            this.response = new byte[spec.response()];
+            this.request = ByteBuffer.allocateDirect(1 + spec.request());
+            this.response = ByteBuffer.allocateDirect(spec.response());
+            this.timeoutNanos = spec.timing().timeout().toNanos();
         }
 
         @Override
@@ -90,20 +101,23 @@ public final class TcpCrr extends RrWorkload<TcpCrr.ServerSpec, TcpCrr.ClientSpe
         @Override
         protected void work() throws IOException {
             long openedAt = System.nanoTime();
-            Duration timeout = spec.timing().timeout();
-            try {
+            try (ready) {
                 while (!cancelled()) {
-                    SocketChannel ch = gate.next(server, POLL, this::cancelled);
+                    SocketChannel ch = gate.nextNonBlocking(server, POLL, this::cancelled);
                     if (ch == null) {
-                        if (!meter.started() && System.nanoTime() - openedAt > timeout.toNanos()) {
-                            throw new SocketTimeoutException("no connection with the test token within " + timeout.toSeconds() + " s"
+                        if (!meter.started() && System.nanoTime() - openedAt > timeoutNanos) {
+                            throw new SocketTimeoutException("no connection with the test token within " + seconds() + " s"
                                     + (gate.strays() > 0 ? " (" + gate.strays() + " strays dropped)" : ""));
                         }
                         continue;
                     }
                     track(ch);
-                    boolean end = serve(ch);
-                    untrackClosed();
+                    boolean end;
+                    try {
+                        end = serve(ch);
+                    } finally {
+                        untrack(ch);
+                    }
                     if (end) {
                         return;
                     }
@@ -116,30 +130,57 @@ public final class TcpCrr extends RrWorkload<TcpCrr.ServerSpec, TcpCrr.ClientSpe
 
         /**
          * Answers one admitted connection; true when it was the client's end opcode. The client sends opcode
-         * and request right behind the token, so the rest has the side's timeout.
+         * and request right behind the token, so they are mostly there already: one read, one write, close.
+         * Reading the request and writing the response each have the side's timeout.
          */
         private boolean serve(SocketChannel channel) throws IOException {
             try (SocketChannel ch = channel) {
-                ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
-                ch.socket().setSoTimeout((int) Math.min(Integer.MAX_VALUE, spec.timing().timeout().toMillis()));
-                InputStream in = ch.socket().getInputStream();
-                int opcode = in.read();
+                if (spec.response() > ONE_SEGMENT) {
+                    ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                }
+                long deadline = System.nanoTime() + timeoutNanos;
+                request.clear();
+                boolean whole = readAtLeast(ch, 1, deadline);
+                int opcode = whole ? request.get(0) : -1;
                 if (opcode == END) {
                     return true;
                 }
-                if (opcode != TRANSACTION || in.readNBytes(request, 0, request.length) < request.length) {
+                if (opcode != TRANSACTION || !readAtLeast(ch, request.capacity(), deadline)) {
                     throw new EOFException("a connection with the test token ended before its whole request (opcode " + opcode + ")");
                 }
                 if (!meter.started()) {
                     meter.start();
                 }
-                ch.socket().getOutputStream().write(response);
+                response.clear();
+                long writeDeadline = System.nanoTime() + timeoutNanos;
+                while (response.hasRemaining()) {
+                    if (ch.write(response) == 0) {
+                        ready.await(ch, SelectionKey.OP_WRITE, writeDeadline, "a connection with the test token took no whole response within "
+                                + seconds() + " s");
+                    }
+                }
                 meter.add(0, 1);
                 return false;
-            } catch (SocketTimeoutException e) {
-                throw new SocketTimeoutException("a connection with the test token sent no whole request within "
-                        + spec.timing().timeout().toSeconds() + " s");
             }
+        }
+
+        /** Reads until the request buffer holds {@code min} bytes; false at an end of stream before. */
+        private boolean readAtLeast(SocketChannel ch, int min, long deadline) throws IOException {
+            while (request.position() < min) {
+                int n = ch.read(request);
+                if (n < 0) {
+                    return false;
+                }
+                if (n == 0) {
+                    ready.await(ch, SelectionKey.OP_READ, deadline, "a connection with the test token sent no whole request within "
+                            + seconds() + " s");
+                }
+            }
+            return true;
+        }
+
+        private long seconds() {
+            return spec.timing().timeout().toSeconds();
         }
 
         @Override
@@ -148,12 +189,17 @@ public final class TcpCrr extends RrWorkload<TcpCrr.ServerSpec, TcpCrr.ClientSpe
         }
     }
 
-    /** Connects, asks, waits for the server's close, closes: once per transaction. */
+    /**
+     * Connects, asks, waits for the server's close, closes: once per transaction. The connect blocks without
+     * its own timer (no fcntl(2) and poll(2) per connection for a timed connect): its deadline is the
+     * meter's, which closes the channel, ending the connect, when no transaction completes for the timeout.
+     */
     private static final class Client extends RrClient {
         private final ClientSpec spec;
         private final Link link;
         private final ByteBuffer request;
         private final ByteBuffer response;
+        private InetSocketAddress server;
 
         Client(ClientSpec spec, Link link, SideContext context) {
             super(spec.timeNanos(), spec.omitNanos(), spec.timing(), spec.histogram(), context);
@@ -166,43 +212,55 @@ public final class TcpCrr extends RrWorkload<TcpCrr.ServerSpec, TcpCrr.ClientSpe
 
         @Override
         protected void open() {
-            // every transaction connects anew
+            server = new InetSocketAddress(link.address(), link.port()); // resolved once, not per connection
         }
 
         @Override
         protected boolean transaction() throws IOException {
-            try (SocketChannel ch = track(connect())) {
+            SocketChannel ch = connect(request.capacity() > ONE_SEGMENT);
+            try (ch) {
                 request.clear();
                 BlockingIo.writeFully(ch, request);
                 response.clear();
                 BlockingIo.readFully(ch, response);
                 response.clear();
                 ch.read(response); // the server closes first: wait for its FIN
+            } finally {
+                untrack(ch);
             }
-            untrackClosed();
             return true;
         }
 
         @Override
         protected void end() throws IOException {
-            try (SocketChannel ch = track(connect())) {
+            if (server == null) {
+                open();
+            }
+            SocketChannel ch = connect(false);
+            try (ch) {
                 ByteBuffer end = ByteBuffer.allocate(TokenGate.TOKEN_BYTES + 1);
                 end.put(link.tokenBytes()).put(END).flip();
                 BlockingIo.writeFully(ch, end);
+            } finally {
+                untrack(ch);
             }
         }
 
-        /** A connection to the server within the timeout; the token goes with the request, in one write. */
-        private SocketChannel connect() throws IOException {
-            SocketChannel ch = SocketChannel.open();
+        /** A connection to the server, tracked (so a stall or cancel ends a connect that hangs); the token goes with the request. */
+        private SocketChannel connect(boolean noDelay) throws IOException {
+            // an IPv4 socket for an IPv4 server: a dual-stack one costs a setsockopt(IPV6_V6ONLY) per connection
+            SocketChannel ch = track(SocketChannel.open(server.getAddress() instanceof java.net.Inet6Address
+                    ? StandardProtocolFamily.INET6 : StandardProtocolFamily.INET));
             try {
-                ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
-                ch.socket().connect(new InetSocketAddress(link.address(), link.port()), (int) spec.timing().timeout().toMillis());
+                if (noDelay) {
+                    ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                }
+                ch.connect(server);
                 return ch;
-            } catch (IOException e) {
+            } catch (IOException | java.nio.channels.UnresolvedAddressException e) {
                 ch.close();
-                String what = "cannot connect to " + link.address() + ":" + link.port() + ": " + e.getMessage();
-                throw e instanceof SocketTimeoutException ? new SocketTimeoutException(what) : new IOException(what, e);
+                untrack(ch);
+                throw new IOException("cannot connect to " + link.address() + ":" + link.port() + ": " + (e.getMessage() == null ? e : e.getMessage()), e);
             }
         }
     }

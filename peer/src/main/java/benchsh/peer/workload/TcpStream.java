@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * TCP stream (netperf TCP_STREAM, iperf3, netio): one side sends messages of {@code size} bytes over
@@ -35,6 +36,8 @@ public final class TcpStream implements Workload {
     /** Hard caps, re-checked here whatever the shell validated. */
     public static final long MAX_SIZE = 16L << 20;
     public static final long MAX_STREAMS = 128;
+    /** Longest sleep of the side's thread while the streams send for a time, so it sees streams that ended early. */
+    private static final long AWAIT_SLICE_NANOS = 50_000_000L;
 
     /**
      * One side's spec (both roles).
@@ -87,6 +90,8 @@ public final class TcpStream implements Workload {
         private Path zeroCopyFile;
         private FileChannel zeroCopySource;
         private long strays;
+        /** Set once the sending time is over; read by every stream before each write. */
+        private volatile boolean timeUp;
 
         StreamSide(Spec spec, Link link, ServerSocketChannel server, SideContext context) {
             super(Meter.Unit.BYTES, spec.streams(), Duration.ofNanos(spec.omitNanos()), spec.timing().interval(), spec.timing().timeout(), context);
@@ -105,6 +110,8 @@ public final class TcpStream implements Workload {
         protected void work() throws IOException, InterruptedException {
             open();
             meter.start();
+            long deadline = spec.send() && spec.timeNanos() > 0 ? System.nanoTime() + spec.omitNanos() + spec.timeNanos() : 0;
+            Thread waiter = Thread.currentThread();
             List<Thread> threads = new ArrayList<>();
             for (int i = 0; i < channels.size(); i++) {
                 int stream = i;
@@ -117,13 +124,35 @@ public final class TcpStream implements Workload {
                         }
                     } catch (IOException e) {
                         fail(benchsh.peer.protocol.ErrorKind.IO, message(e));
+                    } finally {
+                        LockSupport.unpark(waiter);
                     }
                 }, "tcp-stream-" + i);
                 t.start();
                 threads.add(t);
             }
+            if (deadline != 0) {
+                awaitDeadline(deadline, threads);
+            }
             for (Thread t : threads) {
                 t.join();
+            }
+        }
+
+        /**
+         * Sleeps until the sending time is over (or every stream ended first), then tells the streams: they
+         * check a flag per write instead of reading the clock per write.
+         */
+        private void awaitDeadline(long deadline, List<Thread> threads) {
+            try {
+                for (long left; (left = deadline - System.nanoTime()) > 0 && threads.stream().anyMatch(Thread::isAlive); ) {
+                    LockSupport.parkNanos(this, Math.min(left, AWAIT_SLICE_NANOS));
+                    if (Thread.currentThread().isInterrupted()) {
+                        return; // park would return at once from now on; the join that follows reports the interrupt
+                    }
+                }
+            } finally {
+                timeUp = true;
             }
         }
 
@@ -174,30 +203,37 @@ public final class TcpStream implements Workload {
             }
         }
 
+        /**
+         * Writes {@code size}-byte messages until time is up, the byte quota is sent or the side is cancelled.
+         * Per write: two flag reads, the write and a plain counter store ({@link Meter#addOwned}); the pacer
+         * only when paced. Every write is one message of the size asked for.
+         */
         private void send(int stream, SocketChannel ch) throws IOException {
             ByteBuffer buf = ByteBuffer.allocateDirect(spec.size());
-            long deadline = spec.timeNanos() > 0 ? System.nanoTime() + spec.omitNanos() + spec.timeNanos() : Long.MAX_VALUE;
             long quota = spec.bytes() > 0 ? share(spec.bytes(), stream) : Long.MAX_VALUE;
             long sent = 0;
             Pacer pacer = new Pacer(spec.rate() > 0 ? Math.max(1, spec.rate() / spec.streams()) : 0);
-            while (!cancelled() && sent < quota && System.nanoTime() < deadline) {
+            boolean paced = pacer.paced();
+            while (!timeUp && !cancelled() && sent < quota) {
                 int chunk = (int) Math.min(spec.size(), quota - sent);
                 if (zeroCopySource != null) {
                     long pos = 0;
                     while (pos < chunk) {
                         long n = zeroCopySource.transferTo(pos, chunk - pos, ch);
                         pos += n;
-                        meter.add(stream, n);
+                        meter.addOwned(stream, n);
                     }
                 } else {
                     buf.clear();
                     buf.limit(chunk);
                     while (buf.hasRemaining()) {
-                        meter.add(stream, ch.write(buf));
+                        meter.addOwned(stream, ch.write(buf));
                     }
                 }
                 sent += chunk;
-                pacer.sent(chunk);
+                if (paced) {
+                    pacer.sent(chunk);
+                }
             }
             ch.shutdownOutput();
             drain(ch);
@@ -217,7 +253,7 @@ public final class TcpStream implements Workload {
             ByteBuffer buf = ByteBuffer.allocateDirect(Math.max(spec.size(), 128 * 1024));
             int n;
             while ((n = ch.read(buf)) >= 0) {
-                meter.add(stream, n);
+                meter.addOwned(stream, n);
                 buf.clear();
             }
             ch.close();

@@ -159,6 +159,35 @@ class CopyWorkloadTest {
         assertEquals("mine", Files.readString(dst.resolve("mine.txt")));
     }
 
+    /** Local files go to the workers in batches: a file that something else created mid-way fails the copy, and only what the run created is removed. */
+    @Test
+    void aBatchedLocalCopyStopsAtAFileThatAppearedAndRemovesOnlyItsOwn() throws IOException {
+        Path files = Files.createDirectory(dir.resolve("many"));
+        for (int i = 0; i < 100; i++) {
+            Files.writeString(files.resolve("f" + i), "content " + i);
+        }
+        Path dst = dir.resolve("dst-many");
+        try (TreeSink sink = new TreeSink(dst, n -> { }, 4)) {
+            sink.start(false);
+            sink.dir("d", 0755, 0);
+            appear(dst.resolve("d").resolve("f57"));
+            IOException e = assertThrows(IOException.class, () -> {
+                for (int i = 0; i < 100; i++) {
+                    Path f = files.resolve("f" + i);
+                    sink.file("d/f" + i, Files.readAttributes(f, java.nio.file.attribute.PosixFileAttributes.class), f);
+                }
+                sink.finish();
+            }, "the failure stops the walk at its next file, or the finish");
+            assertTrue(FsErrors.describe(e).contains("something else created it inside the new destination"), FsErrors.describe(e));
+            sink.close();
+            assertFalse(sink.created().removeAll().complete(), "the directory holding what appeared is kept");
+        }
+        assertEquals("mine", Files.readString(dst.resolve("d/f57/mine.txt")), "what appeared is left alone, with its directory");
+        try (var left = Files.list(dst.resolve("d"))) {
+            assertEquals(1, left.count(), "every file the run created was removed");
+        }
+    }
+
     private Side listen(Path dst) throws IOException {
         return listen(receive(dst, false, true));
     }

@@ -76,4 +76,67 @@ class TcpCrrTest {
         assertEquals(ErrorKind.IO, o.kind(), o.error());
         assertTrue(o.error().contains("cannot connect to 127.0.0.1:" + to.port()), o.error());
     }
+
+    /** A server side running in the background. */
+    private record Running(Side side, CompletableFuture<Outcome> outcome) {
+        static Running server(TcpCrr.ServerSpec spec) throws Exception {
+            Side l = new TcpCrr().open("listen", spec, Sides.listening(), new RecordingContext());
+            return new Running(l, CompletableFuture.supplyAsync(l::run));
+        }
+
+        Outcome get() throws Exception {
+            return outcome.get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /** A raw connection to {@code server}'s port that has sent the test token. */
+    private static Socket withToken(Side server) throws Exception {
+        Socket s = new Socket(Sides.LOOPBACK, Sides.to(server).port());
+        s.getOutputStream().write(java.util.HexFormat.of().parseHex(Sides.TOKEN));
+        return s;
+    }
+
+    @Test
+    void theServerWaitsForARequestThatComesInPieces() throws Exception {
+        Running l = Running.server(server(3, 2, RrChecks.TIMING));
+        try (Socket s = withToken(l.side())) {
+            var out = s.getOutputStream();
+            for (int b : new int[] {TcpCrr.TRANSACTION, 7, 8, 9}) {
+                Thread.sleep(50); // each byte in a segment of its own: the server reads what is there and waits for more
+                out.write(b);
+                out.flush();
+            }
+            s.setSoTimeout(10_000);
+            assertEquals(2, s.getInputStream().readNBytes(2).length, "the whole response");
+            assertEquals(-1, s.getInputStream().read(), "the server closes first");
+        }
+        try (Socket s = withToken(l.side())) {
+            s.getOutputStream().write(TcpCrr.END);
+        }
+        Outcome so = l.get();
+        assertNull(so.error(), so.error());
+        assertEquals(1, longOf(so, "transactions_total"));
+    }
+
+    @Test
+    void aConnectionWithTheTokenButNoWholeRequestTimesOut() throws Exception {
+        Running l = Running.server(server(4, 1, RrChecks.IMPATIENT));
+        try (Socket s = withToken(l.side())) {
+            s.getOutputStream().write(new byte[] {TcpCrr.TRANSACTION, 1});
+            Outcome so = l.get();
+            assertEquals(ErrorKind.TIMEOUT, so.kind(), so.error());
+            assertTrue(so.error().contains("sent no whole request within"), so.error());
+        }
+    }
+
+    @Test
+    void aConnectionThatEndsBeforeItsWholeRequestIsAnIoError() throws Exception {
+        Running l = Running.server(server(4, 1, RrChecks.TIMING));
+        try (Socket s = withToken(l.side())) {
+            s.getOutputStream().write(new byte[] {TcpCrr.TRANSACTION, 1});
+        }
+        Outcome so = l.get();
+        assertEquals(ErrorKind.IO, so.kind(), so.error());
+        assertTrue(so.error().contains("ended before its whole request"), so.error());
+    }
 }

@@ -120,4 +120,21 @@ class TcpStreamTest {
         assertTrue(((Number) so.metrics().get("bytes_total")).longValue() > 0);
         lo.get();
     }
+
+    @Test
+    void aTimedSenderOfSmallWritesStopsAtItsTimeWithSamplesOnTime() throws Exception {
+        RecordingContext rx = new RecordingContext();
+        Timing sampled = new Timing(100_000_000L, 10_000_000_000L);
+        Outcome[] o = pair(receiver(1024, 1, sampled), new TcpStream.Spec(true, 1024, 600_000_000L, 0, 1, 0, sampled, 0, false, 0, false), rx);
+        assertNull(o[1].error(), o[1].error());
+        assertEquals(o[1].metrics().get("bytes_total"), o[0].metrics().get("bytes_total"), "the receiver counted every byte sent");
+        double seconds = Sides.doubleOf(o[1], "seconds");
+        assertTrue(seconds >= 0.6 && seconds < 8, "the sender stopped at its time, not before and not never: " + seconds);
+        assertTrue(rx.samples.size() >= 3, "samples every 100 ms: " + rx.samples);
+        for (int i = 1; i < rx.samples.size(); i++) {
+            assertEquals((Double) rx.samples.get(i - 1).get("end_s"), (Double) rx.samples.get(i).get("start_s"), 1e-9, "samples follow each other");
+        }
+        long sampled0 = rx.samples.stream().mapToLong(s -> ((Number) s.get("bytes")).longValue()).sum();
+        assertTrue(sampled0 > 0 && sampled0 <= Sides.longOf(o[0], "bytes"), "the samples count what arrived: " + sampled0);
+    }
 }

@@ -4,6 +4,7 @@ import benchsh.peer.protocol.ControlChannel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -51,6 +52,31 @@ public final class LocalHost extends Host {
         return Files.isExecutable(java) ? java.toString() : command != null ? command : "java";
     }
 
+    /**
+     * The environment variable whose whitespace-separated JVM options local peers get, e.g. to record a JDK
+     * Flight Recording of a workload (docs/performance.md, "Where the time goes").
+     */
+    public static final String PEER_OPTIONS_ENV = "BENCHSH_PEER_JAVA_OPTIONS";
+
+    /**
+     * The command line of a local peer. Extra JVM options (from {@link #PEER_OPTIONS_ENV}) come after the
+     * defaults, so they can override them; with any, the JVM's own warnings go to stderr (the peer's log file),
+     * since the peer's stdout carries the control protocol and a JVM message there (e.g. JFR's "Started
+     * recording") would break the handshake.
+     *
+     * @param extraOptions whitespace-separated JVM options, or null
+     */
+    static List<String> peerCommand(String java, String extraOptions, String jar) {
+        List<String> command = new ArrayList<>(List.of(java, "-XX:+UseSerialGC", "-Xss512k"));
+        if (extraOptions != null && !extraOptions.isBlank()) {
+            // JFR logs its start to stdout at info unless jfr+startup is below warning
+            command.addAll(List.of("-Xlog:disable", "-Xlog:all=warning:stderr", "-Xlog:jfr+startup=error:stderr"));
+            command.addAll(List.of(extraOptions.trim().split("\\s+")));
+        }
+        command.addAll(List.of("-jar", jar, "--stdio"));
+        return List.copyOf(command);
+    }
+
     /** Loopback: the address another local endpoint reaches this one at. */
     @Override
     public String dataAddress() {
@@ -67,7 +93,7 @@ public final class LocalHost extends Host {
     protected PeerConnection connect() throws HostException, InterruptedException {
         List<String> command;
         try {
-            command = List.of(java, "-XX:+UseSerialGC", "-Xss512k", "-jar", PeerJar.local().toString(), "--stdio");
+            command = peerCommand(java, System.getenv(PEER_OPTIONS_ENV), PeerJar.local().toString());
             sweepLogsOfDeadShells();
             log = Files.createTempFile(LOG_PREFIX + ProcessHandle.current().pid() + "-", ".log");
             log.toFile().deleteOnExit();

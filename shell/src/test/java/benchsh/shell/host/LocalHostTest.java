@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -43,5 +44,30 @@ class LocalHostTest {
         assertEquals("/my/java", LocalHost.defaultJava("/my/java", "/opt/benchsh/bin/benchsh", home), "$BENCHSH_JAVA wins");
         assertEquals("/opt/benchsh/bin/benchsh", LocalHost.defaultJava(null, "/opt/benchsh/bin/benchsh", tmp.toString()),
                 "a runtime without bin/java leaves the launcher, whose error then names what was tried");
+    }
+
+    @Test
+    void extraJvmOptionsOfLocalPeersComeAfterTheDefaultsWithTheJvmLogOnStderr() {
+        assertEquals(List.of("java", "-XX:+UseSerialGC", "-Xss512k", "-jar", "p.jar", "--stdio"), LocalHost.peerCommand("java", null, "p.jar"));
+        assertEquals(List.of("java", "-XX:+UseSerialGC", "-Xss512k", "-jar", "p.jar", "--stdio"), LocalHost.peerCommand("java", " ", "p.jar"),
+                "blank options add nothing");
+        assertEquals(List.of("java", "-XX:+UseSerialGC", "-Xss512k", "-Xlog:disable", "-Xlog:all=warning:stderr",
+                        "-Xlog:jfr+startup=error:stderr",                         "-XX:StartFlightRecording=filename=a.jfr", "-Xss1m", "-jar", "p.jar", "--stdio"),
+                LocalHost.peerCommand("java", " -XX:StartFlightRecording=filename=a.jfr \t -Xss1m ", "p.jar"));
+    }
+
+    @Test
+    void aLocalPeerRecordingAFlightRecordingStillAnswersTheHandshake(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+        java.nio.file.Path jfr = tmp.resolve("peer.jfr");
+        List<String> command = LocalHost.peerCommand(LocalHost.defaultJava(), "-XX:StartFlightRecording=filename=" + jfr, PeerJar.local().toString());
+        Process p = new ProcessBuilder(command).redirectError(tmp.resolve("err.log").toFile()).start();
+        try {
+            var channel = new benchsh.peer.protocol.ControlChannel("peer", p.getInputStream(), p.getOutputStream());
+            new PeerConnection("local", channel, () -> "").handshake(Version.current(), PeerConnection.HANDSHAKE_TIMEOUT);
+        } finally {
+            p.getOutputStream().close();
+            assertTrue(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS), "the peer exits when its stdin closes");
+        }
+        assertTrue(java.nio.file.Files.size(jfr) > 0, "the recording was written at exit");
     }
 }

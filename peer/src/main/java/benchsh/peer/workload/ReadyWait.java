@@ -1,0 +1,62 @@
+package benchsh.peer.workload;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Waits until a non-blocking channel is ready (to read or to write), with a deadline and a cancel check:
+ * the slow path of a side that reads and writes non-blocking so that the fast path needs no system call
+ * beyond the read or write itself. The selector is opened on the first wait and reused. Not thread-safe:
+ * one thread uses it.
+ */
+final class ReadyWait implements Closeable {
+    /** Longest single select, so a cancel is seen within it. */
+    private static final long SLICE_MILLIS = 100;
+
+    private final BooleanSupplier cancelled;
+    private Selector selector;
+
+    ReadyWait(BooleanSupplier cancelled) {
+        this.cancelled = cancelled;
+    }
+
+    /**
+     * Returns once {@code channel} is ready for {@code ops} ({@link SelectionKey#OP_READ} or {@code OP_WRITE}).
+     *
+     * @param deadlineNanos by when, on the {@link System#nanoTime()} clock
+     * @throws SocketTimeoutException at the deadline, with {@code what} as its message
+     * @throws IOException when cancelled
+     */
+    void await(SelectableChannel channel, int ops, long deadlineNanos, String what) throws IOException {
+        if (selector == null) {
+            selector = Selector.open();
+        }
+        SelectionKey key = channel.register(selector, ops);
+        try {
+            for (long left; (left = deadlineNanos - System.nanoTime()) > 0; ) {
+                if (cancelled.getAsBoolean()) {
+                    throw new IOException("cancelled");
+                }
+                if (selector.select(Math.max(1, Math.min(SLICE_MILLIS, left / 1_000_000))) > 0) {
+                    return;
+                }
+            }
+            throw new SocketTimeoutException(what);
+        } finally {
+            key.cancel();
+            selector.selectNow(); // deregisters now, so closing the channel closes its socket at once
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (selector != null) {
+            selector.close();
+        }
+    }
+}

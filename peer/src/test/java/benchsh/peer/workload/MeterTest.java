@@ -1,0 +1,91 @@
+package benchsh.peer.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(60)
+class MeterTest {
+    private static Meter meter(int streams, Duration interval, RecordingContext context) {
+        return new Meter(streams, Duration.ZERO, interval, Duration.ofSeconds(30), context, () -> { });
+    }
+
+    /** Runs {@code body} in {@code n} threads at once, given each its number, and waits for them all. */
+    private static void inThreads(int n, java.util.function.IntConsumer body) throws InterruptedException {
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            int number = i;
+            Thread t = new Thread(() -> body.accept(number));
+            t.start();
+            threads.add(t);
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+    }
+
+    @Test
+    void ownedCountsOfConcurrentStreamsAddUpExactly() throws Exception {
+        Meter m = meter(4, Duration.ofMillis(20), new RecordingContext());
+        m.start();
+        inThreads(4, stream -> {
+            for (int i = 0; i < 1_000_000; i++) {
+                m.addOwned(stream, stream + 1);
+            }
+        });
+        Outcome o = m.finish(null, null, Map.of());
+        assertNull(o.error());
+        assertEquals(List.of(1_000_000L, 2_000_000L, 3_000_000L, 4_000_000L), o.metrics().get("stream_bytes_total"));
+        assertEquals(10_000_000L, o.metrics().get("bytes_total"));
+        assertEquals(10_000_000L, m.total());
+    }
+
+    @Test
+    void sharedCountsFromManyThreadsOnOneStreamAddUpExactly() throws Exception {
+        Meter m = meter(1, Duration.ofMillis(20), new RecordingContext());
+        m.start();
+        inThreads(4, thread -> {
+            for (int i = 0; i < 500_000; i++) {
+                m.add(0, 1);
+            }
+        });
+        assertEquals(2_000_000L, m.finish(null, null, Map.of()).metrics().get("bytes_total"));
+    }
+
+    @Test
+    void intervalSamplesSeeOwnedCountsAsTheyAreMadeAndFollowEachOther() throws Exception {
+        RecordingContext context = new RecordingContext();
+        Meter m = meter(1, Duration.ofMillis(50), context);
+        m.start();
+        long deadline = System.nanoTime() + 600_000_000L;
+        while (System.nanoTime() < deadline) {
+            m.addOwned(0, 1000);
+            Thread.sleep(2);
+        }
+        m.stop();
+        Outcome o = m.finish(null, null, Map.of());
+        List<Map<String, Object>> samples;
+        synchronized (context) {
+            samples = new ArrayList<>(context.samples);
+        }
+        assertTrue(samples.size() >= 3, "samples every 50 ms over 600 ms: " + samples);
+        long sum = 0;
+        for (int i = 0; i < samples.size(); i++) {
+            long bytes = ((Number) samples.get(i).get("bytes")).longValue();
+            assertEquals(0, bytes % 1000, "whole counts only");
+            sum += bytes;
+            if (i > 0) {
+                assertEquals((Double) samples.get(i - 1).get("end_s"), (Double) samples.get(i).get("start_s"), 1e-9);
+            }
+        }
+        long total = ((Number) o.metrics().get("bytes")).longValue();
+        assertTrue(sum > 0 && sum <= total, "the samples saw the counts as they were made: " + sum + " of " + total);
+    }
+}
