@@ -18,17 +18,20 @@
 
 // 1. Parameters (--set overrides them): the two ends, this run's configuration label, the label of a
 //    stored run to put beside it (none: this run alone), and the search: loss allowed, trial length,
-//    sampling interval (a trial needs at least two) and how closely to find each limit.
+//    sampling interval (a trial needs at least two), how closely to find each limit (a fraction of the
+//    first, unpaced trial's rate) and the lowest rate tried (likewise: lower it when the sender is far
+//    faster than the device, or the search ends with "loss at the lowest rate").
 a = param('a', local)
 b = param('b', local)
 config = param('config', 'config A')
 against = param('against', '')
-loss = param('loss', 0)
+loss = param('loss', 0.0)
 trial = param('trial', 2.s)
 interval = param('interval', 0.5.s)
 resolution = param('resolution', 1.percent)
+low = param('low', 1.percent)
 dut = param('dut', '')                    // the device's host name, when it runs sshd (the testbed's 'dut')
-frames = [64, 128, 256, 512, 1024, 1280, 1518]
+frames = param('frames', [64, 128, 256, 512, 1024, 1280, 1518])   // --set frames=64,1518 for a quick look
 
 // 2. The device's CPU and drop counters. >>> OBSERVE: when `observe:` lands, this one line becomes
 //    watch = dut ? [observe: [host(dut)]] : [:]
@@ -43,7 +46,7 @@ if (against) {
 
 // 4. One search per frame size, every trial recorded (tag trial: n) and one `limit` result per size.
 frames.each { f ->
-    limit udp, from: a, to: b, size: f - 46, loss: loss, trial: trial, interval: interval, resolution: resolution,
+    limit udp, from: a, to: b, size: f - 46, loss: loss, trial: trial, interval: interval, resolution: resolution, low: low,
             label: config, tags: [frame: f], *: watch
 }
 

@@ -12,6 +12,8 @@
 
 // 1. Parameters (--set overrides them): the hosts, how big the trees are, and the scratch directory on
 //    both hosts. Trees are generated on a; copies land on a (local) and on b (network, sftp).
+import java.util.Locale
+
 a = param('a', local)
 b = param('b', local)
 scale = param('scale', 0.02)
@@ -51,7 +53,7 @@ profiles.each { p ->
 httpBytes = Math.round(196_000_000 * scale)
 [['a → b', a, b, 'a'], ['b → a', b, a, 'b']].each { dir, from, to, name ->
     def file = tree(on: from, path: "/dev/shm/benchsh-05-http-$name", profile: 'video', files: 1, bytes: httpBytes, seed: name == 'a' ? 5 : 6, random: true)
-    tag(file: "${Math.round(httpBytes / 1e6)} MB random".toString(), dir: dir) {
+    tag(file: String.format(Locale.ROOT, "%.3g MB random", httpBytes / 1e6), dir: dir) {
         http from: from, to: to, path: "/dev/shm/benchsh-05-http-$name/video-000.mkv", sink: "/dev/shm/benchsh-05-http-$name-fetched"
     }
     remove file
