@@ -21,6 +21,9 @@
 //    sampling interval (a trial needs at least two), how closely to find each limit (a fraction of the
 //    first, unpaced trial's rate) and the lowest rate tried (likewise: lower it when the sender is far
 //    faster than the device, or the search ends with "loss at the lowest rate").
+//    A search that cannot bracket the device says so in its row (limit verdict): "generator at its
+//    limit" when the sender's full speed passes (the figure is then the sender's), "loss at the
+//    lowest rate" when even the low bound loses.
 a = param('a', local)
 b = param('b', local)
 config = param('config', 'config A')
@@ -51,7 +54,7 @@ frames.each { f ->
 }
 
 // 5. The classic table, frame size × configuration: the payload rate that passed, then the same frames
-//    counted on the wire (each frame plus 4 FCS, 8 preamble and 12 gap bytes, at least 84 in all).
+//    counted on the wire (each frame plus 8 preamble and 12 gap bytes), and frames per second.
 table rows: 'frame', cols: 'label', value: 'limit_bps', where: { it.test == 'limit' }
 table rows: 'frame', cols: 'label', value: 'limit_wire_bps', where: { it.test == 'limit' }
 table rows: 'frame', cols: 'label', value: 'limit_frames_per_s', where: { it.test == 'limit' }
