@@ -1,31 +1,64 @@
-// 02 — forwarding throughput by packet size, for two configurations side by side.
+// 02 — the bridging write-up: the highest lossless UDP rate through a device, by Ethernet frame size
+// (64, 128, 256, 512, 1024, 1280 and 1518 bytes), for two configurations of the device side by side.
 //
-// The classic router/bridge test: UDP datagrams of 64 to 1518 bytes (Ethernet frame sizes; the UDP
-// payload is the frame minus 42 bytes of Ethernet, IP and UDP headers) pushed through the device
-// under test, once per configuration. Here the two configurations are two paths: from `a` to `b`
-// ("config A") and from `a` to `c` ("config B") — e.g. through two routers, two bridges, two kernels.
-// On one machine all three default to `local`, which still shows the shape of the table.
+// The device under test sits between a and b (a bridge, a router, a shaper). For each frame size,
+// `limit udp` searches the highest offered rate whose loss stays at most `loss` (RFC 2544 throughput).
+// RFC 2544's frame sizes count the 4-byte FCS, so the UDP payload is the frame minus 46 bytes (14
+// Ethernet + 20 IPv4 + 8 UDP + 4 FCS): 18 bytes in a 64-byte frame, 1472 in a 1518-byte one (frame
+// minus 42 would put 1476 bytes in the 1518 frame, over a 1500-byte MTU: fragments, not frames).
+// Run the example once per configuration, with
+// a label for each; the second run loads the first from the result store and prints both:
 //
-//   scripts/benchsh run examples/02-forwarding-by-size.groovy --set a=h1 --set b=h2 --set c=h3
+//   scripts/benchsh run examples/02-forwarding-by-size.groovy --set a=h1 --set b=h2 --set config=bridge
+//   ... reconfigure the device (here: scripts/testbed up 3 --topology router) ...
+//   scripts/benchsh run examples/02-forwarding-by-size.groovy --set a=h1 --set b=h2 --set config=router --set against=bridge
+//
+// Both runs must use the same store (the default one, or --db FILE on both). On one machine a and b
+// default to `local`, which still shows the shape of the table.
 
+// 1. Parameters (--set overrides them): the two ends, this run's configuration label, the label of a
+//    stored run to put beside it (none: this run alone), and the search: loss allowed, trial length,
+//    sampling interval (a trial needs at least two), how closely to find each limit (a fraction of the
+//    first, unpaced trial's rate) and the lowest rate tried (likewise: lower it when the sender is far
+//    faster than the device, or the search ends with "loss at the lowest rate").
+//    A search that cannot bracket the device says so in its row (limit verdict): "generator at its
+//    limit" when the sender's full speed passes (the figure is then the sender's), "loss at the
+//    lowest rate" when even the low bound loses.
 a = param('a', local)
 b = param('b', local)
-c = param('c', local)
-time = param('time', 2.s)
-rate = param('rate', 0)       // bits/s; 0 = as fast as possible
+config = param('config', 'config A')
+against = param('against', '')
+loss = param('loss', 0.0)
+trial = param('trial', 2.s)
+interval = param('interval', 0.5.s)
+resolution = param('resolution', 1.percent)
+low = param('low', 1.percent)
+dut = param('dut', '')                    // the device's host name, when it runs sshd (the testbed's 'dut')
+frames = param('frames', [64, 128, 256, 512, 1024, 1280, 1518])   // --set frames=64,1518 for a quick look
 
-frames = [64, 128, 256, 512, 1024, 1280, 1518]
-[['config A', b], ['config B', c]].each { label, to ->
-    sweep(frame: frames) { p ->
-        if (rate > 0) {
-            udp from: a, to: to, size: p.frame - 42, time: time, rate: rate, label: label
-        } else {
-            udp from: a, to: to, size: p.frame - 42, time: time, label: label
-        }
-    }
+// 2. The device's CPU and drop counters. >>> OBSERVE: when `observe:` lands, this one line becomes
+//    watch = dut ? [observe: [host(dut)]] : [:]
+//    and every trial samples the device too (cpu_<dut>_pct, <dut>_<iface>_rx_drops, ...). <<<
+watch = [:]
+
+// 3. The configuration run before this one, from the result store, so the tables show both.
+units 'Mbit/s'
+if (against) {
+    load label: against
 }
 
-// One row per frame size, the two configurations side by side, and the difference in percent.
-compare 'config A', 'config B'
-// Loss matters as much as throughput for forwarding: the same table by messages lost.
-compare 'config A', 'config B', value: 'messages_lost'
+// 4. One search per frame size, every trial recorded (tag trial: n) and one `limit` result per size.
+frames.each { f ->
+    limit udp, from: a, to: b, size: f - 46, loss: loss, trial: trial, interval: interval, resolution: resolution, low: low,
+            label: config, tags: [frame: f], *: watch
+}
+
+// 5. The classic table, frame size × configuration: the payload rate that passed, then the same frames
+//    counted on the wire (each frame plus 8 preamble and 12 gap bytes), and frames per second.
+table rows: 'frame', cols: 'label', value: 'limit_bps', where: { it.test == 'limit' }
+table rows: 'frame', cols: 'label', value: 'limit_wire_bps', where: { it.test == 'limit' }
+table rows: 'frame', cols: 'label', value: 'limit_frames_per_s', where: { it.test == 'limit' }
+// The device's CPU during the trials (printed once observe: is on, step 2).
+if (watch) {
+    table rows: 'frame', cols: 'label', value: "cpu_${dut}_pct".toString(), where: { it.test == 'udp' }
+}

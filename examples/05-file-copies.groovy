@@ -1,6 +1,7 @@
 // 05 — file copies: one big file, ten tarballs, a Maildir-like tree and a portage-like tree, copied on
 // one host (cp -a), over the network (tar c | nc | tar x) and, when b is an SSH host, through SFTP
-// (scp). Every copy is verified by checksums and removed afterwards; the generated trees go at the end.
+// (scp), and a big file fetched by HTTP both ways between /dev/shm of a and b. Every copy is verified
+// by checksums and removed afterwards; the generated trees and files go at the end.
 //
 //   scripts/benchsh run examples/05-file-copies.groovy                          # quick, on this machine
 //   scripts/benchsh run examples/05-file-copies.groovy --set a=h1 --set b=h2 --set scale=1
@@ -11,6 +12,8 @@
 
 // 1. Parameters (--set overrides them): the hosts, how big the trees are, and the scratch directory on
 //    both hosts. Trees are generated on a; copies land on a (local) and on b (network, sftp).
+import java.util.Locale
+
 a = param('a', local)
 b = param('b', local)
 scale = param('scale', 0.02)
@@ -43,11 +46,26 @@ profiles.each { p ->
     }
 }
 
-// 4. Remove the generated trees: exactly the files and directories tree created (anything added
+// 4. HTTP both ways, as in the write-up: a 196 MB file of random bytes (× scale) in /dev/shm of the
+//    serving host, fetched by the other host into its /dev/shm (http path: serves the file as it is,
+//    sink: writes what arrives to a new file, removed after the test). Each direction serves its own
+//    generated file (same size, another seed), so a and b may be the same host.
+httpBytes = Math.round(196_000_000 * scale)
+[['a → b', a, b, 'a'], ['b → a', b, a, 'b']].each { dir, from, to, name ->
+    def file = tree(on: from, path: "/dev/shm/benchsh-05-http-$name", profile: 'video', files: 1, bytes: httpBytes, seed: name == 'a' ? 5 : 6, random: true)
+    tag(file: String.format(Locale.ROOT, "%.3g MB random", httpBytes / 1e6), dir: dir) {
+        http from: from, to: to, path: "/dev/shm/benchsh-05-http-$name/video-000.mkv", sink: "/dev/shm/benchsh-05-http-$name-fetched"
+    }
+    remove file
+}
+
+// 5. Remove the generated trees: exactly the files and directories tree created (anything added
 //    inside since stays, and the table says so in kept_dirs).
 profiles.each { p -> remove trees[p] }
 
-// 5. The tables: files per second (what small files are about) and MB/s (what big files are about),
+// 6. The tables: files per second (what small files are about) and MB/s (what big files are about),
 //    by profile × where, copies only.
 table rows: 'profile', cols: 'where', value: 'files_per_s', where: { it.test == 'copy' }
 table rows: 'profile', cols: 'where', value: 'throughput_bps', where: { it.test == 'copy' }
+// and the http rows: MB/s of each direction.
+table rows: 'file', cols: 'dir', value: 'throughput_bps', where: { it.test == 'http' }
