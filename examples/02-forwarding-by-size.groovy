@@ -33,13 +33,14 @@ trial = param('trial', 2.s)
 interval = param('interval', 0.5.s)
 resolution = param('resolution', 1.percent)
 low = param('low', 1.percent)
+max = param('max', 0)                     // bits/s of payload to start from (--set max=120000000); 0: what an unpaced first trial reaches
 dut = param('dut', '')                    // the device's host name, when it runs sshd (the testbed's 'dut')
 frames = param('frames', [64, 128, 256, 512, 1024, 1280, 1518])   // --set frames=64,1518 for a quick look
 
-// 2. The device's CPU and drop counters. >>> OBSERVE: when `observe:` lands, this one line becomes
-//    watch = dut ? [observe: [host(dut)]] : [:]
-//    and every trial samples the device too (cpu_<dut>_pct, <dut>_<iface>_rx_drops, ...). <<<
-watch = [:]
+// 2. The device's CPU and drop counters: with `dut` set, every trial watches the device too (observe:),
+//    and each limit's row carries its CPU and drops (all interfaces and the softnet backlog) during the
+//    trial at the limit: the netperf maintainers' advice, always state the CPU of the system under test.
+watch = dut ? [observe: [host(dut)]] : [:]
 
 // 3. The configuration run before this one, from the result store, so the tables show both.
 units 'Mbit/s'
@@ -50,7 +51,7 @@ if (against) {
 // 4. One search per frame size, every trial recorded (tag trial: n) and one `limit` result per size.
 frames.each { f ->
     limit udp, from: a, to: b, size: f - 46, loss: loss, trial: trial, interval: interval, resolution: resolution, low: low,
-            label: config, tags: [frame: f], *: watch
+            label: config, tags: [frame: f], *: watch + (max ? [max: max] : [:])
 }
 
 // 5. The classic table, frame size × configuration: the payload rate that passed, then the same frames
@@ -58,7 +59,8 @@ frames.each { f ->
 table rows: 'frame', cols: 'label', value: 'limit_bps', where: { it.test == 'limit' }
 table rows: 'frame', cols: 'label', value: 'limit_wire_bps', where: { it.test == 'limit' }
 table rows: 'frame', cols: 'label', value: 'limit_frames_per_s', where: { it.test == 'limit' }
-// The device's CPU during the trials (printed once observe: is on, step 2).
+// The device's CPU and drops at each limit, frame size × configuration.
 if (watch) {
-    table rows: 'frame', cols: 'label', value: "cpu_${dut}_pct".toString(), where: { it.test == 'udp' }
+    table rows: 'frame', cols: 'label', value: "cpu_${dut}_pct".toString(), where: { it.test == 'limit' }
+    table rows: 'frame', cols: 'label', value: "${dut}_drops".toString(), where: { it.test == 'limit' }
 }

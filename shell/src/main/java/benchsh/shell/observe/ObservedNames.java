@@ -93,6 +93,13 @@ public final class ObservedNames {
         return m;
     }
 
+    /** Whether {@code metric} is one of the figures {@link #flatten} names after {@code hostName}. */
+    public static boolean isOf(String metric, String hostName) {
+        String h = java.util.regex.Pattern.quote(host(hostName));
+        return metric.matches("cpu_" + h + "_[a-z0-9_]+_pct|cpu_" + h + "_pct|" + h + "_(drops|softnet_drops|cpu_count|observed_seconds)|"
+                + h + "_[a-z0-9_]+_(rx|tx)_(packets|bytes|drops|errors)");
+    }
+
     private static long number(Object o) {
         return o instanceof Number n ? n.longValue() : 0;
     }

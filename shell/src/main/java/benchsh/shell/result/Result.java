@@ -31,6 +31,11 @@ public record Result(String test, Status status, String from, String to, Map<Str
         return new Result(test, status, from, to, params, metrics, t, started, repeat, error, intervals);
     }
 
+    /** The same result with these metrics instead. */
+    public Result withMetrics(Map<String, Object> m) {
+        return new Result(test, status, from, to, params, m, tags, started, repeat, error, intervals);
+    }
+
     public Result withRepeat(int n) {
         return new Result(test, status, from, to, params, metrics, tags, started, n, error, intervals);
     }

@@ -12,6 +12,8 @@ import benchsh.shell.limit.LimitRun;
 import benchsh.shell.limit.RateSearch;
 import benchsh.shell.limit.WireRate;
 import benchsh.shell.observe.ObserveArg;
+import benchsh.shell.observe.ObservedNames;
+import benchsh.shell.observe.Watch;
 import benchsh.shell.result.Result;
 import benchsh.shell.result.Status;
 import benchsh.shell.run.RunContext;
@@ -139,8 +141,38 @@ public final class LimitVerb implements Verb {
             trials.add(r);
             return outcome(r);
         });
-        Result summary = session.record(summary(args, session.hosts().local(), wire, answer, loss, started).withTags(context.tags()), COLUMNS);
+        Result summary = summary(args, session.hosts().local(), wire, answer, loss, started).withTags(context.tags());
+        summary = withObservedAtLimit(summary, answer, trials, context.watch());
+        summary = session.record(summary, observedColumns(context.watch()));
         return new LimitRun(summary, trials);
+    }
+
+    /**
+     * The limit's result with the observed hosts' figures of the trial at the limit (the device's CPU and
+     * drops at the highest rate that passed), or as it is when nothing was observed or nothing passed.
+     */
+    private static Result withObservedAtLimit(Result summary, RateSearch.Answer answer, List<Result> trials, Watch watch) {
+        if (watch.isEmpty() || answer.limit() == null || answer.limit().number() > trials.size()) {
+            return summary;
+        }
+        Result atLimit = trials.get(answer.limit().number() - 1);
+        Map<String, Object> m = new LinkedHashMap<>(summary.metrics());
+        atLimit.metrics().forEach((name, value) -> {
+            if (name.equals("observe_missing") || watch.names().stream().anyMatch(h -> ObservedNames.isOf(name, h))) {
+                m.put(name, value);
+            }
+        });
+        return summary.withMetrics(m);
+    }
+
+    /** The limit's columns, then each observed host's CPU and drops at the limit. */
+    private static List<String> observedColumns(Watch watch) {
+        List<String> c = new ArrayList<>(COLUMNS);
+        for (String host : watch.names()) {
+            c.add(ObservedNames.cpu(host));
+            c.add(ObservedNames.drops(host));
+        }
+        return c;
     }
 
     /** One udp trial at {@code rate} bits/s of payload (0: unpaced), tagged with its number. */

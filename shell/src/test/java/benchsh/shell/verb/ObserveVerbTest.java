@@ -83,6 +83,12 @@ class ObserveVerbTest {
             List<Result> trials = s.session.results().stream().filter(r -> r.test().equals("udp")).toList();
             assertFalse(trials.isEmpty());
             trials.forEach(t -> assertTrue(t.metrics().containsKey("cpu_b_pct"), "trial " + t.tags() + ": " + t.metrics()));
+            Result limit = s.session.results().stream().filter(r -> r.test().equals("limit")).findFirst().orElseThrow();
+            if (limit.ok()) { // the limit's row carries the observed figures of the trial at the limit
+                assertTrue(trials.stream().anyMatch(t -> t.metric("cpu_b_pct") == limit.metric("cpu_b_pct")
+                        && t.metric("b_drops") == limit.metric("b_drops")), limit.metrics() + " vs " + trials);
+                assertTrue(s.out.toString().contains("cpu b"), s.out.toString());
+            }
         }
     }
 
