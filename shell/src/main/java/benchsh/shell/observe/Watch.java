@@ -30,6 +30,16 @@ public record Watch(List<Host> hosts, boolean loopback) {
         return hosts.isEmpty();
     }
 
+    /** The columns a row adds for the observed hosts: each one's CPU and drops. */
+    public List<String> columns() {
+        List<String> c = new ArrayList<>();
+        for (String host : names()) {
+            c.add(ObservedNames.cpu(host));
+            c.add(ObservedNames.drops(host));
+        }
+        return c;
+    }
+
     /** The observed hosts' names, in order. */
     public List<String> names() {
         return hosts.stream().map(Host::name).toList();

@@ -2,7 +2,6 @@ package benchsh.shell.run;
 
 import benchsh.shell.host.HostException;
 import benchsh.shell.observe.Observation;
-import benchsh.shell.observe.ObservedNames;
 import benchsh.shell.observe.Observers;
 import benchsh.shell.observe.Watch;
 import benchsh.shell.result.Result;
@@ -263,10 +262,7 @@ public final class Executor {
     /** The test's columns, then each observed host's CPU and drops. */
     private static List<String> columns(Test test, Watch watch) {
         List<String> c = new ArrayList<>(test.columns());
-        for (String host : watch.names()) {
-            c.add(ObservedNames.cpu(host));
-            c.add(ObservedNames.drops(host));
-        }
+        c.addAll(watch.columns());
         return c;
     }
 

@@ -168,10 +168,7 @@ public final class LimitVerb implements Verb {
     /** The limit's columns, then each observed host's CPU and drops at the limit. */
     private static List<String> observedColumns(Watch watch) {
         List<String> c = new ArrayList<>(COLUMNS);
-        for (String host : watch.names()) {
-            c.add(ObservedNames.cpu(host));
-            c.add(ObservedNames.drops(host));
-        }
+        c.addAll(watch.columns());
         return c;
     }
 
