@@ -10,6 +10,7 @@ import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.sftp.client.SftpClient;
 import org.apache.sshd.sftp.client.SftpClientFactory;
 import org.apache.sshd.sftp.client.SftpVersionSelector;
+import org.apache.sshd.sftp.client.extensions.openssh.OpenSSHPosixRenameExtension;
 import org.apache.sshd.sftp.common.SftpConstants;
 import org.apache.sshd.sftp.common.SftpException;
 
@@ -67,16 +68,33 @@ final class RemoteFiles implements AutoCloseable {
             String p = path.toString();
             try {
                 SftpClient.Attributes a = orNull(p, true);
-                if (a == null) {
-                    sftp.mkdir(p);
-                    sftp.setStat(p, new SftpClient.Attributes().perms(DIRECTORY_MODE));
-                } else if (!a.isDirectory()) {
+                if (a == null && !madeHere(p)) {
+                    a = orNull(p, true);
+                }
+                if (a != null && !a.isDirectory()) {
                     throw new HostException(host, "upload", p + " is not a directory; give dir: a writable directory");
                 }
             } catch (IOException e) {
                 throw new HostException(host, "upload", "cannot create " + p + " (" + e.getMessage() + "); give dir: a writable directory");
             }
         }
+    }
+
+    /**
+     * Makes directory {@code p} (mode 0700); false when the mkdir failed because {@code p} exists by now: another
+     * shell or another host sharing this home (an NFS home on a cluster) made it at the same moment.
+     */
+    private boolean madeHere(String p) throws IOException {
+        try {
+            sftp.mkdir(p);
+        } catch (IOException e) {
+            if (orNull(p, true) != null) {
+                return false;
+            }
+            throw e;
+        }
+        sftp.setStat(p, new SftpClient.Attributes().perms(DIRECTORY_MODE));
+        return true;
     }
 
     /** The path's own attributes (links not followed), or null when it does not exist. */
@@ -113,9 +131,18 @@ final class RemoteFiles implements AutoCloseable {
         }
     }
 
-    /** Renames {@code from} to {@code to}, replacing a file there (not a directory); {@code from} is removed if that fails. */
+    /**
+     * Renames {@code from} to {@code to}, replacing a file there (not a directory); {@code from} is removed if that
+     * fails. Atomic where the server offers OpenSSH's posix-rename, so a peer another host sharing this directory
+     * starts at that moment always finds a whole jar at {@code to}; elsewhere the old file is removed first.
+     */
     void replace(String from, String to) throws HostException {
         try {
+            OpenSSHPosixRenameExtension posix = sftp.getExtension(OpenSSHPosixRenameExtension.class);
+            if (posix != null && posix.isSupported()) {
+                posix.posixRename(from, to);
+                return;
+            }
             SftpClient.Attributes there = lstat(to);
             if (there != null && !there.isDirectory()) {
                 sftp.remove(to);

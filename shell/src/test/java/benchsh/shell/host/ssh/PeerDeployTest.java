@@ -10,13 +10,19 @@ import benchsh.shell.host.PeerJar;
 import benchsh.shell.host.SshHost;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.CopyOption;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.sshd.server.SshServer;
+import org.apache.sshd.server.session.ServerSession;
+import org.apache.sshd.sftp.server.SftpEventListener;
+import org.apache.sshd.sftp.server.SftpSubsystemFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -142,6 +148,35 @@ class PeerDeployTest {
         try (SshHost h = host(work)) {
             h.peer();
             assertFalse(h.uploaded(), "a jar with the right hash is reused");
+        }
+    }
+
+    /** Another host sharing this home (an NFS home on a cluster) makes the directory and puts the jar just before we do. */
+    @Test
+    void anotherHostSharingTheHomeDeploysAtTheSameMoment() throws Exception {
+        Path home = tmp.resolve("home");
+        Path work = home.resolve(".cache/benchsh");
+        Path jar = work.resolve(PeerJar.fileName());
+        start(s -> ((SftpSubsystemFactory) s.getSubsystemFactories().get(0)).addSftpEventListener(new SftpEventListener() {
+            @Override
+            public void creating(ServerSession session, Path path, Map<String, ?> attrs) throws IOException {
+                if (path.startsWith(home)) {
+                    Files.createDirectory(path, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+                }
+            }
+
+            @Override
+            public void moving(ServerSession session, Path from, Path to, Collection<CopyOption> opts) throws IOException {
+                if (to.equals(jar)) {
+                    Files.copy(from, jar, StandardCopyOption.REPLACE_EXISTING); // the other host's upload, just renamed
+                }
+            }
+        }));
+        try (SshHost h = host(work)) {
+            assertTrue(h.peer().alive(), "the directories and the jar the other host made are used, not an error");
+        }
+        try (Stream<Path> left = Files.list(work)) {
+            assertEquals(List.of(jar), left.toList(), "one jar, no upload left behind");
         }
     }
 
