@@ -14,6 +14,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The watches of one test's observed hosts: {@link #start} starts the peer's observe workload on each
@@ -50,8 +51,12 @@ public final class Observers {
     public static Observers start(Watch watch, Duration interval, Duration max) throws InterruptedException {
         Observers o = new Observers();
         Map<String, Object> spec = SpecCodec.encode(new ObserveWorkload.Spec(interval.toNanos(), max.toNanos(), watch.loopback()));
+        Map<Host, HostException> unreachable = connectAll(watch.hosts());
         for (Host h : watch.hosts()) {
             try {
+                if (unreachable.containsKey(h)) {
+                    throw unreachable.get(h);
+                }
                 o.begin(h, spec);
             } catch (HostException e) {
                 o.missing.add(e.getMessage());
@@ -61,6 +66,33 @@ public final class Observers {
             }
         }
         return o;
+    }
+
+    /**
+     * Connects the hosts at once, so hosts that cannot be reached cost one connect timeout together, not one each;
+     * returns those that failed, with why. Bounded by the hosts' own connect deadlines.
+     */
+    private static Map<Host, HostException> connectAll(List<Host> hosts) throws InterruptedException {
+        Map<Host, HostException> failed = new ConcurrentHashMap<>();
+        List<Thread> connects = hosts.stream().map(h -> new Thread(() -> {
+            try {
+                h.peer();
+            } catch (HostException e) {
+                failed.put(h, e);
+            } catch (InterruptedException e) {
+                failed.put(h, new HostException(h.name(), "observe", "interrupted while connecting"));
+            }
+        }, "observe-connect-" + h.name())).toList();
+        connects.forEach(Thread::start);
+        try {
+            for (Thread t : connects) {
+                t.join();
+            }
+        } catch (InterruptedException e) {
+            connects.forEach(Thread::interrupt);
+            throw e;
+        }
+        return failed;
     }
 
     private void begin(Host h, Map<String, Object> spec) throws HostException, InterruptedException {
