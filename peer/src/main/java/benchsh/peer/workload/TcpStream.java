@@ -122,6 +122,8 @@ public final class TcpStream implements Workload {
                         } else {
                             receive(stream, channels.get(stream));
                         }
+                    } catch (java.net.SocketTimeoutException e) {
+                        fail(benchsh.peer.protocol.ErrorKind.TIMEOUT, message(e));
                     } catch (IOException e) {
                         fail(benchsh.peer.protocol.ErrorKind.IO, message(e));
                     } finally {
@@ -214,25 +216,30 @@ public final class TcpStream implements Workload {
             long sent = 0;
             Pacer pacer = new Pacer(spec.rate() > 0 ? Math.max(1, spec.rate() / spec.streams()) : 0);
             boolean paced = pacer.paced();
-            while (!timeUp && !cancelled() && sent < quota) {
-                int chunk = (int) Math.min(spec.size(), quota - sent);
-                if (zeroCopySource != null) {
-                    long pos = 0;
-                    while (pos < chunk) {
-                        long n = zeroCopySource.transferTo(pos, chunk - pos, ch);
-                        pos += n;
-                        meter.addOwned(stream, n);
+            // sendfile needs the blocking channel; plain writes go non-blocking (see NonBlockingWriter). The meter's
+            // stall closes the channel after the timeout without progress; the writer's own limit is only a backstop.
+            Duration backstop = spec.timing().timeout().multipliedBy(2);
+            try (NonBlockingWriter out = zeroCopySource == null ? new NonBlockingWriter(ch, backstop, this::cancelled) : null) {
+                while (!timeUp && !cancelled() && sent < quota) {
+                    int chunk = (int) Math.min(spec.size(), quota - sent);
+                    if (out == null) {
+                        long pos = 0;
+                        while (pos < chunk) {
+                            long n = zeroCopySource.transferTo(pos, chunk - pos, ch);
+                            pos += n;
+                            meter.addOwned(stream, n);
+                        }
+                    } else {
+                        buf.clear();
+                        buf.limit(chunk);
+                        while (buf.hasRemaining()) {
+                            meter.addOwned(stream, out.write(buf));
+                        }
                     }
-                } else {
-                    buf.clear();
-                    buf.limit(chunk);
-                    while (buf.hasRemaining()) {
-                        meter.addOwned(stream, ch.write(buf));
+                    sent += chunk;
+                    if (paced) {
+                        pacer.sent(chunk);
                     }
-                }
-                sent += chunk;
-                if (paced) {
-                    pacer.sent(chunk);
                 }
             }
             ch.shutdownOutput();
