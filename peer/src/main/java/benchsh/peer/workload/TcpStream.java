@@ -24,7 +24,9 @@ import java.util.concurrent.locks.LockSupport;
  * TCP stream (netperf TCP_STREAM, iperf3, netio): one side sends messages of {@code size} bytes over
  * {@code streams} connections for a time or a byte count, the other counts what arrives. Which side
  * listens (the "listen" role) and which side sends ({@code send}) are independent, so reverse tests need
- * no extra code. Blocking NIO with direct buffers, one thread per stream.
+ * no extra code. NIO with direct buffers, one thread per stream: the sender writes non-blocking and waits on
+ * a selector only when the socket buffer is full ({@link NonBlockingWriter}); the receiver reads blocking into
+ * a buffer of {@link #readBufferSize} bytes and takes whatever has arrived.
  *
  * <p>A sender may be paced ({@code rate} bits/s for all streams together, split evenly, see
  * {@link Pacer}) and may send with {@code zeroCopy}: {@link FileChannel#transferTo} from a
@@ -38,6 +40,10 @@ public final class TcpStream implements Workload {
     public static final long MAX_STREAMS = 128;
     /** Longest sleep of the side's thread while the streams send for a time, so it sees streams that ended early. */
     private static final long AWAIT_SLICE_NANOS = 50_000_000L;
+    /** A receiver's read buffer per stream: as the C loop's (1 MiB) for few streams, at least 128 KiB, at most 16 MiB for all streams. */
+    static final int MAX_READ_BUFFER = 1 << 20;
+    static final int MIN_READ_BUFFER = 128 << 10;
+    static final int ALL_READ_BUFFERS = 16 << 20;
 
     /**
      * One side's spec (both roles).
@@ -59,6 +65,16 @@ public final class TcpStream implements Workload {
                 throw new IllegalArgumentException("a tcp sender needs time_nanos or bytes");
             }
         }
+    }
+
+    /**
+     * Bytes per read for a receiver of {@code size}-byte messages over {@code streams} connections: a read
+     * takes whatever has arrived, so a larger buffer drains a backlog in fewer system calls (and fewer window
+     * updates), independent of the sender's message size, which stays what the sender writes.
+     */
+    static int readBufferSize(int size, int streams) {
+        int share = Math.max(MIN_READ_BUFFER, Math.min(MAX_READ_BUFFER, ALL_READ_BUFFERS / Math.max(1, streams)));
+        return Math.max(size, share);
     }
 
     @Override
@@ -257,7 +273,7 @@ public final class TcpStream implements Workload {
         }
 
         private void receive(int stream, SocketChannel ch) throws IOException {
-            ByteBuffer buf = ByteBuffer.allocateDirect(Math.max(spec.size(), 128 * 1024));
+            ByteBuffer buf = ByteBuffer.allocateDirect(readBufferSize(spec.size(), spec.streams()));
             int n;
             while ((n = ch.read(buf)) >= 0) {
                 meter.addOwned(stream, n);

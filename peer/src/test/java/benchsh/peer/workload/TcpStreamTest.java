@@ -62,6 +62,15 @@ class TcpStreamTest {
     }
 
     @Test
+    void smallMessagesByByteCountArriveExactlyOnBothSides() throws Exception {
+        long messages = 20_000;
+        Outcome[] o = pair(receiver(1024, 2, TIMING), sender(1024, 2, 0, 1024 * messages), new RecordingContext());
+        assertNull(o[1].error(), o[1].error());
+        assertEquals(1024 * messages, o[1].metrics().get("bytes_total"), "sent");
+        assertEquals(1024 * messages, o[0].metrics().get("bytes_total"), "received");
+    }
+
+    @Test
     void reverseLetsTheListenerSend() throws Exception {
         Outcome[] o = Sides.pair(new TcpStream(), sender(131072, 1, 0, 1_000_000L), receiver(131072, 1, TIMING), new RecordingContext(),
                 new RecordingContext());
