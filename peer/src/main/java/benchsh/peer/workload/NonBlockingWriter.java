@@ -16,10 +16,10 @@ import java.util.function.BooleanSupplier;
  * A TCP sender's writes in non-blocking mode. NIO's blocking write does bookkeeping on every call that a
  * non-blocking one skips (the interrupt hook, registering the blocked thread and a second round of the
  * channel's state lock); a sender at small messages spends a measurable share of its time there. A write
- * that finds room costs the {@code write} system call only; when the socket buffer is full the writer waits
+ * that finds room costs the {@code write} system call and no other; when the socket buffer is full the writer waits
  * on a selector until there is room, in slices of {@value #SLICE_MILLIS} ms so that a close of the channel
  * (the side's cancel or the meter's stall) or the side's cancel flag ends the wait within one slice, and
- * gives up with a {@link SocketTimeoutException} when no room appears for the side's timeout.
+ * gives up with a {@link SocketTimeoutException} when no room appears for the timeout it was given.
  *
  * <p>Not thread-safe: the one thread that sends on the channel uses it. {@link #close} puts the channel
  * back into blocking mode (unless it was closed meanwhile).
