@@ -24,7 +24,9 @@ import java.util.concurrent.locks.LockSupport;
  * TCP stream (netperf TCP_STREAM, iperf3, netio): one side sends messages of {@code size} bytes over
  * {@code streams} connections for a time or a byte count, the other counts what arrives. Which side
  * listens (the "listen" role) and which side sends ({@code send}) are independent, so reverse tests need
- * no extra code. Blocking NIO with direct buffers, one thread per stream.
+ * no extra code. NIO with direct buffers, one thread per stream: the sender writes non-blocking and waits on
+ * a selector only when the socket buffer is full ({@link NonBlockingWriter}); the receiver reads blocking into
+ * a buffer of {@link #readBufferSize} bytes and takes whatever has arrived.
  *
  * <p>A sender may be paced ({@code rate} bits/s for all streams together, split evenly, see
  * {@link Pacer}) and may send with {@code zeroCopy}: {@link FileChannel#transferTo} from a
@@ -38,6 +40,10 @@ public final class TcpStream implements Workload {
     public static final long MAX_STREAMS = 128;
     /** Longest sleep of the side's thread while the streams send for a time, so it sees streams that ended early. */
     private static final long AWAIT_SLICE_NANOS = 50_000_000L;
+    /** A receiver's read buffer per stream: as the C loop's (1 MiB) for few streams, at least 128 KiB, at most 16 MiB for all streams. */
+    static final int MAX_READ_BUFFER = 1 << 20;
+    static final int MIN_READ_BUFFER = 128 << 10;
+    static final int ALL_READ_BUFFERS = 16 << 20;
 
     /**
      * One side's spec (both roles).
@@ -59,6 +65,16 @@ public final class TcpStream implements Workload {
                 throw new IllegalArgumentException("a tcp sender needs time_nanos or bytes");
             }
         }
+    }
+
+    /**
+     * Bytes per read for a receiver of {@code size}-byte messages over {@code streams} connections: a read
+     * takes whatever has arrived, so a larger buffer drains a backlog in fewer system calls (and fewer window
+     * updates), independent of the sender's message size, which stays what the sender writes.
+     */
+    static int readBufferSize(int size, int streams) {
+        int share = Math.max(MIN_READ_BUFFER, Math.min(MAX_READ_BUFFER, ALL_READ_BUFFERS / Math.max(1, streams)));
+        return Math.max(size, share);
     }
 
     @Override
@@ -122,6 +138,8 @@ public final class TcpStream implements Workload {
                         } else {
                             receive(stream, channels.get(stream));
                         }
+                    } catch (java.net.SocketTimeoutException e) {
+                        fail(benchsh.peer.protocol.ErrorKind.TIMEOUT, message(e));
                     } catch (IOException e) {
                         fail(benchsh.peer.protocol.ErrorKind.IO, message(e));
                     } finally {
@@ -214,25 +232,30 @@ public final class TcpStream implements Workload {
             long sent = 0;
             Pacer pacer = new Pacer(spec.rate() > 0 ? Math.max(1, spec.rate() / spec.streams()) : 0);
             boolean paced = pacer.paced();
-            while (!timeUp && !cancelled() && sent < quota) {
-                int chunk = (int) Math.min(spec.size(), quota - sent);
-                if (zeroCopySource != null) {
-                    long pos = 0;
-                    while (pos < chunk) {
-                        long n = zeroCopySource.transferTo(pos, chunk - pos, ch);
-                        pos += n;
-                        meter.addOwned(stream, n);
+            // sendfile needs the blocking channel; plain writes go non-blocking (see NonBlockingWriter). The meter's
+            // stall closes the channel after the timeout without progress; the writer's own limit is only a backstop.
+            Duration backstop = spec.timing().timeout().multipliedBy(2);
+            try (NonBlockingWriter out = zeroCopySource == null ? new NonBlockingWriter(ch, backstop, this::cancelled) : null) {
+                while (!timeUp && !cancelled() && sent < quota) {
+                    int chunk = (int) Math.min(spec.size(), quota - sent);
+                    if (out == null) {
+                        long pos = 0;
+                        while (pos < chunk) {
+                            long n = zeroCopySource.transferTo(pos, chunk - pos, ch);
+                            pos += n;
+                            meter.addOwned(stream, n);
+                        }
+                    } else {
+                        buf.clear();
+                        buf.limit(chunk);
+                        while (buf.hasRemaining()) {
+                            meter.addOwned(stream, out.write(buf));
+                        }
                     }
-                } else {
-                    buf.clear();
-                    buf.limit(chunk);
-                    while (buf.hasRemaining()) {
-                        meter.addOwned(stream, ch.write(buf));
+                    sent += chunk;
+                    if (paced) {
+                        pacer.sent(chunk);
                     }
-                }
-                sent += chunk;
-                if (paced) {
-                    pacer.sent(chunk);
                 }
             }
             ch.shutdownOutput();
@@ -250,7 +273,7 @@ public final class TcpStream implements Workload {
         }
 
         private void receive(int stream, SocketChannel ch) throws IOException {
-            ByteBuffer buf = ByteBuffer.allocateDirect(Math.max(spec.size(), 128 * 1024));
+            ByteBuffer buf = ByteBuffer.allocateDirect(readBufferSize(spec.size(), spec.streams()));
             int n;
             while ((n = ch.read(buf)) >= 0) {
                 meter.addOwned(stream, n);

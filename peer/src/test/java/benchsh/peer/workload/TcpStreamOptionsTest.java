@@ -65,4 +65,13 @@ class TcpStreamOptionsTest {
         assertTrue(rx.samples.size() >= 3, "samples every 100 ms: " + rx.samples.size());
         assertTrue(rx.samples.stream().allMatch(s -> (Double) s.get("start_s") >= 0), "samples start after the warm-up");
     }
+
+    @Test
+    void theReadBufferIsTheCLoopsMegabyteForFewStreamsAndNeverSmallerThanAMessage() {
+        assertEquals(1 << 20, TcpStream.readBufferSize(1024, 1));
+        assertEquals(1 << 20, TcpStream.readBufferSize(131072, 16));
+        assertEquals(512 << 10, TcpStream.readBufferSize(1024, 32), "16 MiB shared by 32 streams");
+        assertEquals(128 << 10, TcpStream.readBufferSize(1024, 128), "never below 128 KiB");
+        assertEquals(4 << 20, TcpStream.readBufferSize(4 << 20, 1), "a message larger than the buffer is read whole when it can be");
+    }
 }

@@ -7,14 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.peer.protocol.ErrorKind;
+import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.protocol.SpecCodec;
+import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -54,6 +59,15 @@ class TcpStreamTest {
         Outcome[] o = pair(receiver(65536, 3, TIMING), sender(65536, 3, 0, 3_000_001L), new RecordingContext());
         assertEquals(3_000_001L, o[0].metrics().get("bytes_total"));
         assertEquals(3_000_001L, o[0].metrics().get("bytes"));
+    }
+
+    @Test
+    void smallMessagesByByteCountArriveExactlyOnBothSides() throws Exception {
+        long messages = 20_000;
+        Outcome[] o = pair(receiver(1024, 2, TIMING), sender(1024, 2, 0, 1024 * messages), new RecordingContext());
+        assertNull(o[1].error(), o[1].error());
+        assertEquals(1024 * messages, o[1].metrics().get("bytes_total"), "sent");
+        assertEquals(1024 * messages, o[0].metrics().get("bytes_total"), "received");
     }
 
     @Test
@@ -119,6 +133,30 @@ class TcpStreamTest {
         assertEquals(ErrorKind.CANCELLED, so.kind());
         assertTrue(((Number) so.metrics().get("bytes_total")).longValue() > 0);
         lo.get();
+    }
+
+    @Test
+    void aSenderWhoseReceiverStopsReadingEndsAtTheStallTimeoutWithItsFigures() throws Exception {
+        try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getByName(Sides.LOOPBACK))) {
+            CompletableFuture<Socket> accepted = CompletableFuture.supplyAsync(() -> acceptQuietly(silent));
+            Timing stallSoon = new Timing(100_000_000L, 500_000_000L);
+            Side sender = new TcpStream().open("connect", new TcpStream.Spec(true, 1024, Duration.ofSeconds(30).toNanos(), 0, 1, 0, stallSoon, 0,
+                    false, 0, false), new Link(Sides.TOKEN, Sides.LOOPBACK, silent.getLocalPort()), new RecordingContext());
+            long start = System.nanoTime();
+            Outcome o = sender.run();
+            assertEquals(ErrorKind.STALLED, o.kind(), o.error());
+            assertTrue(System.nanoTime() - start < Duration.ofSeconds(15).toNanos(), "ended at the stall, long before its 30 s");
+            assertTrue(Sides.longOf(o, "bytes_total") > 0, "the bytes that went out before the stall are kept");
+            accepted.get(10, TimeUnit.SECONDS).close();
+        }
+    }
+
+    private static Socket acceptQuietly(ServerSocket server) {
+        try {
+            return server.accept(); // and never read
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test
