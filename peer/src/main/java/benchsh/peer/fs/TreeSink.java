@@ -29,9 +29,12 @@ import java.util.function.LongConsumer;
  * every directory and file is created exclusively and recorded in the run's {@link CreatedEntries},
  * the only entries a cleanup removes. Permissions are set at creation (chmod only when the umask
  * would change them) and mtimes/atimes kept where the file system allows (failures are counted, e.g.
- * on FUSE; times are never set through a link); directory mtimes are set at the end. Local files may
- * be copied by a few worker threads ({@code threads > 1}) while the walk goes on, handed over in
- * batches of a few files, as directories are always created first by the walking thread. Entry methods are called from one thread; {@link #close()} stops the workers.
+ * on FUSE; times are never set through a link); directory mtimes are set at the end. Small received
+ * files may be written by a few worker threads ({@code threads > 1}) while the stream goes on; a local
+ * file is copied on the thread that hands it over. Thread-safety: {@link #dir} and the local
+ * {@link #file(String, PosixFileAttributes, Path)} may be called from several threads at once (a
+ * {@link ParallelTreeWalk}), a directory always before anything inside it; the stream's
+ * {@link #file(String, int, long, long, ReadableByteChannel)} from one thread; {@link #close()} stops the workers.
  */
 final class TreeSink implements TreeVisitor, AutoCloseable {
     private static final int UMASK = umask();
@@ -42,12 +45,6 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     private static final long SMALL_FILE = 1 << 20;
     /** Bytes of received small files held for the workers at most, in KiB. */
     private static final int BUDGET_KIB = 32 << 10;
-    /**
-     * Local files handed to a worker together, at most this many or {@link #BATCH_BYTES}: one hand-off
-     * (queue, wake-up: a few futex(2) calls) per batch instead of per file.
-     */
-    private static final int BATCH_FILES = 16;
-    private static final long BATCH_BYTES = 4 << 20;
 
     private final Path root;
     private final CreatedEntries created;
@@ -55,6 +52,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     private final int umask;
     private final LongConsumer progress;
     private final ThreadLocal<ByteBuffer> buffers = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(BUFFER));
+    /** Directories and their mtimes, each after its parent; guarded by itself. */
     private final List<Object[]> dirTimes = new ArrayList<>();
     private final ExecutorService workers;
     private final Semaphore slots = new Semaphore(IN_FLIGHT);
@@ -63,12 +61,9 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     private final AtomicLong files = new AtomicLong();
     private final AtomicLong bytes = new AtomicLong();
     private final AtomicLong attributesNotKept = new AtomicLong();
-    /** Local file copies not yet handed to a worker; the walking thread's. */
-    private List<Task> batch = new ArrayList<>();
-    private long batchBytes;
     private boolean started;
     private boolean rootIsFile;
-    private long dirs;
+    private final AtomicLong dirs = new AtomicLong();
 
     /**
      * @param progress told of every content byte written (from any worker thread)
@@ -101,7 +96,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
         }
         if (!asFile) {
             created.createDirectory("");
-            dirs++;
+            dirs.incrementAndGet();
         }
         started = true;
         rootIsFile = asFile;
@@ -134,11 +129,13 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
         expect(false);
         SafePaths.entry(root, name);
         Path p = created.createDirectory(name, permissions(mode));
-        dirs++;
+        dirs.incrementAndGet();
         if ((mode & umask) != 0) {
             chmod(p, mode);
         }
-        dirTimes.add(new Object[] {p, mtimeMillis});
+        synchronized (dirTimes) {
+            dirTimes.add(new Object[] {p, mtimeMillis});
+        }
     }
 
     @Override
@@ -235,34 +232,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     @Override
     public void file(String name, PosixFileAttributes attrs, Path source) throws IOException {
         expect(name.isEmpty());
-        String checked = checked(name);
-        if (workers == null) {
-            copy(source, checked, attrs);
-            return;
-        }
-        batch.add(() -> copy(source, checked, attrs));
-        batchBytes += attrs.size();
-        if (batch.size() >= BATCH_FILES || batchBytes >= BATCH_BYTES) {
-            flushBatch();
-        }
-    }
-
-    /** Hands the batched local copies to a worker, which stops at the first failure (its own or another's). */
-    private void flushBatch() throws IOException {
-        if (batch.isEmpty()) {
-            return;
-        }
-        List<Task> tasks = batch;
-        batch = new ArrayList<>();
-        batchBytes = 0;
-        submit(() -> {
-            for (Task t : tasks) {
-                if (failure.get() != null) {
-                    return;
-                }
-                t.run();
-            }
-        });
+        copy(source, checked(name), attrs);
     }
 
     /** {@code name} once {@link SafePaths#entry} accepted it ("" names the root of a single-file copy). */
@@ -360,14 +330,18 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
      * first (writing into a directory changes its mtime).
      */
     void finish() throws IOException {
-        if (workers != null) {
-            flushBatch();
-        }
         drain();
         IOException f = failure.get();
         if (f != null) {
             throw f;
         }
+        synchronized (dirTimes) {
+            setDirTimes();
+        }
+    }
+
+    /** Deepest first: the list holds every directory after its parent. */
+    private void setDirTimes() {
         for (int i = dirTimes.size() - 1; i >= 0; i--) {
             times((Path) dirTimes.get(i)[0], FileTime.fromMillis((Long) dirTimes.get(i)[1]), null);
         }
@@ -406,7 +380,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     }
 
     long dirs() {
-        return dirs;
+        return dirs.get();
     }
 
     long bytes() {
