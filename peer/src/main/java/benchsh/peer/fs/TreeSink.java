@@ -41,10 +41,8 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     private static final int IN_FLIGHT = 256;
     /** Bytes per read and write when not using sendfile; 256 KiB is also the largest SFTP write OpenSSH accepts. */
     private static final int BUFFER = 256 << 10;
-    /** Received files up to this size are written by workers; bigger ones inline, straight off the stream. */
-    private static final long SMALL_FILE = 1 << 20;
-    /** Bytes of received small files held for the workers at most, in KiB. */
-    private static final int BUDGET_KIB = 32 << 10;
+    /** Batches of received small files ({@link ReceivedBatch#BYTES} each) held for the workers at most: 32 MiB. */
+    private static final int BATCHES_HELD = 32;
 
     private final Path root;
     private final CreatedEntries created;
@@ -56,7 +54,9 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     private final List<Object[]> dirTimes = new ArrayList<>();
     private final ExecutorService workers;
     private final Semaphore slots = new Semaphore(IN_FLIGHT);
-    private final Semaphore budget = new Semaphore(BUDGET_KIB);
+    private final ReceivedBatch.Pool pool = new ReceivedBatch.Pool(BATCHES_HELD);
+    /** Received small files not yet handed to a worker; the receiving thread's. */
+    private ReceivedBatch pending;
     private final AtomicReference<IOException> failure = new AtomicReference<>();
     private final AtomicLong files = new AtomicLong();
     private final AtomicLong bytes = new AtomicLong();
@@ -67,7 +67,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
 
     /**
      * @param progress told of every content byte written (from any worker thread)
-     * @param threads  worker threads for local files and small received files; 1 writes inline
+     * @param threads  worker threads for small received files; 1 writes inline
      */
     TreeSink(Path root, LongConsumer progress, int threads) {
         this.root = root;
@@ -142,60 +142,42 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     public void file(String name, int mode, long mtimeMillis, long size, ReadableByteChannel content) throws IOException {
         expect(name.isEmpty());
         String checked = checked(name);
-        if (workers == null || size > SMALL_FILE) {
+        if (workers == null || size > ReceivedBatch.BYTES || rootIsFile) {
             times(write(checked, mode, size, content), FileTime.fromMillis(mtimeMillis), null);
             return;
         }
-        // small files: read the content off the stream now, create and write the file on a worker
-        int kib = (int) (size >> 10) + 1;
-        acquire(budget, kib);
-        ByteBuffer data = ByteBuffer.allocate((int) size);
-        try {
-            while (data.hasRemaining()) {
-                if (content.read(data) < 0) {
-                    throw new IOException("the tree stream ended inside " + name);
-                }
-            }
-        } catch (IOException e) {
-            budget.release(kib);
-            throw e;
+        // small files: read the content off the stream into a batch now; a worker creates and writes the batch's files
+        if (pending != null && !pending.fits(size)) {
+            handOver();
         }
-        data.flip();
-        submit(() -> {
-            try {
-                times(write(checked, mode, size, new ByteArrayChannel(data)), FileTime.fromMillis(mtimeMillis), null);
-            } finally {
-                budget.release(kib);
-            }
-        });
+        if (pending == null) {
+            pending = new ReceivedBatch(pool.take());
+        }
+        pending.add(checked, mode, mtimeMillis, size, content);
     }
 
-    /** A channel over bytes already read. */
-    private static final class ByteArrayChannel implements ReadableByteChannel {
-        private final ByteBuffer data;
-
-        ByteArrayChannel(ByteBuffer data) {
-            this.data = data;
+    /** Submits the pending batch of received files to a worker, which returns its buffer to the pool. */
+    private void handOver() throws IOException {
+        ReceivedBatch batch = pending;
+        pending = null;
+        if (batch == null) {
+            return;
         }
-
-        @Override
-        public int read(ByteBuffer dst) {
-            if (!data.hasRemaining()) {
-                return -1;
-            }
-            int n = Math.min(dst.remaining(), data.remaining());
-            dst.put(data.slice().limit(n));
-            data.position(data.position() + n);
-            return n;
-        }
-
-        @Override
-        public boolean isOpen() {
-            return true;
-        }
-
-        @Override
-        public void close() {
+        try {
+            submit(() -> {
+                try {
+                    batch.writeEach((name, mode, mtime, content) -> {
+                        if (failure.get() == null) {
+                            times(write(name, mode, content.data().remaining(), content), FileTime.fromMillis(mtime), null);
+                        }
+                    });
+                } finally {
+                    pool.give(batch.buffer());
+                }
+            });
+        } catch (IOException | RuntimeException e) {
+            pool.give(batch.buffer());
+            throw e;
         }
     }
 
@@ -269,7 +251,14 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
         Path p = created.path(name);
         try (java.nio.channels.WritableByteChannel out = create(name, mode)) {
             long done = 0;
-            if (content instanceof FileChannel in && out instanceof FileChannel) {
+            if (content instanceof ReceivedBatch.Content c) {
+                ByteBuffer data = c.data();
+                while (data.hasRemaining()) {
+                    int n = out.write(data);
+                    done += n;
+                    progress.accept(n);
+                }
+            } else if (content instanceof FileChannel in && out instanceof FileChannel) {
                 while (done < size) {
                     long n = in.transferTo(done, size - done, out);
                     if (n <= 0) {
@@ -330,6 +319,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
      * first (writing into a directory changes its mtime).
      */
     void finish() throws IOException {
+        handOver();
         drain();
         IOException f = failure.get();
         if (f != null) {
