@@ -23,7 +23,7 @@ final class ReceivedBatch {
 
     /** Writes one file of the batch. */
     interface FileWriter {
-        void write(String name, int mode, long mtimeMillis, Content content) throws IOException;
+        void write(String name, int mode, long mtimeMillis, ByteBuffer content) throws IOException;
     }
 
     private final ByteBuffer data;
@@ -67,11 +67,11 @@ final class ReceivedBatch {
         return count;
     }
 
-    /** Hands each file to {@code writer} in order, its content a read-only view of the buffer. */
+    /** Hands each file to {@code writer} in order, its content a view of the buffer (position 0, limit its size). */
     void writeEach(FileWriter writer) throws IOException {
         int start = 0;
         for (int i = 0; i < count; i++) {
-            writer.write(names[i], modes[i], mtimes[i], new Content(data.duplicate().limit(ends[i]).position(start).slice()));
+            writer.write(names[i], modes[i], mtimes[i], data.duplicate().limit(ends[i]).position(start).slice());
             start = ends[i];
         }
     }
@@ -79,40 +79,6 @@ final class ReceivedBatch {
     /** The buffer, for the pool once the batch is written. */
     ByteBuffer buffer() {
         return data;
-    }
-
-    /** A file's bytes already read: a channel for the general path, the buffer itself for a direct write. */
-    static final class Content implements ReadableByteChannel {
-        private final ByteBuffer data;
-
-        Content(ByteBuffer data) {
-            this.data = data;
-        }
-
-        /** The bytes not read yet; writing them advances this channel. */
-        ByteBuffer data() {
-            return data;
-        }
-
-        @Override
-        public int read(ByteBuffer dst) {
-            if (!data.hasRemaining()) {
-                return -1;
-            }
-            int n = Math.min(dst.remaining(), data.remaining());
-            dst.put(data.slice().limit(n));
-            data.position(data.position() + n);
-            return n;
-        }
-
-        @Override
-        public boolean isOpen() {
-            return true;
-        }
-
-        @Override
-        public void close() {
-        }
     }
 
     /**

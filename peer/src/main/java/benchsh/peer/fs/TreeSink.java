@@ -168,7 +168,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
                 try {
                     batch.writeEach((name, mode, mtime, content) -> {
                         if (failure.get() == null) {
-                            times(write(name, mode, content.data().remaining(), content), FileTime.fromMillis(mtime), null);
+                            times(write(name, mode, content), FileTime.fromMillis(mtime), null);
                         }
                     });
                 } finally {
@@ -251,14 +251,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
         Path p = created.path(name);
         try (java.nio.channels.WritableByteChannel out = create(name, mode)) {
             long done = 0;
-            if (content instanceof ReceivedBatch.Content c) {
-                ByteBuffer data = c.data();
-                while (data.hasRemaining()) {
-                    int n = out.write(data);
-                    done += n;
-                    progress.accept(n);
-                }
-            } else if (content instanceof FileChannel in && out instanceof FileChannel) {
+            if (content instanceof FileChannel in && out instanceof FileChannel) {
                 while (done < size) {
                     long n = in.transferTo(done, size - done, out);
                     if (n <= 0) {
@@ -284,6 +277,23 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
                 }
             }
         }
+        return written(p, mode, size);
+    }
+
+    /** Creates the file {@code name} and writes {@code data} (a received file's bytes) straight from the buffer. */
+    private Path write(String name, int mode, ByteBuffer data) throws IOException {
+        Path p = created.path(name);
+        long size = data.remaining();
+        try (java.nio.channels.WritableByteChannel out = create(name, mode)) {
+            while (data.hasRemaining()) {
+                progress.accept(out.write(data));
+            }
+        }
+        return written(p, mode, size);
+    }
+
+    /** Counts a written file, after the chmod its mode needs beyond the umask. */
+    private Path written(Path p, int mode, long size) {
         if ((mode & umask) != 0) {
             chmod(p, mode);
         }

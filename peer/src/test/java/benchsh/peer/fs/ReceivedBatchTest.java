@@ -34,9 +34,8 @@ class ReceivedBatchTest {
         batch.add("c", 0755, 4, 6, in);
         List<String> seen = new ArrayList<>();
         batch.writeEach((name, mode, mtime, content) -> {
-            ByteBuffer d = content.data();
-            byte[] b = new byte[d.remaining()];
-            d.get(b);
+            byte[] b = new byte[content.remaining()];
+            content.get(b);
             seen.add(name + " " + Integer.toOctalString(mode) + " " + mtime + " " + new String(b, StandardCharsets.UTF_8));
         });
         assertEquals(List.of("d/a 644 1 aaaa", "d/empty 600 2 ", "d/b 640 3 bb", "c 755 4 cccccc"), seen);
