@@ -183,6 +183,9 @@ final class ParallelTreeWalk {
                 fail(e);
             } catch (RuntimeException e) {
                 fail(new IOException(e.toString(), e));
+            } catch (Error e) {
+                fail(new IOException(e.toString(), e));
+                throw e;
             } finally {
                 lock.lock();
                 try {
