@@ -132,13 +132,16 @@ abstract class CopySide extends SideBase {
         return m;
     }
 
-    /** Role "local": walks the source and writes the destination on this host, like cp -a. */
+    /**
+     * Role "local": walks the source and writes the destination on this host, like cp -a; with
+     * {@code threads > 1} a {@link ParallelTreeWalk} lists directories and copies files on that many threads.
+     */
     static final class LocalCopy extends CopySide {
         private final CopyWorkload.Local spec;
         private final Path source;
 
         LocalCopy(CopyWorkload.Local spec, Path src, Path dst, SideContext context) {
-            super(src, dst, spec.verify(), spec.keep(), spec.threads(), spec.timing(), context);
+            super(src, dst, spec.verify(), spec.keep(), 1, spec.timing(), context); // the walk's threads write
             this.spec = spec;
             this.source = src;
         }
@@ -148,10 +151,20 @@ abstract class CopySide extends SideBase {
             TreeSource walk = new TreeSource(source);
             cold(spec.cold());
             meter.start();
-            sink.start(walk.isFile());
-            walk.walk(sink, this::stopped);
+            boolean file = walk.isFile();
+            sink.start(file);
+            if (file || spec.threads() == 1) {
+                walk.walk(sink, this::stopped);
+                extra.put("skipped", walk.skipped());
+            } else {
+                ParallelTreeWalk parallel = new ParallelTreeWalk(source, sink, spec.threads());
+                try {
+                    parallel.run(this::stopped);
+                } finally {
+                    extra.put("skipped", parallel.skipped());
+                }
+            }
             sink.finish();
-            extra.put("skipped", walk.skipped());
         }
     }
 

@@ -33,7 +33,7 @@ public final class CopyWorkload implements Workload {
     public static final String NAME = "copy";
     /** At most this many entries are accepted from a sender. */
     public static final long MAX_ENTRIES = 20_000_000;
-    /** Worker threads of a local copy: file data is copied while the walk goes on. */
+    /** Threads of a local copy (each lists directories and copies files) or of a receiver (writing small files). */
     public static final long MAX_THREADS = 64;
     /** The worker threads the shell asks for. */
     public static final int DEFAULT_THREADS = 4;
@@ -44,7 +44,7 @@ public final class CopyWorkload implements Workload {
      * @param verify  report both trees' digests after the timed copy
      * @param cold    drop the page cache before reading the source
      * @param keep    keep the destination (else removed after the copy)
-     * @param threads workers writing files while the walk goes on (1: inline)
+     * @param threads threads that list directories and copy files ({@link ParallelTreeWalk}; 1: one walker, inline)
      */
     public record Local(String src, String dst, boolean verify, boolean cold, boolean keep, @Range(min = 1, max = MAX_THREADS) int threads,
                         Timing timing) {

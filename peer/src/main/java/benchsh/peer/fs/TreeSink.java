@@ -29,25 +29,20 @@ import java.util.function.LongConsumer;
  * every directory and file is created exclusively and recorded in the run's {@link CreatedEntries},
  * the only entries a cleanup removes. Permissions are set at creation (chmod only when the umask
  * would change them) and mtimes/atimes kept where the file system allows (failures are counted, e.g.
- * on FUSE; times are never set through a link); directory mtimes are set at the end. Local files may
- * be copied by a few worker threads ({@code threads > 1}) while the walk goes on, handed over in
- * batches of a few files, as directories are always created first by the walking thread. Entry methods are called from one thread; {@link #close()} stops the workers.
+ * on FUSE; times are never set through a link); directory mtimes are set at the end. Small received
+ * files may be written by a few worker threads ({@code threads > 1}) while the stream goes on; a local
+ * file is copied on the thread that hands it over. Thread-safety: {@link #dir} and the local
+ * {@link #file(String, PosixFileAttributes, Path)} may be called from several threads at once (a
+ * {@link ParallelTreeWalk}), a directory always before anything inside it; the stream's
+ * {@link #file(String, int, long, long, ReadableByteChannel)} from one thread; {@link #close()} stops the workers.
  */
 final class TreeSink implements TreeVisitor, AutoCloseable {
     private static final int UMASK = umask();
     private static final int IN_FLIGHT = 256;
     /** Bytes per read and write when not using sendfile; 256 KiB is also the largest SFTP write OpenSSH accepts. */
     private static final int BUFFER = 256 << 10;
-    /** Received files up to this size are written by workers; bigger ones inline, straight off the stream. */
-    private static final long SMALL_FILE = 1 << 20;
-    /** Bytes of received small files held for the workers at most, in KiB. */
-    private static final int BUDGET_KIB = 32 << 10;
-    /**
-     * Local files handed to a worker together, at most this many or {@link #BATCH_BYTES}: one hand-off
-     * (queue, wake-up: a few futex(2) calls) per batch instead of per file.
-     */
-    private static final int BATCH_FILES = 16;
-    private static final long BATCH_BYTES = 4 << 20;
+    /** Batches of received small files ({@link ReceivedBatch#BYTES} each) held for the workers at most: 32 MiB. */
+    private static final int BATCHES_HELD = 32;
 
     private final Path root;
     private final CreatedEntries created;
@@ -55,24 +50,24 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     private final int umask;
     private final LongConsumer progress;
     private final ThreadLocal<ByteBuffer> buffers = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(BUFFER));
+    /** Directories and their mtimes, each after its parent; guarded by itself. */
     private final List<Object[]> dirTimes = new ArrayList<>();
     private final ExecutorService workers;
     private final Semaphore slots = new Semaphore(IN_FLIGHT);
-    private final Semaphore budget = new Semaphore(BUDGET_KIB);
+    private final ReceivedBatch.Pool pool = new ReceivedBatch.Pool(BATCHES_HELD);
+    /** Received small files not yet handed to a worker; the receiving thread's. */
+    private ReceivedBatch pending;
     private final AtomicReference<IOException> failure = new AtomicReference<>();
     private final AtomicLong files = new AtomicLong();
     private final AtomicLong bytes = new AtomicLong();
     private final AtomicLong attributesNotKept = new AtomicLong();
-    /** Local file copies not yet handed to a worker; the walking thread's. */
-    private List<Task> batch = new ArrayList<>();
-    private long batchBytes;
     private boolean started;
     private boolean rootIsFile;
-    private long dirs;
+    private final AtomicLong dirs = new AtomicLong();
 
     /**
      * @param progress told of every content byte written (from any worker thread)
-     * @param threads  worker threads for local files and small received files; 1 writes inline
+     * @param threads  worker threads for small received files; 1 writes inline
      */
     TreeSink(Path root, LongConsumer progress, int threads) {
         this.root = root;
@@ -101,7 +96,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
         }
         if (!asFile) {
             created.createDirectory("");
-            dirs++;
+            dirs.incrementAndGet();
         }
         started = true;
         rootIsFile = asFile;
@@ -134,71 +129,55 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
         expect(false);
         SafePaths.entry(root, name);
         Path p = created.createDirectory(name, permissions(mode));
-        dirs++;
+        dirs.incrementAndGet();
         if ((mode & umask) != 0) {
             chmod(p, mode);
         }
-        dirTimes.add(new Object[] {p, mtimeMillis});
+        synchronized (dirTimes) {
+            dirTimes.add(new Object[] {p, mtimeMillis});
+        }
     }
 
     @Override
     public void file(String name, int mode, long mtimeMillis, long size, ReadableByteChannel content) throws IOException {
         expect(name.isEmpty());
         String checked = checked(name);
-        if (workers == null || size > SMALL_FILE) {
+        if (workers == null || size > ReceivedBatch.BYTES || rootIsFile) {
             times(write(checked, mode, size, content), FileTime.fromMillis(mtimeMillis), null);
             return;
         }
-        // small files: read the content off the stream now, create and write the file on a worker
-        int kib = (int) (size >> 10) + 1;
-        acquire(budget, kib);
-        ByteBuffer data = ByteBuffer.allocate((int) size);
-        try {
-            while (data.hasRemaining()) {
-                if (content.read(data) < 0) {
-                    throw new IOException("the tree stream ended inside " + name);
-                }
-            }
-        } catch (IOException e) {
-            budget.release(kib);
-            throw e;
+        // small files: read the content off the stream into a batch now; a worker creates and writes the batch's files
+        if (pending != null && !pending.fits(size)) {
+            handOver();
         }
-        data.flip();
-        submit(() -> {
-            try {
-                times(write(checked, mode, size, new ByteArrayChannel(data)), FileTime.fromMillis(mtimeMillis), null);
-            } finally {
-                budget.release(kib);
-            }
-        });
+        if (pending == null) {
+            pending = new ReceivedBatch(pool.take());
+        }
+        pending.add(checked, mode, mtimeMillis, size, content);
     }
 
-    /** A channel over bytes already read. */
-    private static final class ByteArrayChannel implements ReadableByteChannel {
-        private final ByteBuffer data;
-
-        ByteArrayChannel(ByteBuffer data) {
-            this.data = data;
+    /** Submits the pending batch of received files to a worker, which returns its buffer to the pool. */
+    private void handOver() throws IOException {
+        ReceivedBatch batch = pending;
+        pending = null;
+        if (batch == null) {
+            return;
         }
-
-        @Override
-        public int read(ByteBuffer dst) {
-            if (!data.hasRemaining()) {
-                return -1;
-            }
-            int n = Math.min(dst.remaining(), data.remaining());
-            dst.put(data.slice().limit(n));
-            data.position(data.position() + n);
-            return n;
-        }
-
-        @Override
-        public boolean isOpen() {
-            return true;
-        }
-
-        @Override
-        public void close() {
+        try {
+            submit(() -> {
+                try {
+                    batch.writeEach((name, mode, mtime, content) -> {
+                        if (failure.get() == null) {
+                            times(write(name, mode, content), FileTime.fromMillis(mtime), null);
+                        }
+                    });
+                } finally {
+                    pool.give(batch.buffer());
+                }
+            });
+        } catch (IOException | RuntimeException e) {
+            pool.give(batch.buffer());
+            throw e;
         }
     }
 
@@ -235,34 +214,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     @Override
     public void file(String name, PosixFileAttributes attrs, Path source) throws IOException {
         expect(name.isEmpty());
-        String checked = checked(name);
-        if (workers == null) {
-            copy(source, checked, attrs);
-            return;
-        }
-        batch.add(() -> copy(source, checked, attrs));
-        batchBytes += attrs.size();
-        if (batch.size() >= BATCH_FILES || batchBytes >= BATCH_BYTES) {
-            flushBatch();
-        }
-    }
-
-    /** Hands the batched local copies to a worker, which stops at the first failure (its own or another's). */
-    private void flushBatch() throws IOException {
-        if (batch.isEmpty()) {
-            return;
-        }
-        List<Task> tasks = batch;
-        batch = new ArrayList<>();
-        batchBytes = 0;
-        submit(() -> {
-            for (Task t : tasks) {
-                if (failure.get() != null) {
-                    return;
-                }
-                t.run();
-            }
-        });
+        copy(source, checked(name), attrs);
     }
 
     /** {@code name} once {@link SafePaths#entry} accepted it ("" names the root of a single-file copy). */
@@ -325,6 +277,23 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
                 }
             }
         }
+        return written(p, mode, size);
+    }
+
+    /** Creates the file {@code name} and writes {@code data} (a received file's bytes) straight from the buffer. */
+    private Path write(String name, int mode, ByteBuffer data) throws IOException {
+        Path p = created.path(name);
+        long size = data.remaining();
+        try (java.nio.channels.WritableByteChannel out = create(name, mode)) {
+            while (data.hasRemaining()) {
+                progress.accept(out.write(data));
+            }
+        }
+        return written(p, mode, size);
+    }
+
+    /** Counts a written file, after the chmod its mode needs beyond the umask. */
+    private Path written(Path p, int mode, long size) {
         if ((mode & umask) != 0) {
             chmod(p, mode);
         }
@@ -360,14 +329,19 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
      * first (writing into a directory changes its mtime).
      */
     void finish() throws IOException {
-        if (workers != null) {
-            flushBatch();
-        }
+        handOver();
         drain();
         IOException f = failure.get();
         if (f != null) {
             throw f;
         }
+        synchronized (dirTimes) {
+            setDirTimes();
+        }
+    }
+
+    /** Deepest first: the list holds every directory after its parent. */
+    private void setDirTimes() {
         for (int i = dirTimes.size() - 1; i >= 0; i--) {
             times((Path) dirTimes.get(i)[0], FileTime.fromMillis((Long) dirTimes.get(i)[1]), null);
         }
@@ -406,7 +380,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     }
 
     long dirs() {
-        return dirs;
+        return dirs.get();
     }
 
     long bytes() {

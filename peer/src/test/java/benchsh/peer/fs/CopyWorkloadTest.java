@@ -159,32 +159,20 @@ class CopyWorkloadTest {
         assertEquals("mine", Files.readString(dst.resolve("mine.txt")));
     }
 
-    /** Local files go to the workers in batches: a file that something else created mid-way fails the copy, and only what the run created is removed. */
+    /** The parallel walk: a directory that something else created mid-way fails the copy, and only what the run created is removed. */
     @Test
-    void aBatchedLocalCopyStopsAtAFileThatAppearedAndRemovesOnlyItsOwn() throws IOException {
-        Path files = Files.createDirectory(dir.resolve("many"));
-        for (int i = 0; i < 100; i++) {
-            Files.writeString(files.resolve("f" + i), "content " + i);
-        }
-        Path dst = dir.resolve("dst-many");
-        try (TreeSink sink = new TreeSink(dst, n -> { }, 4)) {
+    void aParallelLocalCopyStopsAtADirectoryThatAppearedAndRemovesOnlyItsOwn() throws IOException {
+        Path dst = dir.resolve("dst-late");
+        try (TreeSink sink = new TreeSink(dst, n -> { }, 1)) {
             sink.start(false);
-            sink.dir("d", 0755, 0);
-            appear(dst.resolve("d").resolve("f57"));
-            IOException e = assertThrows(IOException.class, () -> {
-                for (int i = 0; i < 100; i++) {
-                    Path f = files.resolve("f" + i);
-                    sink.file("d/f" + i, Files.readAttributes(f, java.nio.file.attribute.PosixFileAttributes.class), f);
-                }
-                sink.finish();
-            }, "the failure stops the walk at its next file, or the finish");
+            appear(dst.resolve("new"));
+            IOException e = assertThrows(IOException.class, () -> new ParallelTreeWalk(src, sink, 4).run(() -> false));
             assertTrue(FsErrors.describe(e).contains("something else created it inside the new destination"), FsErrors.describe(e));
-            sink.close();
-            assertFalse(sink.created().removeAll().complete(), "the directory holding what appeared is kept");
+            assertFalse(sink.created().removeAll().complete(), "the destination holding what appeared is kept");
         }
-        assertEquals("mine", Files.readString(dst.resolve("d/f57/mine.txt")), "what appeared is left alone, with its directory");
-        try (var left = Files.list(dst.resolve("d"))) {
-            assertEquals(1, left.count(), "every file the run created was removed");
+        assertEquals("mine", Files.readString(dst.resolve("new/mine.txt")), "what appeared is left alone");
+        try (var left = Files.list(dst)) {
+            assertEquals(1, left.count(), "every entry the run created was removed");
         }
     }
 
