@@ -37,18 +37,9 @@ final class NioRrConnection implements RrConnection {
      * A client's blocking channel to {@code server}, not yet connected: an IPv4 socket for an IPv4 server (a
      * dual-stack one costs a setsockopt(IPV6_V6ONLY) per connection).
      */
-    static NioRrConnection client(InetSocketAddress server, boolean noDelay) throws IOException {
+    static NioRrConnection client(InetSocketAddress server) throws IOException {
         SocketChannel ch = SocketChannel.open(server.getAddress() instanceof Inet6Address ? StandardProtocolFamily.INET6 : StandardProtocolFamily.INET);
-        NioRrConnection c = new NioRrConnection(ch, null, server);
-        if (noDelay) {
-            try {
-                c.noDelay();
-            } catch (IOException e) {
-                c.close();
-                throw e;
-            }
-        }
-        return c;
+        return new NioRrConnection(ch, null, server);
     }
 
     @Override

@@ -57,7 +57,7 @@ final class RrIo {
                 why = "native failed to set up: " + e.getMessage();
             }
         }
-        return new Chosen<>(noDelay -> NioRrConnection.client(server, noDelay), RrSockets.NIO, why);
+        return new Chosen<>(() -> NioRrConnection.client(server), RrSockets.NIO, why);
     }
 
     /** Fills {@code buffer} from a blocking connection; an end of stream before it is full is an {@link java.io.EOFException}. */

@@ -255,7 +255,10 @@ public final class TcpCrr extends RrWorkload<TcpCrr.ServerSpec, TcpCrr.ClientSpe
         private RrConnection connect(boolean noDelay) throws IOException {
             RrConnection c = null;
             try {
-                c = track(chosen.sockets().open(noDelay));
+                c = track(chosen.sockets().open());
+                if (noDelay) {
+                    c.noDelay();
+                }
                 c.connect();
                 return c;
             } catch (IOException e) {

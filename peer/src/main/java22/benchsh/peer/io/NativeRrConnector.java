@@ -8,7 +8,7 @@ import java.net.InetSocketAddress;
 
 /**
  * Opens a client's blocking TCP sockets to one server: socket(2) of the server's family, close-on-exec, and
- * TCP_NODELAY only when asked (no other option, as the C loop). The server's address is encoded once. Used by
+ * no option (as the C loop). The server's address is encoded once. Used by
  * the thread that created it.
  */
 final class NativeRrConnector implements RrConnector {
@@ -30,20 +30,11 @@ final class NativeRrConnector implements RrConnector {
     }
 
     @Override
-    public RrConnection open(boolean noDelay) throws IOException {
+    public RrConnection open() throws IOException {
         int fd = Libc.socket(scratch.errno, family, RrLibc.SOCK_STREAM | Libc.SOCK_CLOEXEC, 0);
         if (fd < 0) {
             throw new IOException("socket: " + Libc.describe(Libc.errno(scratch.errno)));
         }
-        NativeRrConnection c = new NativeRrConnection(fd, scratch, true, sockaddr, length, server);
-        if (noDelay) {
-            try {
-                c.noDelay();
-            } catch (IOException e) {
-                c.close();
-                throw e;
-            }
-        }
-        return c;
+        return new NativeRrConnection(fd, scratch, true, sockaddr, length, server);
     }
 }

@@ -27,8 +27,7 @@ import java.util.function.BooleanSupplier;
  *
  * <p>The common case costs the C loop's calls: poll(2) until the listener is readable, accept4(2) (non-blocking,
  * close-on-exec), and one read(2) that takes the token and what the client sent behind it. Only a connection
- * whose token is not all there yet waits, polled beside the listener, and is then read for the rest of its token
- * alone. The waiting connections belong to the thread that calls {@link #next}; a close from another thread
+ * whose token is not all there yet waits, polled beside the listener, and is then read the same way. The waiting connections belong to the thread that calls {@link #next}; a close from another thread
  * closes only the listening socket (see {@link RrListener}).
  */
 final class NativeRrListener implements RrListener {
@@ -51,7 +50,8 @@ final class NativeRrListener implements RrListener {
     private final MemorySegment first;
     /** One {@value #TOKEN}-byte slot per waiting connection, for a token that comes in pieces. */
     private final MemorySegment slots;
-    private final ArrayDeque<Integer> freeSlots = new ArrayDeque<>();
+    private final int[] freeSlots;
+    private int freeCount;
     /** Waiting connections, oldest first (so also soonest deadline first). */
     private final ArrayDeque<Pending> waiting = new ArrayDeque<>();
     private final Pending[] polled;
@@ -68,8 +68,9 @@ final class NativeRrListener implements RrListener {
         this.first = arena.allocate(TOKEN + Math.max(0, Math.min(afterToken, MAX_AFTER)));
         this.slots = arena.allocate((long) TOKEN * maxPending);
         this.polled = new Pending[maxPending];
+        this.freeSlots = new int[maxPending];
         for (int i = 0; i < maxPending; i++) {
-            freeSlots.add(i);
+            freeSlots[freeCount++] = i;
         }
     }
 
@@ -191,10 +192,18 @@ final class NativeRrListener implements RrListener {
         int count = waiting.size();
         boolean listener = ready(0);
         for (int i = 0; i < count; i++) {
-            if (ready(i + 1)) {
-                readRestOfToken(polled[i]);
-            }
+            Pending p = polled[i];
             polled[i] = null;
+            if (ready(i + 1)) {
+                Verdict v = read(p, after);
+                if (v != Verdict.WAIT) {
+                    waiting.remove(p);
+                    freeSlots[freeCount++] = p.slot;
+                    if (v == Verdict.DROPPED) {
+                        discard(p.fd);
+                    }
+                }
+            }
         }
         if (listener) {
             acceptReady(after);
@@ -221,70 +230,56 @@ final class NativeRrListener implements RrListener {
                 }
                 throw new IOException("accept: " + Libc.describe(e));
             }
-            readFirst(c, after);
+            Pending p = new Pending(c, System.nanoTime() + tokenTimeoutNanos);
+            Verdict v = read(p, after);
+            if (v == Verdict.DROPPED) {
+                discard(c);
+            } else if (v == Verdict.WAIT) {
+                if (waiting.size() >= maxPending) {
+                    drop(waiting.peekFirst()); // full: the oldest goes, the newcomer may be the real sender
+                }
+                p.slot = freeSlots[--freeCount];
+                MemorySegment.copy(first, 0, slots, p.slotAt(), p.have);
+                waiting.add(p);
+            }
         }
     }
+
+    private enum Verdict { WAIT, ADMITTED, DROPPED }
 
     /**
-     * The first read of a fresh connection: its token and, if no other connection is admitted before it,
-     * whatever it sent behind the token (up to {@code after}'s room), which is copied into {@code after}.
+     * Reads what has come of a connection's token in one read(2) and, if no other connection is admitted before
+     * it, what it sent behind the token (up to {@code after}'s room; copied into {@code after}). Decides once all
+     * of the token is there; a connection still waiting keeps what it has of its token in its slot (if it has one).
      */
-    private void readFirst(int c, ByteBuffer after) {
-        int room = Math.min(after.remaining(), (int) first.byteSize() - TOKEN);
-        long n = RrLibc.read(scratch.errno, c, first.address(), TOKEN + room);
+    private Verdict read(Pending p, ByteBuffer after) {
+        int room = admitted.isEmpty() ? Math.min(after.remaining(), (int) first.byteSize() - TOKEN) : 0;
+        if (p.have > 0) {
+            MemorySegment.copy(slots, p.slotAt(), first, 0, p.have);
+        }
+        long n = RrLibc.read(scratch.errno, p.fd, first.address() + p.have, TOKEN - p.have + room);
         if (n < 0) {
             int e = Libc.errno(scratch.errno);
-            n = e == Libc.EAGAIN || e == Libc.EINTR ? 0 : -1;
-        } else if (n == 0) {
-            n = -1; // closed before its token
-        }
-        if (n < 0) {
-            discard(c);
-        } else if (n >= TOKEN) {
-            if (matches(first, 0)) {
-                MemorySegment.copy(first, TOKEN, MemorySegment.ofBuffer(after), 0, n - TOKEN);
-                after.position(after.position() + (int) (n - TOKEN));
-                admitted.add(new NativeRrConnection(c, scratch, false, null, 0, null));
-            } else {
-                discard(c);
-            }
-        } else {
-            if (waiting.size() >= maxPending) {
-                drop(waiting.peekFirst()); // full: the oldest goes, the newcomer may be the real sender
-            }
-            Pending p = new Pending(c, System.nanoTime() + tokenTimeoutNanos, freeSlots.poll());
-            MemorySegment.copy(first, 0, slots, p.slotAt(), n);
-            p.have = (int) n;
-            waiting.add(p);
-        }
-    }
-
-    /** Reads what has come of a waiting connection's token, never beyond it; decides once all of it is there. */
-    private void readRestOfToken(Pending p) {
-        long n = RrLibc.read(scratch.errno, p.fd, slots.address() + p.slotAt() + p.have, TOKEN - p.have);
-        if (n < 0) {
-            int e = Libc.errno(scratch.errno);
-            if (e == Libc.EAGAIN || e == Libc.EINTR) {
-                return;
-            }
-            drop(p);
-            return;
+            return e == Libc.EAGAIN || e == Libc.EINTR ? Verdict.WAIT : Verdict.DROPPED;
         }
         if (n == 0) {
-            drop(p);
-            return;
+            return Verdict.DROPPED; // closed before its whole token
         }
-        p.have += (int) n;
-        if (p.have < TOKEN) {
-            return;
+        int total = p.have + (int) n;
+        if (total < TOKEN) {
+            if (p.slot >= 0) {
+                MemorySegment.copy(first, p.have, slots, p.slotAt() + p.have, n);
+            }
+            p.have = total;
+            return Verdict.WAIT;
         }
-        if (!matches(slots, p.slotAt())) {
-            drop(p);
-            return;
+        if (!matches(first, 0)) {
+            return Verdict.DROPPED;
         }
-        waiting.remove(p);
-        freeSlots.add(p.slot);
+        MemorySegment.copy(first, TOKEN, MemorySegment.ofBuffer(after), 0, total - TOKEN);
+        after.position(after.position() + total - TOKEN);
         admitted.add(new NativeRrConnection(p.fd, scratch, false, null, 0, null));
+        return Verdict.ADMITTED;
     }
 
     /** Compares a token in native memory with the test's, in constant time. */
@@ -304,7 +299,7 @@ final class NativeRrListener implements RrListener {
 
     private void drop(Pending p) {
         waiting.remove(p);
-        freeSlots.add(p.slot);
+        freeSlots[freeCount++] = p.slot;
         discard(p.fd);
     }
 
@@ -340,17 +335,19 @@ final class NativeRrListener implements RrListener {
         }
     }
 
-    /** A connection presenting its token: its descriptor, deadline ({@link System#nanoTime()}), slot and bytes so far. */
+    /**
+     * A connection presenting its token: its descriptor, deadline ({@link System#nanoTime()}), the bytes of its
+     * token so far and, once it waits, its slot for them.
+     */
     private static final class Pending {
         final int fd;
         final long deadline;
-        final int slot;
+        int slot = -1;
         int have;
 
-        Pending(int fd, long deadline, int slot) {
+        Pending(int fd, long deadline) {
             this.fd = fd;
             this.deadline = deadline;
-            this.slot = slot;
         }
 
         long slotAt() {
