@@ -2,7 +2,6 @@ package benchsh.peer.workload;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.net.SocketTimeoutException;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -26,13 +25,13 @@ final class ReadyWait implements Closeable {
     }
 
     /**
-     * Returns once {@code channel} is ready for {@code ops} ({@link SelectionKey#OP_READ} or {@code OP_WRITE}).
+     * Waits until {@code channel} is ready for {@code ops} ({@link SelectionKey#OP_READ} or {@code OP_WRITE}).
      *
      * @param deadlineNanos by when, on the {@link System#nanoTime()} clock
-     * @throws SocketTimeoutException at the deadline, with {@code what} as its message
+     * @return true once it is ready, false at the deadline
      * @throws IOException when cancelled
      */
-    void await(SelectableChannel channel, int ops, long deadlineNanos, String what) throws IOException {
+    boolean await(SelectableChannel channel, int ops, long deadlineNanos) throws IOException {
         if (selector == null) {
             selector = Selector.open();
         }
@@ -43,10 +42,10 @@ final class ReadyWait implements Closeable {
                     throw new IOException("cancelled");
                 }
                 if (selector.select(Math.max(1, Math.min(SLICE_MILLIS, left / 1_000_000))) > 0) {
-                    return;
+                    return true;
                 }
             }
-            throw new SocketTimeoutException(what);
+            return false;
         } finally {
             key.cancel();
             selector.selectNow(); // deregisters now, so closing the channel closes its socket at once

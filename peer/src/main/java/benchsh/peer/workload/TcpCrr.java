@@ -1,7 +1,8 @@
 package benchsh.peer.workload;
 
-import benchsh.peer.net.BlockingIo;
-import benchsh.peer.net.Endpoints;
+import benchsh.peer.io.RrConnection;
+import benchsh.peer.io.RrConnector;
+import benchsh.peer.io.RrListener;
 import benchsh.peer.net.TokenGate;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.Range;
@@ -9,13 +10,9 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
-import java.net.StandardProtocolFamily;
-import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
-import java.nio.channels.SelectionKey;
-import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -29,6 +26,10 @@ import java.util.Map;
  * TokenGate}, so strays arriving at any time wait beside the client's connections with their own token
  * deadline and are evicted oldest first when too many wait; they never hold up an admitted one. Strays,
  * including those still waiting at the end, are counted in {@code strays_dropped}.
+ *
+ * <p>Sockets: each side uses the native ones on Java 22+ ({@link benchsh.peer.io.RrSockets}: the C loop's
+ * system calls per transaction) and NIO elsewhere, each choosing for itself ({@link RrIo}); the result says
+ * which ran ({@code client_io}, {@code server_io}: native or nio, and on nio why in {@code *_io_note}).
  *
  * <p>Errors: no connection with the token within the timeout before the first transaction is TIMEOUT
  * ("no connection with the test token within N s"), as is an admitted connection that sends no whole
@@ -58,7 +59,7 @@ public final class TcpCrr extends RrWorkload<TcpCrr.ServerSpec, TcpCrr.ClientSpe
 
     @Override
     protected Side server(ServerSpec spec, Link link, SideContext context) throws IOException {
-        return new Server(spec, link, Endpoints.listen(link.address(), link.port(), 0), context);
+        return new Server(spec, link, context);
     }
 
     @Override
@@ -73,21 +74,25 @@ public final class TcpCrr extends RrWorkload<TcpCrr.ServerSpec, TcpCrr.ClientSpe
      */
     static final int ONE_SEGMENT = 512;
 
-    /** Admits a connection per transaction until the client's end opcode; reads and writes it non-blocking. */
+    /**
+     * Admits a connection per transaction until the client's end opcode. On the native path the listener's
+     * first read of a connection takes its token, opcode and request at once; a request not all there yet is
+     * waited for with the side's timeout, as is the response's write.
+     */
     private static final class Server extends SideBase {
         private final ServerSpec spec;
-        private final ServerSocketChannel server;
-        private final TokenGate gate;
+        private final ReadyWait ready = new ReadyWait(this::cancelled);
+        private final RrIo.Chosen<RrListener> chosen;
+        private final RrListener listener;
         private final ByteBuffer request;
         private final ByteBuffer response;
-        private final ReadyWait ready = new ReadyWait(this::cancelled);
         private final long timeoutNanos;
 
-        Server(ServerSpec spec, Link link, ServerSocketChannel server, SideContext context) {
+        Server(ServerSpec spec, Link link, SideContext context) throws IOException {
             super(Meter.Unit.TRANSACTIONS, 1, Duration.ofNanos(spec.omitNanos()), spec.timing().interval(), spec.timing().timeout(), context);
             this.spec = spec;
-            this.server = track(server);
-            this.gate = new TokenGate(link.token());
+            this.chosen = RrIo.listen(link, 1 + spec.request(), ready);
+            this.listener = track(chosen.sockets());
             this.request = ByteBuffer.allocateDirect(1 + spec.request());
             this.response = ByteBuffer.allocateDirect(spec.response());
             this.timeoutNanos = spec.timing().timeout().toNanos();
@@ -95,7 +100,7 @@ public final class TcpCrr extends RrWorkload<TcpCrr.ServerSpec, TcpCrr.ClientSpe
 
         @Override
         public Map<String, Object> endpoint() {
-            return Endpoints.endpoint(server);
+            return Map.of("port", (long) listener.port());
         }
 
         @Override
@@ -103,77 +108,71 @@ public final class TcpCrr extends RrWorkload<TcpCrr.ServerSpec, TcpCrr.ClientSpe
             long openedAt = System.nanoTime();
             try (ready) {
                 while (!cancelled()) {
-                    SocketChannel ch = gate.nextNonBlocking(server, POLL, this::cancelled);
-                    if (ch == null) {
+                    request.clear();
+                    RrConnection c = listener.next(request, POLL, this::cancelled);
+                    if (c == null) {
                         if (!meter.started() && System.nanoTime() - openedAt > timeoutNanos) {
+                            long strays = listener.strays();
                             throw new SocketTimeoutException("no connection with the test token within " + seconds() + " s"
-                                    + (gate.strays() > 0 ? " (" + gate.strays() + " strays dropped)" : ""));
+                                    + (strays > 0 ? " (" + strays + " strays dropped)" : ""));
                         }
                         continue;
                     }
-                    track(ch);
+                    track(c);
                     boolean end;
                     try {
-                        end = serve(ch);
+                        end = serve(c);
                     } finally {
-                        untrack(ch);
+                        c.close();
+                        untrack(c);
                     }
                     if (end) {
                         return;
                     }
                 }
             } finally {
-                gate.close();
-                server.close();
+                listener.close();
             }
         }
 
         /**
          * Answers one admitted connection; true when it was the client's end opcode. The client sends opcode
-         * and request right behind the token, so they are mostly there already: one read, one write, close.
+         * and request right behind the token, so they are mostly there already: one write, then the close.
          * Reading the request and writing the response each have the side's timeout.
          */
-        private boolean serve(SocketChannel channel) throws IOException {
-            try (SocketChannel ch = channel) {
-                if (spec.response() > ONE_SEGMENT) {
-                    ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
-                }
-                long deadline = System.nanoTime() + timeoutNanos;
-                request.clear();
-                boolean whole = readAtLeast(ch, 1, deadline);
-                int opcode = whole ? request.get(0) : -1;
-                if (opcode == END) {
-                    return true;
-                }
-                if (opcode != TRANSACTION || !readAtLeast(ch, request.capacity(), deadline)) {
-                    throw new EOFException("a connection with the test token ended before its whole request (opcode " + opcode + ")");
-                }
-                if (!meter.started()) {
-                    meter.start();
-                }
-                response.clear();
-                long writeDeadline = System.nanoTime() + timeoutNanos;
-                while (response.hasRemaining()) {
-                    if (ch.write(response) == 0) {
-                        ready.await(ch, SelectionKey.OP_WRITE, writeDeadline, "a connection with the test token took no whole response within "
-                                + seconds() + " s");
-                    }
-                }
-                meter.add(0, 1);
-                return false;
+        private boolean serve(RrConnection c) throws IOException {
+            if (spec.response() > ONE_SEGMENT) {
+                c.noDelay();
             }
+            long deadline = System.nanoTime() + timeoutNanos;
+            boolean whole = readAtLeast(c, 1, deadline);
+            int opcode = whole ? request.get(0) : -1;
+            if (opcode == END) {
+                return true;
+            }
+            if (opcode != TRANSACTION || !readAtLeast(c, request.capacity(), deadline)) {
+                throw new EOFException("a connection with the test token ended before its whole request (opcode " + opcode + ")");
+            }
+            if (!meter.started()) {
+                meter.start();
+            }
+            response.clear();
+            if (!c.write(response, System.nanoTime() + timeoutNanos)) {
+                throw new SocketTimeoutException("a connection with the test token took no whole response within " + seconds() + " s");
+            }
+            meter.add(0, 1);
+            return false;
         }
 
         /** Reads until the request buffer holds {@code min} bytes; false at an end of stream before. */
-        private boolean readAtLeast(SocketChannel ch, int min, long deadline) throws IOException {
+        private boolean readAtLeast(RrConnection c, int min, long deadline) throws IOException {
             while (request.position() < min) {
-                int n = ch.read(request);
+                int n = c.read(request, deadline);
                 if (n < 0) {
                     return false;
                 }
                 if (n == 0) {
-                    ready.await(ch, SelectionKey.OP_READ, deadline, "a connection with the test token sent no whole request within "
-                            + seconds() + " s");
+                    throw new SocketTimeoutException("a connection with the test token sent no whole request within " + seconds() + " s");
                 }
             }
             return true;
@@ -185,21 +184,24 @@ public final class TcpCrr extends RrWorkload<TcpCrr.ServerSpec, TcpCrr.ClientSpe
 
         @Override
         protected Map<String, Object> extraMetrics() {
-            return Map.of("strays_dropped", gate.strays());
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("strays_dropped", listener.strays());
+            chosen.report(m, "server");
+            return m;
         }
     }
 
     /**
      * Connects, asks, waits for the server's close, closes: once per transaction. The connect blocks without
      * its own timer (no fcntl(2) and poll(2) per connection for a timed connect): its deadline is the
-     * meter's, which closes the channel, ending the connect, when no transaction completes for the timeout.
+     * meter's, which closes the connection, ending the connect, when no transaction completes for the timeout.
      */
     private static final class Client extends RrClient {
         private final ClientSpec spec;
         private final Link link;
         private final ByteBuffer request;
         private final ByteBuffer response;
-        private InetSocketAddress server;
+        private RrIo.Chosen<RrConnector> chosen;
 
         Client(ClientSpec spec, Link link, SideContext context) {
             super(spec.timeNanos(), spec.omitNanos(), spec.timing(), spec.histogram(), context);
@@ -212,56 +214,69 @@ public final class TcpCrr extends RrWorkload<TcpCrr.ServerSpec, TcpCrr.ClientSpe
 
         @Override
         protected void open() {
-            server = new InetSocketAddress(link.address(), link.port()); // resolved once, not per connection
+            // the address resolved once, not per connection
+            chosen = RrIo.connector(new InetSocketAddress(link.address(), link.port()));
         }
 
         @Override
         protected boolean transaction() throws IOException {
-            SocketChannel ch = connect(request.capacity() > ONE_SEGMENT);
-            try (ch) {
+            RrConnection c = connect(request.capacity() > ONE_SEGMENT);
+            try {
                 request.clear();
-                BlockingIo.writeFully(ch, request);
+                c.write(request, Long.MAX_VALUE);
                 response.clear();
-                BlockingIo.readFully(ch, response);
+                RrIo.readFully(c, response);
                 response.clear();
-                ch.read(response); // the server closes first: wait for its FIN
+                c.read(response, Long.MAX_VALUE); // the server closes first: wait for its FIN
             } finally {
-                untrack(ch);
+                c.close();
+                untrack(c);
             }
             return true;
         }
 
         @Override
         protected void end() throws IOException {
-            if (server == null) {
+            if (chosen == null) {
                 open();
             }
-            SocketChannel ch = connect(false);
-            try (ch) {
-                ByteBuffer end = ByteBuffer.allocate(TokenGate.TOKEN_BYTES + 1);
+            RrConnection c = connect(false);
+            try {
+                ByteBuffer end = ByteBuffer.allocateDirect(TokenGate.TOKEN_BYTES + 1);
                 end.put(link.tokenBytes()).put(END).flip();
-                BlockingIo.writeFully(ch, end);
+                c.write(end, Long.MAX_VALUE);
             } finally {
-                untrack(ch);
+                c.close();
+                untrack(c);
             }
         }
 
         /** A connection to the server, tracked (so a stall or cancel ends a connect that hangs); the token goes with the request. */
-        private SocketChannel connect(boolean noDelay) throws IOException {
-            // an IPv4 socket for an IPv4 server: a dual-stack one costs a setsockopt(IPV6_V6ONLY) per connection
-            SocketChannel ch = track(SocketChannel.open(server.getAddress() instanceof java.net.Inet6Address
-                    ? StandardProtocolFamily.INET6 : StandardProtocolFamily.INET));
+        private RrConnection connect(boolean noDelay) throws IOException {
+            RrConnection c = null;
             try {
+                c = track(chosen.sockets().open());
                 if (noDelay) {
-                    ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                    c.noDelay();
                 }
-                ch.connect(server);
-                return ch;
-            } catch (IOException | java.nio.channels.UnresolvedAddressException e) {
-                ch.close();
-                untrack(ch);
+                c.connect();
+                return c;
+            } catch (IOException e) {
+                if (c != null) {
+                    c.close();
+                    untrack(c);
+                }
                 throw new IOException("cannot connect to " + link.address() + ":" + link.port() + ": " + (e.getMessage() == null ? e : e.getMessage()), e);
             }
+        }
+
+        @Override
+        protected Map<String, Object> extraMetrics() {
+            Map<String, Object> m = super.extraMetrics();
+            if (chosen != null) {
+                chosen.report(m, "client");
+            }
+            return m;
         }
     }
 }

@@ -9,6 +9,7 @@ import benchsh.peer.protocol.ErrorKind;
 import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -32,6 +33,46 @@ class TcpCrrTest {
     void countsTransactionsAndLatencies(int request, int response) throws Exception {
         Outcome[] o = RrChecks.pair(new TcpCrr(), server(request, response, RrChecks.TIMING), client(request, response, 600_000_000L, 100_000_000L));
         RrChecks.everyTransactionCountedAndTimed(o);
+        assertPath(o[0].metrics(), "server");
+        assertPath(o[1].metrics(), "client");
+    }
+
+    /**
+     * Each side reports the sockets it used: native where the build promises the native paths (the run on Java
+     * 22+ sets benchsh.io.expected), nio on Java 17 with a note saying why.
+     */
+    static void assertPath(Map<String, Object> metrics, String role) {
+        String expected = System.getProperty("benchsh.io.expected") != null ? "native" : "nio";
+        assertEquals(expected, metrics.get(role + "_io"), metrics.toString());
+        assertEquals(expected.equals("nio"), metrics.containsKey(role + "_io_note"), metrics.toString());
+        if (Runtime.version().feature() < 22) {
+            assertTrue(String.valueOf(metrics.get(role + "_io_note")).contains("needs Java 22 or newer"), metrics.toString());
+        }
+    }
+
+    @Test
+    void strayConnectionsAreDroppedAndCountedOneEach() throws Exception {
+        TcpCrr crr = new TcpCrr();
+        Side l = crr.open("listen", server(1, 1, RrChecks.TIMING), Sides.listening(), new RecordingContext());
+        int port = ((Number) l.endpoint().get("port")).intValue();
+        CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
+        byte[] wrong = new byte[16];
+        Outcome co;
+        try (Socket wholeWrongToken = new Socket(Sides.LOOPBACK, port); Socket inPieces = new Socket(Sides.LOOPBACK, port)) {
+            wholeWrongToken.getOutputStream().write(wrong);
+            inPieces.getOutputStream().write(wrong, 0, 5);
+            try (Socket closesEarly = new Socket(Sides.LOOPBACK, port)) {
+                closesEarly.getOutputStream().write(wrong, 0, 3);
+            }
+            Thread.sleep(100); // the rest of a token in a segment of its own
+            inPieces.getOutputStream().write(wrong, 5, 11);
+            co = crr.open("connect", client(1, 1, 300_000_000L, 0), Sides.to(l), new RecordingContext()).run();
+            assertNull(co.error(), co.error());
+        }
+        Outcome so = lo.get(30, TimeUnit.SECONDS);
+        assertNull(so.error(), so.error());
+        assertEquals(3L, longOf(so, "strays_dropped"), so.metrics().toString());
+        assertEquals(longOf(co, "transactions_total"), longOf(so, "transactions_total"), "the strays took no transaction");
     }
 
     @Test

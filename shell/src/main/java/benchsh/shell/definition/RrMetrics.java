@@ -10,7 +10,8 @@ import java.util.Map;
 /**
  * The result metrics of a request/response test: transactions and transactions/s and the latency
  * percentiles the client measured (µs), with CPU and service demand per transaction
- * ({@code service_demand_*_us_per_tran}, netperf's "us/Tr"). Stateless.
+ * ({@code service_demand_*_us_per_tran}, netperf's "us/Tr"), and for TCP_CRR which sockets each side used
+ * ({@code client_io}, {@code server_io}: native or nio; on nio why in {@code *_io_note}). Stateless.
  */
 public final class RrMetrics {
     static final List<String> CLIENT_FIGURES = List.of("transactions", "seconds", "transactions_per_s", "udp_retransmits",
@@ -31,6 +32,10 @@ public final class RrMetrics {
         m.put("server_transactions", s.get("transactions"));
         StreamMetrics.cpu(m, c, s, number(c.get("transactions")), "tran");
         StreamMetrics.strays(m, s, c);
+        m.put("client_io", c.get("client_io"));
+        m.put("server_io", s.get("server_io"));
+        m.put("client_io_note", c.get("client_io_note"));
+        m.put("server_io_note", s.get("server_io_note"));
         return StreamMetrics.clean(m);
     }
 }

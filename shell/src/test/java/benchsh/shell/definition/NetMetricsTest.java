@@ -59,6 +59,16 @@ class NetMetricsTest {
     }
 
     @Test
+    void crrSaysWhichSocketsEachSideUsed() {
+        Map<String, Object> m = RrMetrics.merge(done(Map.of("transactions", 10L, "seconds", 1.0, "client_io", "native")),
+                done(Map.of("transactions", 10L, "seconds", 1.0, "server_io", "nio", "server_io_note", "needs Java 22 or newer")));
+        assertEquals("native", m.get("client_io"));
+        assertEquals("nio", m.get("server_io"));
+        assertEquals("needs Java 22 or newer", m.get("server_io_note"));
+        assertFalse(m.containsKey("client_io_note"), "no note when the native path ran");
+    }
+
+    @Test
     void bidirectionalAddsBothDirections() {
         Map<String, Object> f = Map.of("bytes", 1000L, "seconds", 1.0, "throughput_bps", 8000.0, "service_demand_local_us_per_kb", 10.0);
         Map<String, Object> r = Map.of("bytes", 3000L, "seconds", 1.1, "throughput_bps", 24000.0, "service_demand_local_us_per_kb", 99.0);

@@ -81,6 +81,9 @@ class NetVerbsTest {
             Map<String, Object> params = (Map<String, Object>) r.result(i).get("params");
             assertEquals(kinds.get(i - 1), params.get("kind"));
         }
+        for (String side : List.of("client_io", "server_io")) {
+            assertTrue(List.of("native", "nio").contains(r.metrics(3).get(side)), side + " in " + r.metrics(3));
+        }
         assertTrue(r.human().contains("latency up to"), "histogram: true prints the distribution");
 
         Map<String, Object> pipe = r.metrics(4);
