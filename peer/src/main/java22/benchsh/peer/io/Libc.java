@@ -75,7 +75,8 @@ final class Libc {
         return LIBC.find(name).orElseThrow(() -> new UnsatisfiedLinkError("the C library has no " + name + "()"));
     }
 
-    private static MethodHandle call(String name, MemoryLayout result, MemoryLayout... args) {
+    /** A downcall handle of C library function {@code name} that captures errno (the first argument of every call). */
+    static MethodHandle call(String name, MemoryLayout result, MemoryLayout... args) {
         return LINKER.downcallHandle(find(name), FunctionDescriptor.of(result, args), Linker.Option.captureCallState("errno"));
     }
 
@@ -186,7 +187,7 @@ final class Libc {
         }
     }
 
-    private static IllegalStateException failed(Throwable t) {
+    static IllegalStateException failed(Throwable t) {
         return new IllegalStateException("native call failed: " + t, t);
     }
 }

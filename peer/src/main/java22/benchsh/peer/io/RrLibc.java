@@ -4,9 +4,6 @@ import static benchsh.peer.io.CLayouts.C_INT;
 import static benchsh.peer.io.CLayouts.C_LONG;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
-import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 
@@ -26,25 +23,19 @@ final class RrLibc {
     static final int ECONNABORTED = 103;
     static final int MSG_NOSIGNAL = 0x4000;
 
-    private static final Linker LINKER = Linker.nativeLinker();
-    private static final MethodHandle LISTEN = call("listen", C_INT, C_INT, C_INT);
-    private static final MethodHandle ACCEPT4 = call("accept4", C_INT, C_INT, ADDRESS, ADDRESS, C_INT);
-    private static final MethodHandle READ = call("read", C_LONG, C_INT, C_LONG, C_LONG);
-    private static final MethodHandle SEND = call("send", C_LONG, C_INT, C_LONG, C_LONG, C_INT);
+    private static final MethodHandle LISTEN = Libc.call("listen", C_INT, C_INT, C_INT);
+    private static final MethodHandle ACCEPT4 = Libc.call("accept4", C_INT, C_INT, ADDRESS, ADDRESS, C_INT);
+    private static final MethodHandle READ = Libc.call("read", C_LONG, C_INT, C_LONG, C_LONG);
+    private static final MethodHandle SEND = Libc.call("send", C_LONG, C_INT, C_LONG, C_LONG, C_INT);
 
     private RrLibc() {
-    }
-
-    private static MethodHandle call(String name, MemoryLayout result, MemoryLayout... args) {
-        MemorySegment symbol = LINKER.defaultLookup().find(name).orElseThrow(() -> new UnsatisfiedLinkError("the C library has no " + name + "()"));
-        return LINKER.downcallHandle(symbol, FunctionDescriptor.of(result, args), Linker.Option.captureCallState("errno"));
     }
 
     static int listen(MemorySegment errno, int fd, int backlog) {
         try {
             return (int) LISTEN.invokeExact(errno, fd, backlog);
         } catch (Throwable t) {
-            throw failed(t);
+            throw Libc.failed(t);
         }
     }
 
@@ -53,7 +44,7 @@ final class RrLibc {
         try {
             return (int) ACCEPT4.invokeExact(errno, fd, MemorySegment.NULL, MemorySegment.NULL, flags);
         } catch (Throwable t) {
-            throw failed(t);
+            throw Libc.failed(t);
         }
     }
 
@@ -61,7 +52,7 @@ final class RrLibc {
         try {
             return (long) READ.invokeExact(errno, fd, address, bytes);
         } catch (Throwable t) {
-            throw failed(t);
+            throw Libc.failed(t);
         }
     }
 
@@ -70,11 +61,7 @@ final class RrLibc {
         try {
             return (long) SEND.invokeExact(errno, fd, address, bytes, MSG_NOSIGNAL);
         } catch (Throwable t) {
-            throw failed(t);
+            throw Libc.failed(t);
         }
-    }
-
-    private static IllegalStateException failed(Throwable t) {
-        return new IllegalStateException("native call failed: " + t, t);
     }
 }
