@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.nio.channels.UnresolvedAddressException;
+import java.time.Duration;
 
 /**
  * {@link RrConnection} on a NIO {@link SocketChannel}, where the native sockets are unavailable (Java 17). A
@@ -19,7 +20,7 @@ import java.nio.channels.UnresolvedAddressException;
  */
 final class NioRrConnection implements RrConnection {
     private final SocketChannel channel;
-    private final ReadyWait ready;
+    private ReadyWait ready;
     private final InetSocketAddress server;
 
     private NioRrConnection(SocketChannel channel, ReadyWait ready, InetSocketAddress server) {
@@ -51,6 +52,28 @@ final class NioRrConnection implements RrConnection {
         }
     }
 
+    /** As the socket adaptor's timed connect (a non-blocking connect and a wait, then blocking again). */
+    @Override
+    public void connect(Duration timeout) throws IOException {
+        try {
+            channel.socket().connect(server, (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis())));
+        } catch (UnresolvedAddressException e) {
+            throw new IOException("cannot resolve " + server.getHostString(), e);
+        }
+    }
+
+    /** Its channel in blocking mode; an admitted one is registered with no selector (the gate deregisters it). */
+    @Override
+    public void blocking() throws IOException {
+        channel.configureBlocking(true);
+        ready = null;
+    }
+
+    /** The channel, for a caller that drives it itself (TCP_RR's burst). */
+    SocketChannel channel() {
+        return channel;
+    }
+
     @Override
     public int read(ByteBuffer buffer, long deadlineNanos) throws IOException {
         while (true) {
@@ -72,6 +95,11 @@ final class NioRrConnection implements RrConnection {
             }
         }
         return true;
+    }
+
+    @Override
+    public void shutdownOutput() throws IOException {
+        channel.shutdownOutput();
     }
 
     @Override

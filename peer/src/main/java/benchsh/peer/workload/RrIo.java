@@ -57,15 +57,36 @@ final class RrIo {
                 why = "native failed to set up: " + e.getMessage();
             }
         }
+        return nioConnector(server, why);
+    }
+
+    /** Opens NIO connections to {@code server}; {@code why} says why not native. */
+    static Chosen<RrConnector> nioConnector(InetSocketAddress server, String why) {
         return new Chosen<>(() -> NioRrConnection.client(server), RrSockets.NIO, why);
     }
 
     /** Fills {@code buffer} from a blocking connection; an end of stream before it is full is an {@link java.io.EOFException}. */
     static void readFully(RrConnection connection, java.nio.ByteBuffer buffer) throws IOException {
+        if (!readFullyOrEof(connection, buffer)) {
+            throw new java.io.EOFException("the other side closed the connection");
+        }
+    }
+
+    /**
+     * Fills {@code buffer} from a blocking connection; false on a clean end of stream before the first byte, an
+     * {@link java.io.EOFException} in the middle.
+     */
+    static boolean readFullyOrEof(RrConnection connection, java.nio.ByteBuffer buffer) throws IOException {
+        boolean any = false;
         while (buffer.hasRemaining()) {
             if (connection.read(buffer, Long.MAX_VALUE) < 0) {
-                throw new java.io.EOFException("the other side closed the connection");
+                if (!any) {
+                    return false;
+                }
+                throw new java.io.EOFException("the other side closed the connection in the middle of a message");
             }
+            any = true;
         }
+        return true;
     }
 }

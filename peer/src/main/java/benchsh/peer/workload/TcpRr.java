@@ -1,20 +1,23 @@
 package benchsh.peer.workload;
 
-import benchsh.peer.net.BlockingIo;
-import benchsh.peer.net.Endpoints;
+import benchsh.peer.io.RrConnection;
+import benchsh.peer.io.RrConnector;
+import benchsh.peer.io.RrListener;
 import benchsh.peer.net.TokenGate;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.Range;
 import java.io.EOFException;
 import java.io.IOException;
-import java.net.StandardSocketOptions;
+import java.net.InetSocketAddress;
+import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.CancelledKeyException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -31,6 +34,11 @@ import java.util.Map;
  * (queueing behind the others included); transactions/s counts completed ones. When the time is up no new
  * request is queued and the outstanding ones are awaited. The server needs nothing new.
  *
+ * <p>Sockets: each side uses the native ones on Java 22+ ({@link benchsh.peer.io.RrSockets}: blocking read(2)
+ * and send(2), the C loop's calls, without NIO's locks and bookkeeping per call) and NIO elsewhere, each choosing
+ * for itself ({@link RrIo}); a burst client stays on NIO. The result says which ran ({@code client_io}, {@code
+ * server_io}: native or nio, and on nio why in {@code *_io_note}).
+ *
  * <p>Errors: no connection with the token within the timeout is TIMEOUT on the server ("only 0 of 1
  * connections … within N s"), as is a connect that does not complete on the client; no transaction for
  * the timeout once running is STALLED (the meter); a reset or an early close is IO.
@@ -41,6 +49,8 @@ public final class TcpRr extends RrWorkload<TcpRr.ServerSpec, TcpRr.ClientSpec> 
     public static final long MAX_MESSAGE = 1L << 20;
     /** The most transactions a client keeps in flight beyond the first. */
     public static final int MAX_BURST = 1024;
+    /** Why a burst client reports {@code client_io} nio on Java 22+ too. */
+    static final String BURST_ON_NIO = "a burst keeps requests and responses moving at once on a non-blocking NIO channel";
 
     /**
      * The listening side's spec.
@@ -78,7 +88,7 @@ public final class TcpRr extends RrWorkload<TcpRr.ServerSpec, TcpRr.ClientSpec> 
 
     @Override
     protected Side server(ServerSpec spec, Link link, SideContext context) throws IOException {
-        return new Server(spec, link, Endpoints.listen(link.address(), link.port(), 0), context);
+        return new Server(spec, link, context);
     }
 
     @Override
@@ -86,55 +96,81 @@ public final class TcpRr extends RrWorkload<TcpRr.ServerSpec, TcpRr.ClientSpec> 
         return new Client(spec, link, context);
     }
 
-    /** Admits the client's one connection and answers each request until the client closes. */
+    /**
+     * Admits the client's one connection and answers each request until the client closes: a blocking read of the
+     * request and a blocking write of the response per transaction.
+     */
     private static final class Server extends SideBase {
+        private static final Duration POLL = Duration.ofMillis(100);
         private final ServerSpec spec;
-        private final ServerSocketChannel server;
-        private final TokenGate gate;
+        private final ReadyWait ready = new ReadyWait(this::cancelled);
+        private final RrIo.Chosen<RrListener> chosen;
+        private final RrListener listener;
 
-        Server(ServerSpec spec, Link link, ServerSocketChannel server, SideContext context) {
-            super(Meter.Unit.TRANSACTIONS, 1, java.time.Duration.ofNanos(spec.omitNanos()), spec.timing().interval(), spec.timing().timeout(),
-                    context);
+        Server(ServerSpec spec, Link link, SideContext context) throws IOException {
+            super(Meter.Unit.TRANSACTIONS, 1, Duration.ofNanos(spec.omitNanos()), spec.timing().interval(), spec.timing().timeout(), context);
             this.spec = spec;
-            this.server = track(server);
-            this.gate = new TokenGate(link.token());
+            this.chosen = RrIo.listen(link, 0, ready);
+            this.listener = track(chosen.sockets());
         }
 
         @Override
         public Map<String, Object> endpoint() {
-            return Endpoints.endpoint(server);
+            return Map.of("port", (long) listener.port());
         }
 
         @Override
         protected void work() throws IOException {
-            SocketChannel ch;
-            try {
-                ch = track(gate.admit(server, 1, spec.timing().timeout(), this::cancelled).get(0));
+            RrConnection c;
+            try (ready) {
+                c = track(admit());
             } finally {
-                server.close();
+                listener.close();
             }
-            ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            c.blocking();
+            c.noDelay();
             ByteBuffer request = ByteBuffer.allocateDirect(spec.request());
             ByteBuffer response = ByteBuffer.allocateDirect(spec.response());
             meter.start();
             while (!cancelled()) {
                 request.clear();
-                if (!BlockingIo.readFullyOrEof(ch, request)) {
+                if (!RrIo.readFullyOrEof(c, request)) {
                     return;
                 }
                 response.clear();
-                BlockingIo.writeFully(ch, response);
+                c.write(response, Long.MAX_VALUE);
                 meter.add(0, 1);
             }
         }
 
+        /** The one connection with the token, waited for in slices up to the timeout. */
+        private RrConnection admit() throws IOException {
+            ByteBuffer nothingAfter = ByteBuffer.allocateDirect(0);
+            long end = System.nanoTime() + spec.timing().timeout().toNanos();
+            for (long left; (left = end - System.nanoTime()) > 0; ) {
+                RrConnection c = listener.next(nothingAfter, Duration.ofNanos(Math.min(left, POLL.toNanos())), this::cancelled);
+                if (c != null) {
+                    return c;
+                }
+            }
+            long strays = listener.strays();
+            throw new SocketTimeoutException("only 0 of 1 connections with the test token arrived within " + spec.timing().timeout().toSeconds() + " s"
+                    + (strays > 0 ? " (" + strays + " strays dropped)" : ""));
+        }
+
         @Override
         protected Map<String, Object> extraMetrics() {
-            return Map.of("strays_dropped", gate.strays());
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("strays_dropped", listener.strays());
+            chosen.report(m, "server");
+            return m;
         }
     }
 
-    /** Asks one transaction at a time over one connection, or with a burst keeps several in flight. */
+    /**
+     * Asks one transaction at a time over one connection (a blocking write and read each), or with a burst keeps
+     * several in flight (NIO, non-blocking).
+     */
     private static final class Client extends RrClient {
         private static final int IO_BUFFER = 64 * 1024;
         private static final long POLL_MILLIS = 100;
@@ -142,7 +178,8 @@ public final class TcpRr extends RrWorkload<TcpRr.ServerSpec, TcpRr.ClientSpec> 
         private final Link link;
         private final ByteBuffer request;
         private final ByteBuffer response;
-        private SocketChannel channel;
+        private RrIo.Chosen<RrConnector> chosen;
+        private RrConnection connection;
 
         Client(ClientSpec spec, Link link, SideContext context) {
             super(spec.timeNanos(), spec.omitNanos(), spec.timing(), spec.histogram(), context);
@@ -152,23 +189,47 @@ public final class TcpRr extends RrWorkload<TcpRr.ServerSpec, TcpRr.ClientSpec> 
             this.response = ByteBuffer.allocateDirect(spec.response());
         }
 
+        /** Connects within the timeout, TCP_NODELAY, and presents the token. */
         @Override
         protected void open() throws IOException {
-            channel = track(Endpoints.connect(link.address(), link.port(), spec.timing().timeout(), link.tokenBytes(), 0, 0, true));
+            InetSocketAddress server = new InetSocketAddress(link.address(), link.port());
+            chosen = spec.burst() == 0 ? RrIo.connector(server) : RrIo.nioConnector(server, BURST_ON_NIO);
+            try {
+                connection = track(chosen.sockets().open());
+                connection.noDelay();
+                connection.connect(spec.timing().timeout());
+                ByteBuffer token = ByteBuffer.allocateDirect(TokenGate.TOKEN_BYTES).put(link.tokenBytes()).flip();
+                connection.write(token, Long.MAX_VALUE);
+            } catch (IOException e) {
+                String what = "cannot connect to " + link.address() + ":" + link.port() + ": " + e.getMessage();
+                if (e instanceof SocketTimeoutException) {
+                    throw new SocketTimeoutException(what);
+                }
+                throw new IOException(what, e);
+            }
         }
 
         @Override
         protected boolean transaction() throws IOException {
             request.clear();
-            BlockingIo.writeFully(channel, request);
+            connection.write(request, Long.MAX_VALUE);
             response.clear();
-            BlockingIo.readFully(channel, response);
+            RrIo.readFully(connection, response);
             return true;
         }
 
         @Override
         protected void end() throws IOException {
-            channel.shutdownOutput();
+            connection.shutdownOutput();
+        }
+
+        @Override
+        protected Map<String, Object> extraMetrics() {
+            Map<String, Object> m = super.extraMetrics();
+            if (chosen != null) {
+                chosen.report(m, "client");
+            }
+            return m;
         }
 
         @Override
@@ -178,6 +239,7 @@ public final class TcpRr extends RrWorkload<TcpRr.ServerSpec, TcpRr.ClientSpec> 
                 return;
             }
             open();
+            SocketChannel channel = ((NioRrConnection) connection).channel();
             channel.configureBlocking(false);
             try (Selector selector = Selector.open()) { // not tracked: only this thread closes it, so select never sees it closed
                 SelectionKey key = channel.register(selector, SelectionKey.OP_READ);
@@ -195,6 +257,7 @@ public final class TcpRr extends RrWorkload<TcpRr.ServerSpec, TcpRr.ClientSpec> 
          * answers the n-th request.
          */
         private void inFlight(SelectionKey key) throws IOException {
+            SocketChannel channel = (SocketChannel) key.channel();
             int window = spec.burst() + 1;
             long[] askedAt = new long[window];
             int oldest = 0;

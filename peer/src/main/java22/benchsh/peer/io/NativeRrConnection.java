@@ -8,14 +8,17 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.net.InetSocketAddress;
+import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
+import java.time.Duration;
 
 /**
- * A TCP connection on a socket this class owns (created with socket(2) or accept4(2), close-on-exec). A
- * client's is blocking, so a transaction makes the C loop's calls: connect, send, read, read (the server's
- * close), close. A server's is non-blocking (from {@link NativeRrListener}) and waits in poll(2) only when its
- * data is not there yet.
+ * A TCP connection on a socket this class owns (created with socket(2) or accept4(2), close-on-exec, blocking at
+ * the descriptor). A client's is used blocking, so a TCP_CRR transaction makes the C loop's calls: connect, send,
+ * read, read (the server's close), close, and a TCP_RR one a send and a read. A server's (from {@link
+ * NativeRrListener}) reads and sends with MSG_DONTWAIT and waits in poll(2) only when its data is not there yet,
+ * until {@link #blocking} makes it use plain blocking read(2) and send(2) (TCP_RR's server).
  *
  * <p>A close from another thread first shuts the socket down (shutdown(2) wakes a blocked connect, read or
  * send), and {@link FdGuard} closes the descriptor only after the last call on it has left, so its number is
@@ -24,7 +27,8 @@ import java.nio.channels.AsynchronousCloseException;
 final class NativeRrConnection implements RrConnection {
     private final int fd;
     private final RrScratch scratch;
-    private final boolean blocking;
+    /** Whether reads and writes wait in the kernel; if not, each is one call with MSG_DONTWAIT and a poll(2) when it must wait. */
+    private boolean blocking;
     private final FdGuard guard;
     private final MemorySegment server;
     private final int serverLength;
@@ -43,29 +47,70 @@ final class NativeRrConnection implements RrConnection {
 
     @Override
     public void connect() throws IOException {
+        connect(0);
+    }
+
+    /**
+     * A blocking connect(2) bounded by SO_SNDTIMEO (Linux ends a blocking connect after it with EINPROGRESS), set
+     * for the connect only: one setsockopt(2) before and one after, once per connection.
+     */
+    @Override
+    public void connect(Duration timeout) throws IOException {
+        connect(Math.max(1, timeout.toNanos()));
+    }
+
+    /** @param timeoutNanos 0: no timer (a close from another thread ends the connect) */
+    private void connect(long timeoutNanos) throws IOException {
         if (server == null) {
             throw new IllegalStateException("an accepted connection is connected already");
         }
         guard.enter();
         try {
-            if (Libc.connect(scratch.errno, fd, server, serverLength) == 0) {
-                return;
+            if (timeoutNanos > 0) {
+                sendTimeout(timeoutNanos);
             }
-            int e = Libc.errno(scratch.errno);
+            long deadline = timeoutNanos > 0 ? System.nanoTime() + timeoutNanos : Long.MAX_VALUE;
+            int e = Libc.connect(scratch.errno, fd, server, serverLength) == 0 ? 0 : Libc.errno(scratch.errno);
             checkOpen();
             if (e == Libc.EINTR) { // the connect goes on in the kernel: wait for its outcome
-                while (!await(Libc.POLLOUT, Long.MAX_VALUE)) {
+                while (!await(Libc.POLLOUT, deadline)) {
                     checkOpen();
+                    if (deadline != Long.MAX_VALUE) {
+                        throw timedOut(timeoutNanos);
+                    }
                 }
                 e = soError();
-                if (e == 0) {
-                    return;
-                }
             }
-            throw new IOException("connect to " + serverAddress + ": " + Libc.describe(e));
+            if (e == RrLibc.EINPROGRESS) {
+                throw timedOut(timeoutNanos);
+            }
+            if (e != 0) {
+                throw new IOException("connect to " + serverAddress + ": " + Libc.describe(e));
+            }
+            if (timeoutNanos > 0) {
+                sendTimeout(0); // sends wait as long as they must: a stall is the meter's to declare
+            }
         } finally {
             guard.exit();
         }
+    }
+
+    private SocketTimeoutException timedOut(long timeoutNanos) {
+        return new SocketTimeoutException("connect to " + serverAddress + " timed out after " + timeoutNanos / 1_000_000 + " ms");
+    }
+
+    /** Sets SO_SNDTIMEO ({@code struct timeval}: seconds and microseconds, two longs); 0 clears it. */
+    private void sendTimeout(long nanos) throws IOException {
+        scratch.timeval.set(CLayouts.C_LONG, 0, nanos / 1_000_000_000L);
+        scratch.timeval.set(CLayouts.C_LONG, 8, Math.max(nanos > 0 ? 1 : 0, nanos % 1_000_000_000L / 1_000));
+        if (Libc.setsockopt(scratch.errno, fd, Libc.SOL_SOCKET, RrLibc.SO_SNDTIMEO, scratch.timeval, (int) scratch.timeval.byteSize()) != 0) {
+            throw new IOException("setsockopt(SO_SNDTIMEO): " + Libc.describe(Libc.errno(scratch.errno)));
+        }
+    }
+
+    @Override
+    public void blocking() {
+        blocking = true;
     }
 
     @Override
@@ -74,7 +119,8 @@ final class NativeRrConnection implements RrConnection {
         guard.enter();
         try {
             while (true) {
-                long n = RrLibc.read(scratch.errno, fd, address, buffer.remaining());
+                long n = blocking ? RrLibc.read(scratch.errno, fd, address, buffer.remaining())
+                        : RrLibc.recv(scratch.errno, fd, address, buffer.remaining(), RrLibc.MSG_DONTWAIT);
                 if (n > 0) {
                     buffer.position(buffer.position() + (int) n);
                     return (int) n;
@@ -102,7 +148,7 @@ final class NativeRrConnection implements RrConnection {
         guard.enter();
         try {
             while (buffer.hasRemaining()) {
-                long n = RrLibc.send(scratch.errno, fd, address(buffer), buffer.remaining());
+                long n = RrLibc.send(scratch.errno, fd, address(buffer), buffer.remaining(), blocking ? 0 : RrLibc.MSG_DONTWAIT);
                 if (n >= 0) {
                     buffer.position(buffer.position() + (int) n);
                     continue;
@@ -118,6 +164,18 @@ final class NativeRrConnection implements RrConnection {
                 }
             }
             return true;
+        } finally {
+            guard.exit();
+        }
+    }
+
+    @Override
+    public void shutdownOutput() throws IOException {
+        guard.enter();
+        try {
+            if (Libc.shutdown(scratch.errno, fd, RrLibc.SHUT_WR) != 0) {
+                throw new IOException("shutdown: " + Libc.describe(Libc.errno(scratch.errno)));
+            }
         } finally {
             guard.exit();
         }

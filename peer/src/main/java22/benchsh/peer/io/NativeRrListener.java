@@ -25,8 +25,8 @@ import java.util.function.BooleanSupplier;
  * TokenGate#MAX_PENDING} waiting (a newcomer evicts the oldest), a wrong token, an early close or a read error
  * drops it; every dropped one and every one still waiting at the close counts in {@link #strays()}.
  *
- * <p>The common case costs the C loop's calls: poll(2) until the listener is readable, accept4(2) (non-blocking,
- * close-on-exec), and one read(2) that takes the token and what the client sent behind it. Only a connection
+ * <p>The common case costs the C loop's calls: poll(2) until the listener is readable, accept4(2) (close-on-exec,
+ * blocking, so that TCP_RR's server can use it blocking without an fcntl(2)), and one recv(2) with MSG_DONTWAIT that takes the token and what the client sent behind it. Only a connection
  * whose token is not all there yet waits, polled beside the listener, and is then read the same way. The waiting connections belong to the thread that calls {@link #next}; a close from another thread
  * closes only the listening socket (see {@link RrListener}).
  */
@@ -216,7 +216,7 @@ final class NativeRrListener implements RrListener {
             guard.enter();
             int c;
             try {
-                c = RrLibc.accept4(scratch.errno, fd, Libc.SOCK_NONBLOCK | Libc.SOCK_CLOEXEC);
+                c = RrLibc.accept4(scratch.errno, fd, Libc.SOCK_CLOEXEC); // blocking: a read that must not wait says so (MSG_DONTWAIT)
             } finally {
                 guard.exit();
             }
@@ -248,7 +248,7 @@ final class NativeRrListener implements RrListener {
     private enum Verdict { WAIT, ADMITTED, DROPPED }
 
     /**
-     * Reads what has come of a connection's token in one read(2) and, if no other connection is admitted before
+     * Reads what has come of a connection's token in one recv(2) (MSG_DONTWAIT) and, if no other connection is admitted before
      * it, what it sent behind the token (up to {@code after}'s room; copied into {@code after}). Decides once all
      * of the token is there; a connection still waiting keeps what it has of its token in its slot (if it has one).
      */
@@ -257,7 +257,7 @@ final class NativeRrListener implements RrListener {
         if (p.have > 0) {
             MemorySegment.copy(slots, p.slotAt(), first, 0, p.have);
         }
-        long n = RrLibc.read(scratch.errno, p.fd, first.address() + p.have, TOKEN - p.have + room);
+        long n = RrLibc.recv(scratch.errno, p.fd, first.address() + p.have, TOKEN - p.have + room, RrLibc.MSG_DONTWAIT);
         if (n < 0) {
             int e = Libc.errno(scratch.errno);
             return e == Libc.EAGAIN || e == Libc.EINTR ? Verdict.WAIT : Verdict.DROPPED;

@@ -8,8 +8,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 
 /**
- * The C library calls of the native TCP request/response sockets beyond {@link Libc}'s: listen, accept4, read
- * and send. read and send take the buffer as a raw address (a {@code long}: the native paths run on 64-bit
+ * The C library calls of the native TCP request/response sockets beyond {@link Libc}'s: listen, accept4, read,
+ * recv and send. read, recv and send take the buffer as a raw address (a {@code long}: the native paths run on 64-bit
  * JVMs only), so a call allocates nothing. Errors as in {@link Libc}: -1 and errno in the capture segment.
  * Stateless and thread-safe.
  */
@@ -20,12 +20,18 @@ final class RrLibc {
     static final int TCP_NODELAY = 1;
     static final int SO_REUSEADDR = 2;
     static final int SO_ERROR = 4;
+    /** SO_SNDTIMEO with the 64-bit {@code struct timeval} (Linux x86_64 and aarch64). */
+    static final int SO_SNDTIMEO = 21;
+    static final int EINPROGRESS = 115;
+    static final int MSG_DONTWAIT = 0x40;
+    static final int SHUT_WR = 1;
     static final int ECONNABORTED = 103;
     static final int MSG_NOSIGNAL = 0x4000;
 
     private static final MethodHandle LISTEN = Libc.call("listen", C_INT, C_INT, C_INT);
     private static final MethodHandle ACCEPT4 = Libc.call("accept4", C_INT, C_INT, ADDRESS, ADDRESS, C_INT);
     private static final MethodHandle READ = Libc.call("read", C_LONG, C_INT, C_LONG, C_LONG);
+    private static final MethodHandle RECV = Libc.call("recv", C_LONG, C_INT, C_LONG, C_LONG, C_INT);
     private static final MethodHandle SEND = Libc.call("send", C_LONG, C_INT, C_LONG, C_LONG, C_INT);
 
     private RrLibc() {
@@ -56,10 +62,22 @@ final class RrLibc {
         }
     }
 
-    /** send(2) with MSG_NOSIGNAL: write(2) that fails with EPIPE instead of raising SIGPIPE on a closed connection. */
-    static long send(MemorySegment errno, int fd, long address, long bytes) {
+    /** recv(2) with {@code flags} (MSG_DONTWAIT: a read that fails with EAGAIN instead of waiting, on a blocking socket). */
+    static long recv(MemorySegment errno, int fd, long address, long bytes, int flags) {
         try {
-            return (long) SEND.invokeExact(errno, fd, address, bytes, MSG_NOSIGNAL);
+            return (long) RECV.invokeExact(errno, fd, address, bytes, flags);
+        } catch (Throwable t) {
+            throw Libc.failed(t);
+        }
+    }
+
+    /**
+     * send(2) with MSG_NOSIGNAL (fails with EPIPE instead of raising SIGPIPE on a closed connection) and {@code
+     * flags} (MSG_DONTWAIT: fails with EAGAIN instead of waiting for room).
+     */
+    static long send(MemorySegment errno, int fd, long address, long bytes, int flags) {
+        try {
+            return (long) SEND.invokeExact(errno, fd, address, bytes, MSG_NOSIGNAL | flags);
         } catch (Throwable t) {
             throw Libc.failed(t);
         }
