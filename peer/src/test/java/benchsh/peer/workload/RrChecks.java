@@ -6,7 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import benchsh.peer.protocol.ErrorKind;
+import benchsh.peer.protocol.Link;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /** What every request/response test shows whatever its protocol, and the timing its specs share. */
 final class RrChecks {
@@ -14,7 +25,57 @@ final class RrChecks {
     /** A short timeout, for sides that are meant to give up. */
     static final Timing IMPATIENT = new Timing(1_000_000_000L, 300_000_000L);
 
+    /** Far more than any ending in the endings tests takes, far less than the 10 s timeout that would end it otherwise. */
+    static final long PROMPT_NANOS = 5_000_000_000L;
+
     private RrChecks() {
+    }
+
+    /** Runs {@code side}, cancels it after 300 ms; returns its outcome, checking it ended promptly. */
+    static Outcome cancelledWhileBlocked(Side side) throws Exception {
+        CompletableFuture<Outcome> run = CompletableFuture.supplyAsync(side::run);
+        Thread.sleep(300);
+        long cancelledAt = System.nanoTime();
+        side.cancel();
+        Outcome o = run.get(30, TimeUnit.SECONDS);
+        long took = System.nanoTime() - cancelledAt;
+        assertTrue(took < PROMPT_NANOS, "ended " + took / 1_000_000 + " ms after the cancel");
+        assertEquals(ErrorKind.CANCELLED, o.kind(), o.error());
+        return o;
+    }
+
+    /**
+     * A loopback listener that never accepts, its accept queue full: the kernel drops further SYNs, so a connect
+     * to it hangs. Closing it closes the queued connections too.
+     */
+    static final class FullBacklog implements AutoCloseable {
+        private final ServerSocket full;
+        private final List<Socket> queued = new ArrayList<>();
+
+        FullBacklog() throws IOException {
+            full = new ServerSocket(0, 1, InetAddress.getByName(Sides.LOOPBACK));
+            for (int i = 0; i < 16; i++) {
+                Socket s = new Socket();
+                queued.add(s);
+                try {
+                    s.connect(new InetSocketAddress(Sides.LOOPBACK, full.getLocalPort()), 300);
+                } catch (SocketTimeoutException e) {
+                    return;
+                }
+            }
+        }
+
+        Link link() {
+            return new Link(Sides.TOKEN, Sides.LOOPBACK, full.getLocalPort());
+        }
+
+        @Override
+        public void close() throws IOException {
+            for (Socket s : queued) {
+                s.close();
+            }
+            full.close();
+        }
     }
 
     /** Runs server and client on loopback; returns {server, client}. */

@@ -45,6 +45,8 @@ class TcpRrTest {
     void countsTransactionsAndLatencies(int request, int response) throws Exception {
         Outcome[] o = RrChecks.pair(new TcpRr(), server(request, response, RrChecks.TIMING), client(request, response, 600_000_000L, 100_000_000L));
         RrChecks.everyTransactionCountedAndTimed(o);
+        TcpCrrTest.assertPath(o[0].metrics(), "server");
+        TcpCrrTest.assertPath(o[1].metrics(), "client");
     }
 
     /**
@@ -56,6 +58,33 @@ class TcpRrTest {
     void aBurstCountsAndTimesEveryTransaction(int request, int response, int burst) throws Exception {
         Outcome[] o = RrChecks.pair(new TcpRr(), server(request, response, RrChecks.TIMING), burstClient(request, response, 600_000_000L, burst));
         RrChecks.everyTransactionCountedAndTimed(o);
+        TcpCrrTest.assertPath(o[0].metrics(), "server");
+        assertEquals("nio", o[1].metrics().get("client_io"), "a burst runs on NIO");
+        assertEquals(TcpRr.BURST_ON_NIO, o[1].metrics().get("client_io_note"));
+    }
+
+    /** Strays before the client (a wrong token, one in pieces, one closed early) are dropped and counted one each. */
+    @Test
+    void strayConnectionsAreDroppedAndCountedOneEach() throws Exception {
+        TcpRr rr = new TcpRr();
+        Side l = rr.open("listen", server(1, 1, RrChecks.TIMING), Sides.listening(), new RecordingContext());
+        int port = Sides.to(l).port();
+        CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
+        byte[] wrong = new byte[16];
+        Outcome co;
+        try (Socket wholeWrongToken = new Socket(Sides.LOOPBACK, port); Socket inPieces = new Socket(Sides.LOOPBACK, port)) {
+            wholeWrongToken.getOutputStream().write(wrong);
+            inPieces.getOutputStream().write(wrong, 0, 5);
+            try (Socket closesEarly = new Socket(Sides.LOOPBACK, port)) {
+                closesEarly.getOutputStream().write(wrong, 0, 3);
+            }
+            Thread.sleep(100); // the rest of a token in a segment of its own
+            inPieces.getOutputStream().write(wrong, 5, 11);
+            co = rr.open("connect", client(1, 1, 300_000_000L, 0), Sides.to(l), new RecordingContext()).run();
+        }
+        Outcome so = lo.get(30, TimeUnit.SECONDS);
+        RrChecks.everyTransactionCountedAndTimed(new Outcome[] {so, co});
+        assertEquals(3L, so.metrics().get("strays_dropped"), so.metrics().toString());
     }
 
     @Test
