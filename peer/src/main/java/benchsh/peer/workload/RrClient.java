@@ -12,7 +12,8 @@ import java.util.Map;
  * transactions/s, the warm-up left out) and, if it started after the warm-up, its round trip goes into a
  * {@link LatencyHistogram}. The figures: {@code latency_count}, {@code latency_min_us}, {@code _mean_us},
  * {@code _p50_us}, {@code _p90_us}, {@code _p99_us}, {@code _p99_9_us}, {@code _max_us} (µs), and with
- * {@code histogram} the non-empty buckets as {@code latency_buckets_ns}. The meter declares a stall
+ * {@code histogram} the non-empty buckets as {@code latency_buckets_ns}, and the sockets' path if the client
+ * says ({@link #sockets}). The meter declares a stall
  * (STALLED, "no data for N s") when no transaction completes for the timing's timeout.
  *
  * <p>The default {@link #work} asks one transaction at a time; a client that keeps several in flight
@@ -89,6 +90,11 @@ abstract class RrClient extends SideBase {
         }
     }
 
+    /** The sockets chosen for the connections, reported as {@code client_io} (and {@code client_io_note}); null if none. */
+    protected RrIo.Chosen<?> sockets() {
+        return null;
+    }
+
     @Override
     protected Map<String, Object> extraMetrics() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -102,6 +108,10 @@ abstract class RrClient extends SideBase {
         m.put("latency_max_us", latency.max() / 1e3);
         if (histogram) {
             m.put("latency_buckets_ns", latency.buckets());
+        }
+        RrIo.Chosen<?> sockets = sockets();
+        if (sockets != null) {
+            sockets.report(m, "client");
         }
         return m;
     }

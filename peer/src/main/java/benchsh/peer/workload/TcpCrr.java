@@ -271,12 +271,8 @@ public final class TcpCrr extends RrWorkload<TcpCrr.ServerSpec, TcpCrr.ClientSpe
         }
 
         @Override
-        protected Map<String, Object> extraMetrics() {
-            Map<String, Object> m = super.extraMetrics();
-            if (chosen != null) {
-                chosen.report(m, "client");
-            }
-            return m;
+        protected RrIo.Chosen<?> sockets() {
+            return chosen;
         }
     }
 }

@@ -224,12 +224,8 @@ public final class TcpRr extends RrWorkload<TcpRr.ServerSpec, TcpRr.ClientSpec> 
         }
 
         @Override
-        protected Map<String, Object> extraMetrics() {
-            Map<String, Object> m = super.extraMetrics();
-            if (chosen != null) {
-                chosen.report(m, "client");
-            }
-            return m;
+        protected RrIo.Chosen<?> sockets() {
+            return chosen;
         }
 
         @Override

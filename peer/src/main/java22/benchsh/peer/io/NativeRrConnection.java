@@ -76,16 +76,16 @@ final class NativeRrConnection implements RrConnection {
                 while (!await(Libc.POLLOUT, deadline)) {
                     checkOpen();
                     if (deadline != Long.MAX_VALUE) {
-                        throw timedOut(timeoutNanos);
+                        throw timedOut();
                     }
                 }
                 e = soError();
             }
             if (e == RrLibc.EINPROGRESS) {
-                throw timedOut(timeoutNanos);
+                throw timedOut();
             }
             if (e != 0) {
-                throw new IOException("connect to " + serverAddress + ": " + Libc.describe(e));
+                throw new IOException(Libc.describe(e)); // the caller names the address, as NIO's message leaves it to it
             }
             if (timeoutNanos > 0) {
                 sendTimeout(0); // sends wait as long as they must: a stall is the meter's to declare
@@ -95,8 +95,8 @@ final class NativeRrConnection implements RrConnection {
         }
     }
 
-    private SocketTimeoutException timedOut(long timeoutNanos) {
-        return new SocketTimeoutException("connect to " + serverAddress + " timed out after " + timeoutNanos / 1_000_000 + " ms");
+    private static SocketTimeoutException timedOut() {
+        return new SocketTimeoutException("Connect timed out"); // NIO's words: the caller names the address
     }
 
     /** Sets SO_SNDTIMEO ({@code struct timeval}: seconds and microseconds, two longs); 0 clears it. */

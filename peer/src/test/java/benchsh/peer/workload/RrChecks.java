@@ -16,6 +16,7 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -42,6 +43,24 @@ final class RrChecks {
         assertTrue(took < PROMPT_NANOS, "ended " + took / 1_000_000 + " ms after the cancel");
         assertEquals(ErrorKind.CANCELLED, o.kind(), o.error());
         return o;
+    }
+
+    /**
+     * Sends three strays to {@code port} (a whole wrong token, a wrong token in two segments, part of a token
+     * and a close), then runs {@code client} while the first two are still connected; returns its outcome.
+     */
+    static Outcome afterThreeStrays(int port, Callable<Outcome> client) throws Exception {
+        byte[] wrong = new byte[16];
+        try (Socket wholeWrongToken = new Socket(Sides.LOOPBACK, port); Socket inPieces = new Socket(Sides.LOOPBACK, port)) {
+            wholeWrongToken.getOutputStream().write(wrong);
+            inPieces.getOutputStream().write(wrong, 0, 5);
+            try (Socket closesEarly = new Socket(Sides.LOOPBACK, port)) {
+                closesEarly.getOutputStream().write(wrong, 0, 3);
+            }
+            Thread.sleep(100); // the rest of a token in a segment of its own
+            inPieces.getOutputStream().write(wrong, 5, 11);
+            return client.call();
+        }
     }
 
     /**

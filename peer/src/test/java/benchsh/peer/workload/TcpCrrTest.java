@@ -56,19 +56,8 @@ class TcpCrrTest {
         Side l = crr.open("listen", server(1, 1, RrChecks.TIMING), Sides.listening(), new RecordingContext());
         int port = ((Number) l.endpoint().get("port")).intValue();
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
-        byte[] wrong = new byte[16];
-        Outcome co;
-        try (Socket wholeWrongToken = new Socket(Sides.LOOPBACK, port); Socket inPieces = new Socket(Sides.LOOPBACK, port)) {
-            wholeWrongToken.getOutputStream().write(wrong);
-            inPieces.getOutputStream().write(wrong, 0, 5);
-            try (Socket closesEarly = new Socket(Sides.LOOPBACK, port)) {
-                closesEarly.getOutputStream().write(wrong, 0, 3);
-            }
-            Thread.sleep(100); // the rest of a token in a segment of its own
-            inPieces.getOutputStream().write(wrong, 5, 11);
-            co = crr.open("connect", client(1, 1, 300_000_000L, 0), Sides.to(l), new RecordingContext()).run();
-            assertNull(co.error(), co.error());
-        }
+        Outcome co = RrChecks.afterThreeStrays(port, () -> crr.open("connect", client(1, 1, 300_000_000L, 0), Sides.to(l), new RecordingContext()).run());
+        assertNull(co.error(), co.error());
         Outcome so = lo.get(30, TimeUnit.SECONDS);
         assertNull(so.error(), so.error());
         assertEquals(3L, longOf(so, "strays_dropped"), so.metrics().toString());

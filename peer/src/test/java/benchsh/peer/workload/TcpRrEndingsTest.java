@@ -51,6 +51,18 @@ class TcpRrEndingsTest {
     }
 
     @Test
+    void aRefusedConnectIsAnIoErrorNamingTheServer() throws Exception {
+        int closedPort;
+        try (ServerSocket gone = new ServerSocket(0, 1, InetAddress.getByName(Sides.LOOPBACK))) {
+            closedPort = gone.getLocalPort();
+        }
+        Outcome o = new TcpRr().open("connect", TcpRrTest.client(1, 1, 1_000_000_000L, 0), new Link(Sides.TOKEN, Sides.LOOPBACK, closedPort),
+                new RecordingContext()).run();
+        assertEquals(ErrorKind.IO, o.kind(), o.error());
+        assertTrue(o.error().contains("cannot connect to " + Sides.LOOPBACK + ":" + closedPort + ": Connection refused"), o.error());
+    }
+
+    @Test
     void aCancelEndsAClientBlockedInARead() throws Exception {
         try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getByName(Sides.LOOPBACK))) {
             Outcome o = RrChecks.cancelledWhileBlocked(new TcpRr().open("connect", TcpRrTest.client(1, 1, 30_000_000_000L, 0), to(silent),

@@ -70,18 +70,7 @@ class TcpRrTest {
         Side l = rr.open("listen", server(1, 1, RrChecks.TIMING), Sides.listening(), new RecordingContext());
         int port = Sides.to(l).port();
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
-        byte[] wrong = new byte[16];
-        Outcome co;
-        try (Socket wholeWrongToken = new Socket(Sides.LOOPBACK, port); Socket inPieces = new Socket(Sides.LOOPBACK, port)) {
-            wholeWrongToken.getOutputStream().write(wrong);
-            inPieces.getOutputStream().write(wrong, 0, 5);
-            try (Socket closesEarly = new Socket(Sides.LOOPBACK, port)) {
-                closesEarly.getOutputStream().write(wrong, 0, 3);
-            }
-            Thread.sleep(100); // the rest of a token in a segment of its own
-            inPieces.getOutputStream().write(wrong, 5, 11);
-            co = rr.open("connect", client(1, 1, 300_000_000L, 0), Sides.to(l), new RecordingContext()).run();
-        }
+        Outcome co = RrChecks.afterThreeStrays(port, () -> rr.open("connect", client(1, 1, 300_000_000L, 0), Sides.to(l), new RecordingContext()).run());
         Outcome so = lo.get(30, TimeUnit.SECONDS);
         RrChecks.everyTransactionCountedAndTimed(new Outcome[] {so, co});
         assertEquals(3L, so.metrics().get("strays_dropped"), so.metrics().toString());
