@@ -231,7 +231,8 @@ public final class TcpStream implements Workload {
             boolean paced = pacer.paced();
             // sendfile needs the blocking channel; plain writes go non-blocking (see NonBlockingWriter). The meter's
             // stall closes the channel after the timeout without progress; the writer's own limit is only a backstop.
-            Duration backstop = spec.timing().timeout().multipliedBy(2);
+            // (plus, not multipliedBy: that goes through BigDecimal, whose first use costs the sender ~50 ms on JDK 25)
+            Duration backstop = spec.timing().timeout().plus(spec.timing().timeout());
             try (NonBlockingWriter out = zeroCopySource == null ? new NonBlockingWriter(ch, backstop, this::cancelled) : null) {
                 while (!timeUp && !cancelled() && sent < quota) {
                     int chunk = (int) Math.min(spec.size(), quota - sent);
