@@ -57,6 +57,7 @@ public final class Meter {
     /** Where {@link #stop} ended the measured span, or null while it runs. */
     private Snapshot stopped;
 
+    /** The counts at one instant; {@code cpu} is null on an interval's end (only the span's ends carry it). */
     private record Snapshot(long nanos, long bytes, long[] streams, CpuSnapshot cpu) {
     }
 
@@ -125,13 +126,23 @@ public final class Meter {
     }
 
     private Snapshot snapshot() {
+        return snapshot(true);
+    }
+
+    /**
+     * The counts and the clock, read together, after the CPU counters when {@code withCpu}: reading those takes
+     * about a millisecond, and the first read in a JVM tens to hundreds (the management classes load), which
+     * must not fall inside the span. Interval samples need no CPU counters.
+     */
+    private Snapshot snapshot(boolean withCpu) {
+        CpuSnapshot cpu = withCpu ? CpuSnapshot.now() : null;
         long[] perStream = new long[streams];
         long sum = 0;
         for (int i = 0; i < streams; i++) {
             perStream[i] = count(i);
             sum += perStream[i];
         }
-        return new Snapshot(System.nanoTime(), sum, perStream, CpuSnapshot.now());
+        return new Snapshot(System.nanoTime(), sum, perStream, cpu);
     }
 
     private void sample() {
@@ -153,7 +164,7 @@ public final class Meter {
                 onStall.run();
             }
             if (now >= next && !finished) {
-                Snapshot s = snapshot();
+                Snapshot s = snapshot(!omitted); // the baseline carries CPU counters, interval ends need none
                 if (!omitted) {
                     omitted = true;
                     synchronized (this) {

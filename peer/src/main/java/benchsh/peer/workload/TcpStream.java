@@ -18,7 +18,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * TCP stream (netperf TCP_STREAM, iperf3, netio): one side sends messages of {@code size} bytes over
@@ -38,8 +39,6 @@ public final class TcpStream implements Workload {
     /** Hard caps, re-checked here whatever the shell validated. */
     public static final long MAX_SIZE = 16L << 20;
     public static final long MAX_STREAMS = 128;
-    /** Longest sleep of the side's thread while the streams send for a time, so it sees streams that ended early. */
-    private static final long AWAIT_SLICE_NANOS = 50_000_000L;
     /** A receiver's read buffer per stream: as the C loop's (1 MiB) for few streams, at least 128 KiB, at most 16 MiB for all streams. */
     static final int MAX_READ_BUFFER = 1 << 20;
     static final int MIN_READ_BUFFER = 128 << 10;
@@ -127,7 +126,7 @@ public final class TcpStream implements Workload {
             open();
             meter.start();
             long deadline = spec.send() && spec.timeNanos() > 0 ? System.nanoTime() + spec.omitNanos() + spec.timeNanos() : 0;
-            Thread waiter = Thread.currentThread();
+            CountDownLatch ended = new CountDownLatch(channels.size());
             List<Thread> threads = new ArrayList<>();
             for (int i = 0; i < channels.size(); i++) {
                 int stream = i;
@@ -143,14 +142,14 @@ public final class TcpStream implements Workload {
                     } catch (IOException e) {
                         fail(benchsh.peer.protocol.ErrorKind.IO, message(e));
                     } finally {
-                        LockSupport.unpark(waiter);
+                        ended.countDown();
                     }
                 }, "tcp-stream-" + i);
                 t.start();
                 threads.add(t);
             }
             if (deadline != 0) {
-                awaitDeadline(deadline, threads);
+                awaitDeadline(deadline, ended);
             }
             for (Thread t : threads) {
                 t.join();
@@ -159,16 +158,14 @@ public final class TcpStream implements Workload {
 
         /**
          * Sleeps until the sending time is over (or every stream ended first), then tells the streams: they
-         * check a flag per write instead of reading the clock per write.
+         * check a flag per write instead of reading the clock per write. One sleep to the deadline, woken early
+         * only by the last stream's end: no timer wakes this thread while the streams send.
          */
-        private void awaitDeadline(long deadline, List<Thread> threads) {
+        private void awaitDeadline(long deadline, CountDownLatch ended) {
             try {
-                for (long left; (left = deadline - System.nanoTime()) > 0 && threads.stream().anyMatch(Thread::isAlive); ) {
-                    LockSupport.parkNanos(this, Math.min(left, AWAIT_SLICE_NANOS));
-                    if (Thread.currentThread().isInterrupted()) {
-                        return; // park would return at once from now on; the join that follows reports the interrupt
-                    }
-                }
+                ended.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // the join that follows reports it
             } finally {
                 timeUp = true;
             }
@@ -234,7 +231,8 @@ public final class TcpStream implements Workload {
             boolean paced = pacer.paced();
             // sendfile needs the blocking channel; plain writes go non-blocking (see NonBlockingWriter). The meter's
             // stall closes the channel after the timeout without progress; the writer's own limit is only a backstop.
-            Duration backstop = spec.timing().timeout().multipliedBy(2);
+            // (plus, not multipliedBy: that goes through BigDecimal, whose first use costs the sender ~50 ms on JDK 25)
+            Duration backstop = spec.timing().timeout().plus(spec.timing().timeout());
             try (NonBlockingWriter out = zeroCopySource == null ? new NonBlockingWriter(ch, backstop, this::cancelled) : null) {
                 while (!timeUp && !cancelled() && sent < quota) {
                     int chunk = (int) Math.min(spec.size(), quota - sent);

@@ -88,4 +88,30 @@ class MeterTest {
         long total = ((Number) o.metrics().get("bytes")).longValue();
         assertTrue(sum > 0 && sum <= total, "the samples saw the counts as they were made: " + sum + " of " + total);
     }
+
+    @Test
+    void aWarmUpAndIntervalSamplesLeaveTheSpansCpuFiguresAndCountsWhole() throws Exception {
+        RecordingContext context = new RecordingContext();
+        Meter m = new Meter(1, Duration.ofMillis(100), Duration.ofMillis(30), Duration.ofSeconds(30), context, () -> { });
+        m.start();
+        long deadline = System.nanoTime() + 400_000_000L;
+        long counted = 0;
+        while (System.nanoTime() < deadline) {
+            m.addOwned(0, 1000);
+            counted += 1000;
+            Thread.sleep(1);
+        }
+        m.stop();
+        Map<String, Object> metrics = m.finish(null, null, Map.of()).metrics();
+        assertEquals(counted, metrics.get("bytes_total"));
+        long measured = ((Number) metrics.get("bytes")).longValue();
+        assertTrue(measured > 0 && measured < counted, "the warm-up's counts are left out: " + measured + " of " + counted);
+        assertTrue(((Number) metrics.get("omitted_seconds")).doubleValue() >= 0.1, metrics.toString());
+        double cpu = ((Number) metrics.get("cpu_pct")).doubleValue();
+        assertTrue(cpu >= 0 && cpu <= 100, "host CPU over the span: " + cpu);
+        assertTrue(((Number) metrics.get("process_cpu_seconds")).doubleValue() >= 0, metrics.toString());
+        synchronized (context) {
+            assertTrue(context.samples.size() >= 2, "samples every 30 ms after the warm-up: " + context.samples);
+        }
+    }
 }

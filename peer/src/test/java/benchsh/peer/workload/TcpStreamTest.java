@@ -22,6 +22,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 @Timeout(60)
 class TcpStreamTest {
@@ -68,6 +70,37 @@ class TcpStreamTest {
         assertNull(o[1].error(), o[1].error());
         assertEquals(1024 * messages, o[1].metrics().get("bytes_total"), "sent");
         assertEquals(1024 * messages, o[0].metrics().get("bytes_total"), "received");
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1024, 4096, 16384, 131072})
+    void aTimedSenderAndItsReceiverCountTheSameBytesAtEverySize(int size) throws Exception {
+        Outcome[] o = pair(receiver(size, 1, TIMING), sender(size, 1, 300_000_000L, 0), new RecordingContext());
+        assertNull(o[1].error(), o[1].error());
+        assertNull(o[0].error(), o[0].error());
+        long sent = Sides.longOf(o[1], "bytes_total");
+        assertTrue(sent > 0 && sent % size == 0, "whole " + size + "-byte messages went out: " + sent);
+        assertEquals(sent, Sides.longOf(o[0], "bytes_total"), "the receiver counted every byte sent");
+    }
+
+    @Test
+    void aTimedSenderWhoseReceiverGoesAwayEndsThenNotAtItsTime() throws Exception {
+        try (ServerSocket closing = new ServerSocket(0, 1, InetAddress.getByName(Sides.LOOPBACK))) {
+            CompletableFuture<Void> accepted = CompletableFuture.runAsync(() -> {
+                try (Socket s = closing.accept()) {
+                    s.getInputStream().readNBytes(Sides.TOKEN.length() / 2); // the token, then a close with data unread: a reset
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            Side sender = new TcpStream().open("connect", sender(16384, 1, Duration.ofSeconds(30).toNanos(), 0),
+                    new Link(Sides.TOKEN, Sides.LOOPBACK, closing.getLocalPort()), new RecordingContext());
+            long start = System.nanoTime();
+            Outcome o = sender.run();
+            assertEquals(ErrorKind.IO, o.kind(), o.error());
+            assertTrue(System.nanoTime() - start < Duration.ofSeconds(15).toNanos(), "ended when its stream did, long before its 30 s");
+            accepted.get(10, TimeUnit.SECONDS);
+        }
     }
 
     @Test
@@ -128,8 +161,10 @@ class TcpStreamTest {
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         CompletableFuture<Outcome> co = CompletableFuture.supplyAsync(sender::run);
         Thread.sleep(500);
+        long cancelled = System.nanoTime();
         sender.cancel();
         Outcome so = co.get();
+        assertTrue(System.nanoTime() - cancelled < Duration.ofSeconds(15).toNanos(), "ended at the cancel, long before its 30 s");
         assertEquals(ErrorKind.CANCELLED, so.kind());
         assertTrue(((Number) so.metrics().get("bytes_total")).longValue() > 0);
         lo.get();
