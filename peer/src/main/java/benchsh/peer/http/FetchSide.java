@@ -94,7 +94,7 @@ final class FetchSide extends SideBase {
         String where = "GET from " + link.address() + ":" + link.port();
         try {
             // the client's own connect and request timeouts end it first; this bounds the wait whatever they do
-            return pending.get(timeout.multipliedBy(2).plusSeconds(5).toNanos(), TimeUnit.NANOSECONDS);
+            return pending.get(timeout.plus(timeout).plusSeconds(5).toNanos(), TimeUnit.NANOSECONDS);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof HttpTimeoutException t) {
