@@ -83,8 +83,7 @@ public final class TokenGate implements Closeable {
                 SocketChannel ch = next(server, Duration.ofNanos(Math.max(0, end - System.nanoTime())), cancelled);
                 if (ch == null) {
                     close();
-                    throw new SocketTimeoutException("only " + in.size() + " of " + count + " connections with the test token arrived within "
-                            + deadline.toSeconds() + " s" + (strays() > 0 ? " (" + strays() + " strays dropped)" : ""));
+                    throw tooFew(in.size(), count, deadline, strays());
                 }
                 in.add(ch);
             }
@@ -97,6 +96,12 @@ public final class TokenGate implements Closeable {
             close();
         }
         return in;
+    }
+
+    /** The timeout when only {@code arrived} of {@code wanted} connections presented the token {@code within} the deadline. */
+    public static SocketTimeoutException tooFew(int arrived, int wanted, Duration within, long strays) {
+        return new SocketTimeoutException("only " + arrived + " of " + wanted + " connections with the test token arrived within "
+                + within.toSeconds() + " s" + (strays > 0 ? " (" + strays + " strays dropped)" : ""));
     }
 
     /**

@@ -153,9 +153,7 @@ public final class TcpRr extends RrWorkload<TcpRr.ServerSpec, TcpRr.ClientSpec> 
                     return c;
                 }
             }
-            long strays = listener.strays();
-            throw new SocketTimeoutException("only 0 of 1 connections with the test token arrived within " + spec.timing().timeout().toSeconds() + " s"
-                    + (strays > 0 ? " (" + strays + " strays dropped)" : ""));
+            throw TokenGate.tooFew(0, 1, spec.timing().timeout(), listener.strays());
         }
 
         @Override
