@@ -1,0 +1,123 @@
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+
+/**
+ * The TCP stream loop of scripts/ref/tcp_stream.c in plain Java: the JVM's own limit, one NIO call per message and
+ * nothing else (no meter, no protocol, no threads). Same arguments, same JSON and the same measured span as the C loop.
+ * The sender writes SIZE bytes per call from a direct buffer on a non-blocking channel and waits on a selector only
+ * when a write returns 0; the receiver reads into a 1 MiB direct buffer on a blocking channel. A watchdog ends the
+ * process SECONDS + OMIT + 20 s after its start, as the C loop's alarm does.
+ *
+ *   java TcpStream recv IP SECONDS OMIT              prints {"port":N}, then the receiver's figures
+ *   java TcpStream send IP PORT SECONDS OMIT SIZE    prints the sender's figures
+ */
+public final class TcpStream {
+    private static final String USAGE = "TcpStream recv IP SECONDS OMIT | TcpStream send IP PORT SECONDS OMIT SIZE";
+    private static final int RECV_BUFFER = 1 << 20;
+    private static final int GRACE_S = 20;
+
+    public static void main(String[] args) throws IOException {
+        if (args.length == 4 && args[0].equals("recv")) {
+            receive(args[1], number(args[2]), number(args[3]));
+        } else if (args.length == 6 && args[0].equals("send") && number(args[5]) >= 1) {
+            send(args[1], (int) number(args[2]), number(args[3]), number(args[4]), (int) number(args[5]));
+        } else {
+            fail("usage: " + USAGE);
+        }
+    }
+
+    private static void receive(String ip, double seconds, double omit) throws IOException {
+        watchdog(seconds + omit);
+        try (ServerSocketChannel listener = ServerSocketChannel.open().bind(new InetSocketAddress(ip, 0))) {
+            System.out.println("{\"port\":" + ((InetSocketAddress) listener.getLocalAddress()).getPort() + "}");
+            System.out.flush();
+            SocketChannel channel = listener.accept();
+            ByteBuffer buffer = ByteBuffer.allocateDirect(RECV_BUFFER);
+            long omitNanos = (long) (omit * 1e9), first = 0, start = 0, last = 0, bytes = 0, reads = 0;
+            for (;;) {
+                buffer.clear();
+                int n = channel.read(buffer);
+                if (n < 0) {
+                    break;
+                }
+                last = System.nanoTime();
+                if (first == 0) {
+                    first = last;
+                }
+                if (start == 0) {
+                    if (last - first >= omitNanos) {
+                        start = last; // the measured span starts here: this read's bytes arrived before it
+                    }
+                    continue;
+                }
+                bytes += n;
+                reads++;
+            }
+            double span = start != 0 && last > start ? (last - start) / 1e9 : 0;
+            System.out.printf("{\"role\":\"recv\",\"bytes\":%d,\"reads\":%d,\"seconds\":%.6f,\"throughput_bps\":%.1f}%n", bytes, reads, span,
+                    span > 0 ? bytes * 8.0 / span : 0.0);
+        }
+    }
+
+    private static void send(String ip, int port, double seconds, double omit, int size) throws IOException {
+        watchdog(seconds + omit);
+        try (SocketChannel channel = SocketChannel.open(new InetSocketAddress(ip, port)); Selector selector = Selector.open()) {
+            channel.configureBlocking(false);
+            channel.register(selector, SelectionKey.OP_WRITE);
+            ByteBuffer buffer = ByteBuffer.allocateDirect(size);
+            long start = System.nanoTime(), end = start + (long) ((seconds + omit) * 1e9), now = start, bytes = 0, writes = 0;
+            while (now < end) {
+                buffer.clear();
+                int n = channel.write(buffer);
+                if (n == 0) {
+                    selector.select(100);
+                    selector.selectedKeys().clear();
+                }
+                bytes += n;
+                if ((++writes & 15) == 0) { // a clock read per 16 writes keeps the loop a write loop
+                    now = System.nanoTime();
+                }
+            }
+            now = System.nanoTime();
+            double span = (now - start) / 1e9;
+            System.out.printf("{\"role\":\"send\",\"bytes\":%d,\"writes\":%d,\"seconds\":%.6f,\"throughput_bps\":%.1f}%n", bytes, writes, span,
+                    bytes * 8.0 / span);
+        }
+    }
+
+    private static void watchdog(double seconds) {
+        Thread t = new Thread(() -> {
+            try {
+                Thread.sleep((long) ((seconds + GRACE_S) * 1000));
+            } catch (InterruptedException e) {
+                return;
+            }
+            fail("no end within " + (seconds + GRACE_S) + " s");
+        });
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private static double number(String text) {
+        try {
+            double v = Double.parseDouble(text);
+            if (v >= 0 && !Double.isInfinite(v)) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // falls through to the usage error
+        }
+        fail("not a number: " + text + "; usage: " + USAGE);
+        return 0;
+    }
+
+    private static void fail(String why) {
+        System.err.println("TcpStream: " + why);
+        Runtime.getRuntime().halt(2);
+    }
+}
