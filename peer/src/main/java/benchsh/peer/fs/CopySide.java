@@ -97,6 +97,16 @@ abstract class CopySide extends SideBase {
         }
     }
 
+    /** Walks the source directory into {@code visitor} on {@code threads} threads ({@link ParallelTreeWalk}), counting what it skipped. */
+    protected void walkInParallel(Path source, TreeVisitor visitor, int threads) throws IOException {
+        ParallelTreeWalk parallel = new ParallelTreeWalk(source, visitor, threads);
+        try {
+            parallel.run(this::stopped);
+        } finally {
+            extra.put("skipped", parallel.skipped());
+        }
+    }
+
     /** Drops the page cache before the source is read, with {@code cold}; says how in {@code cache}. */
     protected void cold(boolean cold) {
         if (cold) {
@@ -157,12 +167,7 @@ abstract class CopySide extends SideBase {
                 walk.walk(sink, this::stopped);
                 extra.put("skipped", walk.skipped());
             } else {
-                ParallelTreeWalk parallel = new ParallelTreeWalk(source, sink, spec.threads());
-                try {
-                    parallel.run(this::stopped);
-                } finally {
-                    extra.put("skipped", parallel.skipped());
-                }
+                walkInParallel(source, sink, spec.threads());
             }
             sink.finish();
         }
@@ -201,7 +206,11 @@ abstract class CopySide extends SideBase {
         }
     }
 
-    /** Role "connect": walks the source and streams it to the receiver as a {@link TreeArchive}. */
+    /**
+     * Role "connect": walks the source and streams it to the receiver as a {@link TreeArchive}; a directory with
+     * {@link CopyWorkload#DEFAULT_THREADS} threads that list directories and read files ahead ({@link ParallelTreeWalk},
+     * {@link SharedArchiveWriter}), a single file on this thread.
+     */
     static final class Sender extends CopySide {
         private final CopyWorkload.Send spec;
         private final Path source;
@@ -221,12 +230,16 @@ abstract class CopySide extends SideBase {
             SocketChannel channel = track(Endpoints.connect(link.address(), link.port(), timeout(), link.tokenBytes(), 0, 0, false));
             meter.start();
             TreeArchive.Writer writer = new TreeArchive.Writer(channel, walk.isFile(), n -> meter.add(0, n));
-            walk.walk(writer, this::stopped);
+            if (walk.isFile()) {
+                walk.walk(writer, this::stopped);
+                extra.put("skipped", walk.skipped());
+            } else {
+                walkInParallel(source, new SharedArchiveWriter(writer), CopyWorkload.DEFAULT_THREADS);
+            }
             writer.end();
             channel.shutdownOutput();
             extra.put("files", writer.files());
             extra.put("dirs", writer.dirs() + (walk.isFile() ? 0 : 1));
-            extra.put("skipped", walk.skipped());
             awaitReceiver(channel);
         }
 

@@ -18,13 +18,14 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 
 /**
- * Copies a local source directory into a {@link TreeSink} with several threads that walk as well as copy:
- * a thread lists a directory (getdents), reads each entry's attributes once (lstat), creates the
- * subdirectories in the destination and queues them, and queues the files in batches; any thread copies
- * a queued batch. So the cold metadata reads of different directories overlap each other and the file
- * reads, where a single walker would wait for each in turn. What {@link TreeSource#walk} promises holds:
- * every directory is listed by exactly one thread, so every entry reaches the sink once; a directory is
- * created before anything inside it is queued; links, devices, sockets and FIFOs are skipped and counted.
+ * Walks a local source directory with several threads that walk as well as hand files on: a thread lists a
+ * directory (getdents), reads each entry's attributes once (lstat), hands the subdirectories to the visitor
+ * and queues them, and queues the files in batches; any thread hands a queued batch's files to the visitor
+ * (a {@link TreeSink} copies them, a {@link SharedArchiveWriter} reads and sends them). So the cold metadata
+ * reads of different directories overlap each other and the file reads, where a single walker would wait for
+ * each in turn. What {@link TreeSource#walk} promises holds: every directory is listed by exactly one thread,
+ * so every entry reaches the visitor once; a directory reaches it before anything inside it is queued; links,
+ * devices, sockets and FIFOs are skipped and counted.
  *
  * <p>Threads take file batches before directories, and a lister copies a batch itself while
  * {@link #MAX_QUEUED_BATCHES} wait, so at most that many batches are held; pending directories are taken
@@ -49,7 +50,7 @@ final class ParallelTreeWalk {
     }
 
     private final Path root;
-    private final TreeSink sink;
+    private final TreeVisitor sink;
     private final int threads;
     private final AtomicLong skipped = new AtomicLong();
     private final ReentrantLock lock = new ReentrantLock();
@@ -68,10 +69,11 @@ final class ParallelTreeWalk {
 
     /**
      * @param root    the source directory (checked by {@link TreeSource})
-     * @param sink    a started sink without workers of its own (its entry methods run on these threads)
+     * @param sink    a visitor whose {@code dir} and {@code file(name, attrs, source)} these threads call at once: a
+     *                started {@link TreeSink} without workers of its own, or a {@link SharedArchiveWriter}
      * @param threads threads that list and copy, at least 1
      */
-    ParallelTreeWalk(Path root, TreeSink sink, int threads) {
+    ParallelTreeWalk(Path root, TreeVisitor sink, int threads) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1: " + threads);
         }

@@ -75,6 +75,25 @@ final class TreeArchive {
             bytes += size;
         }
 
+        /** A regular file whose content is all of {@code content} (read ahead by the caller). */
+        void file(String name, int mode, long mtimeMillis, ByteBuffer content) throws IOException {
+            long size = content.remaining();
+            header('F', name, mode, mtimeMillis);
+            room(8);
+            buf.putLong(size);
+            while (content.hasRemaining()) {
+                if (!buf.hasRemaining()) {
+                    flush();
+                }
+                int n = Math.min(buf.remaining(), content.remaining());
+                buf.put(buf.position(), content, content.position(), n).position(buf.position() + n);
+                content.position(content.position() + n);
+                progress.accept(n);
+            }
+            files++;
+            bytes += size;
+        }
+
         /** Writes the end record and flushes. */
         void end() throws IOException {
             room(25);

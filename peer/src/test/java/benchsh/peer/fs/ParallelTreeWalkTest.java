@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.channels.Channels;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -76,14 +79,7 @@ class ParallelTreeWalkTest {
             assertEquals(files + dirs + 1, sink.created().size(), "each entry recorded once (a second create of a name fails O_EXCL)");
             assertEquals(sizes(src), bytes.get());
         }
-        List<String> expected = listing(src);
-        expected.remove("top0/link");
-        assertEquals(expected, listing(dst));
-        try (Stream<Path> all = Files.walk(src)) {
-            for (Path p : all.filter(Files::isRegularFile).collect(Collectors.toList())) {
-                assertArrayEquals(Files.readAllBytes(p), Files.readAllBytes(dst.resolve(src.relativize(p))), p.toString());
-            }
-        }
+        assertCopiedAllButTheLink();
         assertEquals(Files.getLastModifiedTime(src.resolve("top1/d0/d1")), Files.getLastModifiedTime(dst.resolve("top1/d0/d1")));
         assertFalse(Files.exists(dst.resolve("top0/link"), LinkOption.NOFOLLOW_LINKS));
     }
@@ -117,6 +113,33 @@ class ParallelTreeWalkTest {
         assertFalse(Files.exists(dst));
     }
 
+    /**
+     * The sender's case: the walk's threads read files ahead into one archive stream, which replays into the same
+     * tree; a receiver's sink fails on an entry whose directory has not come yet, so this also checks the order.
+     */
+    @Test
+    void intoASharedArchiveEveryEntryArrivesOnceAfterItsDirectory() throws IOException {
+        Files.write(src.resolve("top3/big"), new byte[SharedArchiveWriter.READ_AHEAD * 3 + 7]); // streamed under the lock
+        Files.createFile(src.resolve("top2/empty"));
+        files += 2;
+        ByteArrayOutputStream stream = new ByteArrayOutputStream();
+        AtomicLong sent = new AtomicLong();
+        TreeArchive.Writer writer = new TreeArchive.Writer(Channels.newChannel(stream), false, sent::addAndGet);
+        ParallelTreeWalk walk = new ParallelTreeWalk(src, new SharedArchiveWriter(writer), 4);
+        walk.run(() -> false);
+        writer.end();
+        assertEquals(files, writer.files());
+        assertEquals(dirs, writer.dirs());
+        assertEquals(sizes(src), sent.get());
+        try (TreeSink sink = new TreeSink(dst, n -> { }, 1)) {
+            TreeArchive.Reader reader = new TreeArchive.Reader(Channels.newChannel(new ByteArrayInputStream(stream.toByteArray())));
+            sink.start(reader.header());
+            reader.replay(sink, 100_000);
+            assertEquals(files, sink.files());
+        }
+        assertCopiedAllButTheLink();
+    }
+
     @Test
     void oneThreadCopiesTheSameTree() throws IOException {
         try (TreeSink sink = new TreeSink(dst, n -> { }, 1)) {
@@ -126,6 +149,18 @@ class ParallelTreeWalkTest {
             assertEquals(files, sink.files());
         }
         assertEquals(listing(src).size() - 1, listing(dst).size(), "all but the link");
+    }
+
+    /** The destination lists what the source does but the link, and every file's bytes are the source's. */
+    private void assertCopiedAllButTheLink() throws IOException {
+        List<String> expected = listing(src);
+        expected.remove("top0/link");
+        assertEquals(expected, listing(dst));
+        try (Stream<Path> all = Files.walk(src)) {
+            for (Path p : all.filter(Files::isRegularFile).collect(Collectors.toList())) {
+                assertArrayEquals(Files.readAllBytes(p), Files.readAllBytes(dst.resolve(src.relativize(p))), p.toString());
+            }
+        }
     }
 
     /** Relative paths below {@code root}, sorted, links included. */
