@@ -31,7 +31,7 @@ import java.util.function.BooleanSupplier;
  * {@link #MAX_QUEUED_BATCHES} wait, so at most that many batches are held; pending directories are taken
  * newest first (depth first), one path each. The first failure or cancellation stops every thread before
  * its next entry; {@link #run} returns only when all threads have left (or fails after
- * {@link #STOP_SECONDS} if one hangs in a system call), so the sink's ledger is complete for a cleanup.
+ * {@link #STOP_SECONDS} if one hangs in a system call), so a sink's ledger is complete for a cleanup.
  * One run per instance, called from one thread.
  */
 final class ParallelTreeWalk {
@@ -50,7 +50,7 @@ final class ParallelTreeWalk {
     }
 
     private final Path root;
-    private final TreeVisitor sink;
+    private final TreeVisitor visitor;
     private final int threads;
     private final AtomicLong skipped = new AtomicLong();
     private final ReentrantLock lock = new ReentrantLock();
@@ -69,16 +69,16 @@ final class ParallelTreeWalk {
 
     /**
      * @param root    the source directory (checked by {@link TreeSource})
-     * @param sink    a visitor whose {@code dir} and {@code file(name, attrs, source)} these threads call at once: a
+     * @param visitor a visitor whose {@code dir} and {@code file(name, attrs, source)} these threads call at once: a
      *                started {@link TreeSink} without workers of its own, or a {@link SharedArchiveWriter}
      * @param threads threads that list and copy, at least 1
      */
-    ParallelTreeWalk(Path root, TreeVisitor sink, int threads) {
+    ParallelTreeWalk(Path root, TreeVisitor visitor, int threads) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1: " + threads);
         }
         this.root = root;
-        this.sink = sink;
+        this.visitor = visitor;
         this.threads = threads;
     }
 
@@ -211,7 +211,7 @@ final class ParallelTreeWalk {
                 PosixFileAttributes a = Files.readAttributes(p, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
                 String name = dir.name().isEmpty() ? p.getFileName().toString() : dir.name() + "/" + p.getFileName();
                 if (a.isDirectory()) {
-                    sink.dir(name, TreeSource.mode(a.permissions()), a.lastModifiedTime().toMillis());
+                    visitor.dir(name, TreeSource.mode(a.permissions()), a.lastModifiedTime().toMillis());
                     queue(new Dir(p, name));
                 } else if (a.isRegularFile()) {
                     batch.add(new Entry(p, name, a));
@@ -261,7 +261,7 @@ final class ParallelTreeWalk {
             if (stopped()) {
                 return;
             }
-            sink.file(e.name(), e.attrs(), e.source());
+            visitor.file(e.name(), e.attrs(), e.source());
         }
     }
 
