@@ -50,6 +50,10 @@ public final class CreatedEntries {
     /** At most this many paths are named in a removal's report. */
     static final int EXAMPLES = 5;
 
+    /** How every file is created: exclusively, for writing, and locally without following a link. */
+    private static final Set<OpenOption> NEW_FILE = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+    private static final Set<OpenOption> NEW_LOCAL_FILE = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+
     private final Path base;
     private final boolean local;
     private String[] names = new String[16];
@@ -97,15 +101,7 @@ public final class CreatedEntries {
      * system), opened for writing with the further {@code options} (e.g. DSYNC, O_DIRECT), and records it.
      */
     public FileChannel createFile(String name, Set<? extends OpenOption> options, FileAttribute<?>... attrs) throws IOException {
-        Set<OpenOption> o = new HashSet<>(options);
-        if (o.contains(StandardOpenOption.CREATE) || o.contains(StandardOpenOption.TRUNCATE_EXISTING)) {
-            throw new IllegalArgumentException("CREATE and TRUNCATE_EXISTING may overwrite; files are created new");
-        }
-        o.add(StandardOpenOption.CREATE_NEW);
-        o.add(StandardOpenOption.WRITE);
-        if (local) {
-            o.add(LinkOption.NOFOLLOW_LINKS);
-        }
+        Set<OpenOption> o = options.isEmpty() ? (local ? NEW_LOCAL_FILE : NEW_FILE) : newFile(options);
         Path p = path(name);
         FileChannel ch;
         try {
@@ -114,6 +110,16 @@ public final class CreatedEntries {
             throw appeared(p, name);
         }
         return recordOrClose(name, p, ch);
+    }
+
+    /** {@code options} with those of {@link #NEW_LOCAL_FILE} (or {@link #NEW_FILE}). */
+    private Set<OpenOption> newFile(Set<? extends OpenOption> options) {
+        if (options.contains(StandardOpenOption.CREATE) || options.contains(StandardOpenOption.TRUNCATE_EXISTING)) {
+            throw new IllegalArgumentException("CREATE and TRUNCATE_EXISTING may overwrite; files are created new");
+        }
+        Set<OpenOption> o = new HashSet<>(options);
+        o.addAll(local ? NEW_LOCAL_FILE : NEW_FILE);
+        return o;
     }
 
     /**

@@ -1,9 +1,13 @@
 package benchsh.peer.fs;
 
 import java.io.IOException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.OpenOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Set;
 
 /**
  * The safety rules of every file workload: refuse symlinks and devices, accept only new targets,
@@ -46,22 +50,26 @@ public final class SafePaths {
         return p.normalize();
     }
 
+    private static final Set<OpenOption> READ = Set.of(StandardOpenOption.READ);
+    private static final Set<OpenOption> READ_NO_FOLLOW = Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+    private static final LinkOption[] NO_FOLLOW = {LinkOption.NOFOLLOW_LINKS};
+    private static final LinkOption[] FOLLOW = {};
+
     /**
-     * {@code options} plus {@link LinkOption#NOFOLLOW_LINKS} where the file system supports it (the
-     * local one). Elsewhere (SFTP) links were refused by the lstat of the walk, and CREATE_NEW fails on
-     * an existing link anyway.
+     * The options to open {@code p} for reading: with {@link LinkOption#NOFOLLOW_LINKS} where the file system
+     * supports it (the local one). Elsewhere (SFTP) links were refused by the lstat of the walk.
      */
-    public static java.util.Set<java.nio.file.OpenOption> open(Path p, java.nio.file.OpenOption... options) {
-        java.util.Set<java.nio.file.OpenOption> s = new java.util.HashSet<>(java.util.Arrays.asList(options));
-        if (p.getFileSystem() == java.nio.file.FileSystems.getDefault()) {
-            s.add(LinkOption.NOFOLLOW_LINKS);
-        }
-        return s;
+    public static Set<OpenOption> read(Path p) {
+        return local(p) ? READ_NO_FOLLOW : READ;
     }
 
     /** {@link LinkOption#NOFOLLOW_LINKS} on the local file system; nothing elsewhere (SFTP), where the walk's lstat refused links. */
     public static LinkOption[] noFollow(Path p) {
-        return p.getFileSystem() == java.nio.file.FileSystems.getDefault() ? new LinkOption[] {LinkOption.NOFOLLOW_LINKS} : new LinkOption[0];
+        return (local(p) ? NO_FOLLOW : FOLLOW).clone();
+    }
+
+    private static boolean local(Path p) {
+        return p.getFileSystem() == FileSystems.getDefault();
     }
 
     /** Refuses {@code p} if it is a symbolic link or anything but a regular file or directory. */
@@ -93,23 +101,41 @@ public final class SafePaths {
     }
 
     /**
-     * Resolves a name received in a tree archive under {@code root}. Rejects empty, absolute and
-     * {@code ..}/{@code .} components, backslashes and NUL: a hostile sender cannot reach outside.
+     * Resolves a name received in a tree archive under {@code root} once {@link #checkName} accepted it:
+     * a hostile sender cannot reach outside.
      */
     public static Path entry(Path root, String name) throws IOException {
-        if (name.isEmpty() || name.startsWith("/") || name.indexOf('\0') >= 0 || name.indexOf('\\') >= 0) {
-            throw new RefusedException("rejected entry name '" + printable(name) + "': absolute, empty or with NUL/backslash");
+        checkName(name);
+        return root.resolve(name);
+    }
+
+    /**
+     * Rejects empty, absolute and {@code ..}/{@code .}/empty components, backslashes and NUL, in one pass
+     * over the name (every received entry passes here). What it accepts resolves inside any directory.
+     */
+    public static void checkName(String name) throws IOException {
+        int n = name.length();
+        if (n == 0 || name.charAt(0) == '/') {
+            throw rejected(name, "absolute, empty or with NUL/backslash");
         }
-        for (String part : name.split("/", -1)) {
-            if (part.isEmpty() || part.equals(".") || part.equals("..")) {
-                throw new RefusedException("rejected entry name '" + printable(name) + "': '" + part + "' components are not allowed");
+        int start = 0;
+        for (int i = 0; i <= n; i++) {
+            char c = i < n ? name.charAt(i) : '/';
+            if (c == '\0' || c == '\\') {
+                throw rejected(name, "absolute, empty or with NUL/backslash");
+            }
+            if (c == '/') {
+                int length = i - start;
+                if (length == 0 || name.charAt(start) == '.' && (length == 1 || length == 2 && name.charAt(start + 1) == '.')) {
+                    throw rejected(name, "'" + name.substring(start, i) + "' components are not allowed");
+                }
+                start = i + 1;
             }
         }
-        Path p = root.resolve(name).normalize();
-        if (!p.startsWith(root) || p.equals(root)) {
-            throw new RefusedException("rejected entry name '" + printable(name) + "': outside the destination");
-        }
-        return p;
+    }
+
+    private static RefusedException rejected(String name, String why) {
+        return new RefusedException("rejected entry name '" + printable(name) + "': " + why);
     }
 
     private static String printable(String s) {

@@ -5,7 +5,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributes;
 
 /**
@@ -49,7 +48,7 @@ final class SharedArchiveWriter implements TreeVisitor {
             return;
         }
         ByteBuffer content = buffers.get().clear().limit((int) size);
-        try (FileChannel in = FileChannel.open(source, SafePaths.open(source, StandardOpenOption.READ))) {
+        try (FileChannel in = FileChannel.open(source, SafePaths.read(source))) {
             while (content.hasRemaining()) {
                 if (in.read(content) < 0) {
                     throw new IOException(name + " shrank while being sent");

@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -54,7 +53,7 @@ public final class TreeDigest {
         long size = 0;
         // other file systems (SFTP) through their stream, which reads ahead
         try (java.nio.channels.ReadableByteChannel in = p.getFileSystem() == java.nio.file.FileSystems.getDefault()
-                ? FileChannel.open(p, SafePaths.open(p, StandardOpenOption.READ)) : java.nio.channels.Channels.newChannel(Files.newInputStream(p))) {
+                ? FileChannel.open(p, SafePaths.read(p)) : java.nio.channels.Channels.newChannel(Files.newInputStream(p))) {
             buf.clear();
             int n;
             while ((n = in.read(buf)) >= 0) {

@@ -6,7 +6,6 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.FileTime;
@@ -25,7 +24,7 @@ import java.util.function.LongConsumer;
 
 /**
  * Writes received or copied entries into a new destination that this run creates. Every name is
- * checked ({@link SafePaths#entry}): nothing lands outside the destination, nothing is overwritten:
+ * checked ({@link SafePaths#checkName}): nothing lands outside the destination, nothing is overwritten:
  * every directory and file is created exclusively and recorded in the run's {@link CreatedEntries},
  * the only entries a cleanup removes. Permissions are set at creation (chmod only when the umask
  * would change them) and mtimes/atimes kept where the file system allows (failures are counted, e.g.
@@ -38,6 +37,14 @@ import java.util.function.LongConsumer;
  */
 final class TreeSink implements TreeVisitor, AutoCloseable {
     private static final int UMASK = umask();
+    /** The creation attribute of each mode, made once: a file's create needs no sets of its own. */
+    private static final FileAttribute<?>[] PERMISSIONS = new FileAttribute<?>[01000];
+
+    static {
+        for (int mode = 0; mode < PERMISSIONS.length; mode++) {
+            PERMISSIONS[mode] = PosixFilePermissions.asFileAttribute(TreeSource.permissions(mode));
+        }
+    }
     private static final int IN_FLIGHT = 256;
     /** Bytes per read and write when not using sendfile; 256 KiB is also the largest SFTP write OpenSSH accepts. */
     private static final int BUFFER = 256 << 10;
@@ -127,7 +134,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     @Override
     public void dir(String name, int mode, long mtimeMillis) throws IOException {
         expect(false);
-        SafePaths.entry(root, name);
+        SafePaths.checkName(name);
         Path p = created.createDirectory(name, permissions(mode));
         dirs.incrementAndGet();
         if ((mode & umask) != 0) {
@@ -217,17 +224,17 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
         copy(source, checked(name), attrs);
     }
 
-    /** {@code name} once {@link SafePaths#entry} accepted it ("" names the root of a single-file copy). */
+    /** {@code name} once {@link SafePaths#checkName} accepted it ("" names the root of a single-file copy). */
     private String checked(String name) throws IOException {
         if (!name.isEmpty()) {
-            SafePaths.entry(root, name);
+            SafePaths.checkName(name);
         }
         return name;
     }
 
     private void copy(Path source, String name, PosixFileAttributes attrs) throws IOException {
         // local files: a FileChannel (sendfile); other file systems (SFTP): their streams, which pipeline requests
-        try (ReadableByteChannel in = local(source) ? FileChannel.open(source, SafePaths.open(source, StandardOpenOption.READ))
+        try (ReadableByteChannel in = local(source) ? FileChannel.open(source, SafePaths.read(source))
                 : java.nio.channels.Channels.newChannel(Files.newInputStream(source))) {
             Path p = write(name, TreeSource.mode(attrs.permissions()), attrs.size(), in);
             times(p, attrs.lastModifiedTime(), attrs.lastAccessTime());
@@ -303,7 +310,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     }
 
     private static FileAttribute<?> permissions(int mode) {
-        return PosixFilePermissions.asFileAttribute(TreeSource.permissions(mode));
+        return PERMISSIONS[mode & 0777];
     }
 
     private void chmod(Path p, int mode) {

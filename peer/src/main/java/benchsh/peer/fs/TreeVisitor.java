@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributes;
 
 /**
@@ -19,7 +18,7 @@ interface TreeVisitor {
 
     /** A regular file on this host; by default opened and passed on as a channel. */
     default void file(String name, PosixFileAttributes attrs, Path source) throws IOException {
-        try (FileChannel in = FileChannel.open(source, SafePaths.open(source, StandardOpenOption.READ))) {
+        try (FileChannel in = FileChannel.open(source, SafePaths.read(source))) {
             file(name, TreeSource.mode(attrs.permissions()), attrs.lastModifiedTime().toMillis(), attrs.size(), in);
         }
     }

@@ -17,7 +17,7 @@ class SafePathsTest {
     Path dir;
 
     @ParameterizedTest
-    @ValueSource(strings = {"..", "../x", "a/../../x", "/etc/passwd", "a//b", "./a", "a/.", "", "a\\..\\b", "a\u0000b"})
+    @ValueSource(strings = {"..", "../x", "a/../../x", "/etc/passwd", "a//b", "./a", "a/.", "", "a\\..\\b", "a\u0000b", "a/", "/", "a/b/..", "..a/../.."})
     void hostileNamesAreRejected(String name) {
         assertThrows(IOException.class, () -> SafePaths.entry(dir, name));
     }
@@ -25,6 +25,7 @@ class SafePathsTest {
     @Test
     void ordinaryNamesResolveInside() throws IOException {
         assertEquals(dir.resolve("a/b c/..d"), SafePaths.entry(dir, "a/b c/..d"));
+        assertEquals(dir.resolve(".x/.../x."), SafePaths.entry(dir, ".x/.../x."));
     }
 
     @Test
