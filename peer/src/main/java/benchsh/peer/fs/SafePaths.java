@@ -114,6 +114,16 @@ public final class SafePaths {
      * over the name (every received entry passes here). What it accepts resolves inside any directory.
      */
     public static void checkName(String name) throws IOException {
+        checkName(name, false);
+    }
+
+    /**
+     * {@link #checkName(String)}, with backslashes accepted when {@code backslashIsOrdinary}: on a POSIX file
+     * system (this JVM's own, see {@link #backslashIsOrdinary}) a backslash is a character like any other, and
+     * names hold it (systemd's escapes: {@code dev-disk-by\x2dlabel-swap.swap}). Elsewhere, such as on an SFTP
+     * server that may run Windows, it could separate components, so it is refused.
+     */
+    public static void checkName(String name, boolean backslashIsOrdinary) throws IOException {
         int n = name.length();
         if (n == 0 || name.charAt(0) == '/') {
             throw rejected(name, "absolute, empty or with NUL/backslash");
@@ -121,7 +131,7 @@ public final class SafePaths {
         int start = 0;
         for (int i = 0; i <= n; i++) {
             char c = i < n ? name.charAt(i) : '/';
-            if (c == '\0' || c == '\\') {
+            if (c == '\0' || c == '\\' && !backslashIsOrdinary) {
                 throw rejected(name, "absolute, empty or with NUL/backslash");
             }
             if (c == '/') {
@@ -132,6 +142,11 @@ public final class SafePaths {
                 start = i + 1;
             }
         }
+    }
+
+    /** Whether names under {@code root} may hold backslashes: on this JVM's own file system, when it is POSIX. */
+    public static boolean backslashIsOrdinary(Path root) {
+        return local(root) && java.io.File.separatorChar == '/';
     }
 
     private static RefusedException rejected(String name, String why) {

@@ -55,6 +55,8 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     private final CreatedEntries created;
     /** Mode bits the creating process may drop: the local umask, or all bits on another file system (e.g. SFTP), so modes are always set. */
     private final int umask;
+    /** Names may hold backslashes: the destination is this JVM's POSIX file system ({@link SafePaths#backslashIsOrdinary}). */
+    private final boolean backslashIsOrdinary;
     private final LongConsumer progress;
     private final ThreadLocal<ByteBuffer> buffers = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(BUFFER));
     /** Directories and their mtimes, each after its parent; guarded by itself. */
@@ -80,6 +82,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
         this.root = root;
         this.created = new CreatedEntries(root);
         this.umask = root.getFileSystem() == java.nio.file.FileSystems.getDefault() ? UMASK : 0777;
+        this.backslashIsOrdinary = SafePaths.backslashIsOrdinary(root);
         this.progress = progress;
         this.workers = threads > 1 ? Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "copy-worker");
@@ -134,7 +137,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     @Override
     public void dir(String name, int mode, long mtimeMillis) throws IOException {
         expect(false);
-        SafePaths.checkName(name);
+        SafePaths.checkName(name, backslashIsOrdinary);
         Path p = created.createDirectory(name, permissions(mode));
         dirs.incrementAndGet();
         if ((mode & umask) != 0) {
@@ -227,7 +230,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     /** {@code name} once {@link SafePaths#checkName} accepted it ("" names the root of a single-file copy). */
     private String checked(String name) throws IOException {
         if (!name.isEmpty()) {
-            SafePaths.checkName(name);
+            SafePaths.checkName(name, backslashIsOrdinary);
         }
         return name;
     }

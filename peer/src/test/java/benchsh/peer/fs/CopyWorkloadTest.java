@@ -89,6 +89,24 @@ class CopyWorkloadTest {
     }
 
     @Test
+    void namesWithBackslashesAreOrdinaryNamesHere() throws Exception {
+        // systemd's escapes, e.g. under /etc/systemd/system: on a POSIX file system a backslash is just a character
+        Path wants = Files.createDirectories(src.resolve("swap.target.wants"));
+        Files.writeString(wants.resolve("dev-disk-by\\x2dlabel-swap.swap"), "[Swap]\n");
+        Files.writeString(src.resolve("a\\..\\b"), "one name\n");
+        Outcome l = run(copy, "local", local(src, dir.resolve("local"), true, true));
+        assertNull(l.error(), l.error());
+        Outcome[] o = pair(copy, receive(dir.resolve("net"), true, true), send(src, true));
+        assertNull(o[0].error(), o[0].error());
+        assertNull(o[1].error(), o[1].error());
+        for (Path dst : new Path[] {dir.resolve("local"), dir.resolve("net")}) {
+            assertEquals(TreeDigest.of(src), TreeDigest.of(dst));
+            assertEquals("[Swap]\n", Files.readString(dst.resolve("swap.target.wants/dev-disk-by\\x2dlabel-swap.swap")));
+            assertEquals("one name\n", Files.readString(dst.resolve("a\\..\\b")));
+        }
+    }
+
+    @Test
     void aSingleFileCopiesToAFile() throws Exception {
         Path file = src.resolve("cur").resolve(Files.list(src.resolve("cur")).findFirst().orElseThrow().getFileName());
         Path dst = dir.resolve("one.eml");

@@ -10,10 +10,12 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.channels.Channels;
+import java.nio.channels.ReadableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFileAttributes;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -84,13 +86,32 @@ class ParallelTreeWalkTest {
         assertFalse(Files.exists(dst.resolve("top0/link"), LinkOption.NOFOLLOW_LINKS));
     }
 
-    /** A name the sink rejects stops every thread; what was created up to then is all in the ledger, and all removed. */
+    /** A file the sink refuses stops every thread; what was created up to then is all in the ledger, and all removed. */
     @Test
     void aFailureInTheMiddleLeavesTheLedgerComplete() throws IOException {
-        Files.writeString(src.resolve("top2/d1/back\\slash"), "refused by SafePaths.entry");
+        Files.writeString(src.resolve("top2/d1/poison"), "refused below");
         try (TreeSink sink = new TreeSink(dst, n -> { }, 1)) {
             sink.start(false);
-            IOException e = assertThrows(IOException.class, () -> new ParallelTreeWalk(src, sink, 4).run(() -> false));
+            TreeVisitor refusing = new TreeVisitor() {
+                @Override
+                public void dir(String name, int mode, long mtimeMillis) throws IOException {
+                    sink.dir(name, mode, mtimeMillis);
+                }
+
+                @Override
+                public void file(String name, int mode, long mtimeMillis, long size, ReadableByteChannel content) throws IOException {
+                    sink.file(name, mode, mtimeMillis, size, content);
+                }
+
+                @Override
+                public void file(String name, PosixFileAttributes attrs, Path source) throws IOException {
+                    if (name.endsWith("/poison")) {
+                        throw new RefusedException("rejected entry name '" + name + "'");
+                    }
+                    sink.file(name, attrs, source);
+                }
+            };
+            IOException e = assertThrows(IOException.class, () -> new ParallelTreeWalk(src, refusing, 4).run(() -> false));
             assertTrue(e.getMessage().contains("rejected entry name"), e.getMessage());
             assertEquals(listing(dst).size() + 1, sink.created().size(), "every entry on disk (and the root) is in the ledger");
             CreatedEntries.Removal removal = sink.created().removeAll();

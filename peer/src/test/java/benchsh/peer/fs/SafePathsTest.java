@@ -29,6 +29,17 @@ class SafePathsTest {
     }
 
     @Test
+    void backslashesAreOrdinaryOnlyWhereTheFileSystemSaysSo() throws IOException {
+        SafePaths.checkName("a\\..\\b/dev-disk-by\\x2dlabel-swap.swap", true);
+        assertThrows(IOException.class, () -> SafePaths.checkName("a\\..\\b", false), "an SFTP server may take it for a separator");
+        assertThrows(IOException.class, () -> SafePaths.entry(dir, "a\\b"), "entry stays strict");
+        for (String hostile : new String[] {"a/../b", "a\u0000b", "/a", ""}) {
+            assertThrows(IOException.class, () -> SafePaths.checkName(hostile, true), hostile);
+        }
+        assertTrue(SafePaths.backslashIsOrdinary(dir));
+    }
+
+    @Test
     void permissionDeniedIsExplained() {
         String m = FsErrors.describe(new AccessDeniedException("/root/x"));
         assertTrue(m.startsWith("permission denied: /root/x"), m);
