@@ -18,6 +18,11 @@ public final class SafePaths {
     /** The longest relative name accepted in a received tree, in bytes. */
     public static final int MAX_NAME_BYTES = 4096;
 
+    private static final Set<OpenOption> READ = Set.of(StandardOpenOption.READ);
+    private static final Set<OpenOption> READ_NO_FOLLOW = Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+    private static final LinkOption[] NO_FOLLOW = {LinkOption.NOFOLLOW_LINKS};
+    private static final LinkOption[] FOLLOW = {};
+
     private SafePaths() {
     }
 
@@ -49,11 +54,6 @@ public final class SafePaths {
         }
         return p.normalize();
     }
-
-    private static final Set<OpenOption> READ = Set.of(StandardOpenOption.READ);
-    private static final Set<OpenOption> READ_NO_FOLLOW = Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
-    private static final LinkOption[] NO_FOLLOW = {LinkOption.NOFOLLOW_LINKS};
-    private static final LinkOption[] FOLLOW = {};
 
     /**
      * The options to open {@code p} for reading: with {@link LinkOption#NOFOLLOW_LINKS} where the file system
@@ -126,13 +126,13 @@ public final class SafePaths {
     public static void checkName(String name, boolean backslashIsOrdinary) throws IOException {
         int n = name.length();
         if (n == 0 || name.charAt(0) == '/') {
-            throw rejected(name, "absolute, empty or with NUL/backslash");
+            throw rejected(name, "absolute or empty");
         }
         int start = 0;
         for (int i = 0; i <= n; i++) {
             char c = i < n ? name.charAt(i) : '/';
             if (c == '\0' || c == '\\' && !backslashIsOrdinary) {
-                throw rejected(name, "absolute, empty or with NUL/backslash");
+                throw rejected(name, c == '\0' ? "it holds a NUL" : "it holds a backslash, which this destination may take for a separator");
             }
             if (c == '/') {
                 int length = i - start;

@@ -38,13 +38,7 @@ import java.util.function.LongConsumer;
 final class TreeSink implements TreeVisitor, AutoCloseable {
     private static final int UMASK = umask();
     /** The creation attribute of each mode, made once: a file's create needs no sets of its own. */
-    private static final FileAttribute<?>[] PERMISSIONS = new FileAttribute<?>[01000];
-
-    static {
-        for (int mode = 0; mode < PERMISSIONS.length; mode++) {
-            PERMISSIONS[mode] = PosixFilePermissions.asFileAttribute(TreeSource.permissions(mode));
-        }
-    }
+    private static final FileAttribute<?>[] PERMISSIONS = permissionAttributes();
     private static final int IN_FLIGHT = 256;
     /** Bytes per read and write when not using sendfile; 256 KiB is also the largest SFTP write OpenSSH accepts. */
     private static final int BUFFER = 256 << 10;
@@ -314,6 +308,14 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
 
     private static FileAttribute<?> permissions(int mode) {
         return PERMISSIONS[mode & 0777];
+    }
+
+    private static FileAttribute<?>[] permissionAttributes() {
+        FileAttribute<?>[] all = new FileAttribute<?>[01000];
+        for (int mode = 0; mode < all.length; mode++) {
+            all[mode] = PosixFilePermissions.asFileAttribute(TreeSource.permissions(mode));
+        }
+        return all;
     }
 
     private void chmod(Path p, int mode) {
