@@ -6,7 +6,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -67,7 +66,7 @@ public final class CreatedEntries {
     /** A ledger for entries at or below {@code base} (on any NIO file system). */
     public CreatedEntries(Path base) {
         this.base = base;
-        this.local = base.getFileSystem() == FileSystems.getDefault();
+        this.local = SafePaths.local(base);
     }
 
     public Path base() {

@@ -68,7 +68,8 @@ public final class SafePaths {
         return (local(p) ? NO_FOLLOW : FOLLOW).clone();
     }
 
-    private static boolean local(Path p) {
+    /** Whether {@code p} is on this JVM's own file system (not, say, an SFTP server's). */
+    static boolean local(Path p) {
         return p.getFileSystem() == FileSystems.getDefault();
     }
 

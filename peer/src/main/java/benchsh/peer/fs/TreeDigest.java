@@ -52,7 +52,7 @@ public final class TreeDigest {
         }
         long size = 0;
         // other file systems (SFTP) through their stream, which reads ahead
-        try (java.nio.channels.ReadableByteChannel in = p.getFileSystem() == java.nio.file.FileSystems.getDefault()
+        try (java.nio.channels.ReadableByteChannel in = SafePaths.local(p)
                 ? FileChannel.open(p, SafePaths.read(p)) : java.nio.channels.Channels.newChannel(Files.newInputStream(p))) {
             buf.clear();
             int n;

@@ -75,7 +75,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     TreeSink(Path root, LongConsumer progress, int threads) {
         this.root = root;
         this.created = new CreatedEntries(root);
-        this.umask = root.getFileSystem() == java.nio.file.FileSystems.getDefault() ? UMASK : 0777;
+        this.umask = SafePaths.local(root) ? UMASK : 0777;
         this.backslashIsOrdinary = SafePaths.backslashIsOrdinary(root);
         this.progress = progress;
         this.workers = threads > 1 ? Executors.newFixedThreadPool(threads, r -> {
@@ -231,20 +231,16 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
 
     private void copy(Path source, String name, PosixFileAttributes attrs) throws IOException {
         // local files: a FileChannel (sendfile); other file systems (SFTP): their streams, which pipeline requests
-        try (ReadableByteChannel in = local(source) ? FileChannel.open(source, SafePaths.read(source))
+        try (ReadableByteChannel in = SafePaths.local(source) ? FileChannel.open(source, SafePaths.read(source))
                 : java.nio.channels.Channels.newChannel(Files.newInputStream(source))) {
             Path p = write(name, TreeSource.mode(attrs.permissions()), attrs.size(), in);
             times(p, attrs.lastModifiedTime(), attrs.lastAccessTime());
         }
     }
 
-    private static boolean local(Path p) {
-        return p.getFileSystem() == java.nio.file.FileSystems.getDefault();
-    }
-
     /** A new file to write: a FileChannel created with its mode locally, elsewhere the file system's exclusive-create stream. */
     private java.nio.channels.WritableByteChannel create(String name, int mode) throws IOException {
-        if (local(root)) {
+        if (SafePaths.local(root)) {
             return created.createFile(name, Set.of(), permissions(mode));
         }
         return java.nio.channels.Channels.newChannel(created.createStream(name));
