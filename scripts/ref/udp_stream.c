@@ -2,18 +2,36 @@
  * udp_stream: the UDP stream syscall limit. The sender sends SIZE-byte datagrams in a loop for
  * SECONDS (sendto() on a connected socket, so the kernel looks no address up per call), counting
  * ENOBUFS/ECONNREFUSED as errors and going on, then five empty datagrams as end markers. The receiver
- * recv()s and counts datagrams until an end marker arrives, or 1 s passes without any once data came.
+ * recv()s and counts datagrams until an end marker arrives, or 1 s passes without any once data came. With
+ * "busy" it asks an empty socket again (MSG_DONTWAIT) for 50 us before it sleeps in recv(), as benchsh's
+ * receiver does: still one call per datagram while they keep coming, and no wake-up for the sender to pay.
  *
- *   udp_stream recv IP SECONDS              prints {"port":N}, then the receiver's figures
+ *   udp_stream recv IP SECONDS [busy]       prints {"port":N}, then the receiver's figures
  *   udp_stream send IP PORT SECONDS SIZE    prints the sender's figures
  */
 #include "ref.h"
 
-#define USAGE "udp_stream recv IP SECONDS | udp_stream send IP PORT SECONDS SIZE"
+#define USAGE "udp_stream recv IP SECONDS [busy] | udp_stream send IP PORT SECONDS SIZE"
 #define END_MARKERS 5
 #define IDLE_END_NS 1000000000LL
+#define BUSY_WAIT_NS 50000LL
 
-static int receive(const char *ip, double seconds) {
+/* A recv that asks an empty socket again for BUSY_WAIT_NS before it sleeps, as benchsh's receiver does: a
+ * sender on the same machine wakes a sleeping receiver within its own send call, which makes that send dearer. */
+static ssize_t recv_busy(int fd, char *buf, size_t size) {
+    ssize_t n = recv(fd, buf, size, MSG_DONTWAIT);
+    if (n >= 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
+        return n;
+    }
+    for (int64_t until = now_ns() + BUSY_WAIT_NS; now_ns() < until;) {
+        if ((n = recv(fd, buf, size, MSG_DONTWAIT)) >= 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
+            return n;
+        }
+    }
+    return recv(fd, buf, size, 0);
+}
+
+static int receive(const char *ip, double seconds, int busy) {
     alarm((unsigned) seconds + REF_GRACE_S);
     int fd = bind_and_announce("udp_stream recv", ip, SOCK_DGRAM);
     struct timeval tv = {.tv_sec = 0, .tv_usec = 100000};
@@ -23,7 +41,7 @@ static int receive(const char *ip, double seconds) {
     uint64_t received = 0;
     const char *ended = "end marker";
     for (;;) {
-        ssize_t n = recv(fd, buf, sizeof buf, 0);
+        ssize_t n = busy ? recv_busy(fd, buf, sizeof buf) : recv(fd, buf, sizeof buf, 0);
         if (n == 0) {
             break;
         }
@@ -95,7 +113,10 @@ static int send_loop(const char *ip, int port, double seconds, size_t size) {
 
 int main(int argc, char **argv) {
     if (argc == 4 && strcmp(argv[1], "recv") == 0) {
-        return receive(argv[2], arg_number(argv[3], USAGE));
+        return receive(argv[2], arg_number(argv[3], USAGE), 0);
+    }
+    if (argc == 5 && strcmp(argv[1], "recv") == 0 && strcmp(argv[4], "busy") == 0) {
+        return receive(argv[2], arg_number(argv[3], USAGE), 1);
     }
     if (argc == 6 && strcmp(argv[1], "send") == 0) {
         size_t size = (size_t) arg_number(argv[5], USAGE);

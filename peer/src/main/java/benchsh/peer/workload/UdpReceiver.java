@@ -18,6 +18,7 @@ import java.util.function.LongPredicate;
  * datagrams: admits the first source whose hello carries the token, then counts {@code size}-byte datagrams
  * from it only. Strays (no token, wrong size, another source) are counted and never keep the receiver
  * waiting. One clock read and one meter update per batch: every datagram of a batch arrived by that time.
+ * An empty socket is asked again for {@link #BUSY_WAIT_NANOS} before the receiver sleeps.
  *
  * <p>It ends when it has seen an end marker and drained its socket, or, if every marker was lost, once it
  * has been idle for {@link UdpStream#LINGER} past the test time. Its own silence detection: no datagram
@@ -26,6 +27,14 @@ import java.util.function.LongPredicate;
  */
 final class UdpReceiver extends SideBase {
     private static final Duration IDLE_POLL = Duration.ofMillis(100);
+    /**
+     * How long the receiver keeps asking an empty socket before it sleeps. A sender on the same machine
+     * (loopback, veth) delivers each datagram within its own send call, and waking a sleeping receiver is
+     * part of that call: a receiver that sleeps whenever it has caught up makes every send dearer. Asking
+     * again for a while keeps it awake while datagrams keep coming; a sender slower than that (a paced
+     * test) costs it at most this much CPU per datagram.
+     */
+    static final long BUSY_WAIT_NANOS = 50_000;
     private final UdpStream.Spec spec;
     private final BatchedDatagramSocket socket;
     private final LongPredicate dropHook;
@@ -92,7 +101,7 @@ final class UdpReceiver extends SideBase {
         long lastArrival = System.nanoTime();
         while (!cancelled()) {
             // the one place this side receives; once the end marker came, only what is queued
-            int n = socket.receive(in, sent >= 0 ? Duration.ZERO : IDLE_POLL);
+            int n = receive();
             long now = System.nanoTime();
             if (n > 0 && handle(n, now)) {
                 lastArrival = now;
@@ -115,6 +124,24 @@ final class UdpReceiver extends SideBase {
                 return;
             }
         }
+    }
+
+    /**
+     * The next batch: what is queued, else whatever comes within {@link #BUSY_WAIT_NANOS} of asking without
+     * sleeping, else within {@link #IDLE_POLL} asleep. Once the end marker came, only what is queued.
+     */
+    private int receive() throws IOException {
+        int n = socket.receive(in, Duration.ZERO);
+        if (n > 0 || sent >= 0) {
+            return n;
+        }
+        long busyUntil = System.nanoTime() + BUSY_WAIT_NANOS;
+        while (System.nanoTime() < busyUntil && !cancelled()) {
+            if ((n = socket.receive(in, Duration.ZERO)) > 0) {
+                return n;
+            }
+        }
+        return socket.receive(in, IDLE_POLL);
     }
 
     /** Handles the {@code n} datagrams received at {@code now}; true if any was the test's. */
