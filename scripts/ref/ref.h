@@ -93,6 +93,23 @@ static inline int bind_and_announce(const char *prog, const char *ip, int type) 
     return fd;
 }
 
+#define BUSY_WAIT_NS 50000LL
+
+/* A recv that asks an empty socket again for BUSY_WAIT_NS before it sleeps, as benchsh's receiver does: a
+ * sender on the same machine wakes a sleeping receiver within its own send call, which makes that send dearer. */
+static inline ssize_t recv_busy(int fd, char *buf, size_t size) {
+    ssize_t n = recv(fd, buf, size, MSG_DONTWAIT);
+    if (n >= 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
+        return n;
+    }
+    for (int64_t until = now_ns() + BUSY_WAIT_NS; now_ns() < until;) {
+        if ((n = recv(fd, buf, size, MSG_DONTWAIT)) >= 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
+            return n;
+        }
+    }
+    return recv(fd, buf, size, 0);
+}
+
 /* Waits up to timeout_ms for a connection; returns it, or -1 if none came. */
 static inline int accept_within(const char *prog, int listener, int timeout_ms) {
     struct pollfd p = {.fd = listener, .events = POLLIN};

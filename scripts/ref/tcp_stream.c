@@ -1,17 +1,18 @@
 /*
  * tcp_stream: the TCP stream syscall limit. The sender write()s SIZE-byte buffers in a loop for
  * OMIT + SECONDS; the receiver read()s into a 1 MiB buffer until EOF and reports what arrived after
- * the first OMIT seconds (the warm-up that iperf3 -O and benchsh's omit leave out too).
+ * the first OMIT seconds (the warm-up that iperf3 -O and benchsh's omit leave out too). With "busy"
+ * the receiver asks an empty socket again for 50 us before it sleeps, as benchsh's does (recv_busy, ref.h).
  *
- *   tcp_stream recv IP SECONDS OMIT              prints {"port":N}, then the receiver's figures
+ *   tcp_stream recv IP SECONDS OMIT [busy]       prints {"port":N}, then the receiver's figures
  *   tcp_stream send IP PORT SECONDS OMIT SIZE    prints the sender's figures
  */
 #include "ref.h"
 
-#define USAGE "tcp_stream recv IP SECONDS OMIT | tcp_stream send IP PORT SECONDS OMIT SIZE"
+#define USAGE "tcp_stream recv IP SECONDS OMIT [busy] | tcp_stream send IP PORT SECONDS OMIT SIZE"
 #define RECV_BUFFER (1 << 20)
 
-static int receive(const char *ip, double seconds, double omit) {
+static int receive(const char *ip, double seconds, double omit, int busy) {
     alarm((unsigned) (seconds + omit) + REF_GRACE_S);
     int listener = bind_and_announce("tcp_stream recv", ip, SOCK_STREAM);
     int fd = accept_within("tcp_stream recv", listener, 10000);
@@ -24,7 +25,7 @@ static int receive(const char *ip, double seconds, double omit) {
     int64_t omit_ns = (int64_t) (omit * 1e9), first = 0, start = 0, last = 0;
     uint64_t bytes = 0, reads = 0;
     for (;;) {
-        ssize_t n = read(fd, buf, RECV_BUFFER);
+        ssize_t n = busy ? recv_busy(fd, buf, RECV_BUFFER) : read(fd, buf, RECV_BUFFER);
         if (n == 0) {
             break;
         }
@@ -77,7 +78,10 @@ static int send_loop(const char *ip, int port, double seconds, double omit, size
 
 int main(int argc, char **argv) {
     if (argc == 5 && strcmp(argv[1], "recv") == 0) {
-        return receive(argv[2], arg_number(argv[3], USAGE), arg_number(argv[4], USAGE));
+        return receive(argv[2], arg_number(argv[3], USAGE), arg_number(argv[4], USAGE), 0);
+    }
+    if (argc == 6 && strcmp(argv[1], "recv") == 0 && strcmp(argv[5], "busy") == 0) {
+        return receive(argv[2], arg_number(argv[3], USAGE), arg_number(argv[4], USAGE), 1);
     }
     if (argc == 7 && strcmp(argv[1], "send") == 0) {
         size_t size = (size_t) arg_number(argv[6], USAGE);

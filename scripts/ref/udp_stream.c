@@ -14,22 +14,6 @@
 #define USAGE "udp_stream recv IP SECONDS [busy] | udp_stream send IP PORT SECONDS SIZE"
 #define END_MARKERS 5
 #define IDLE_END_NS 1000000000LL
-#define BUSY_WAIT_NS 50000LL
-
-/* A recv that asks an empty socket again for BUSY_WAIT_NS before it sleeps, as benchsh's receiver does: a
- * sender on the same machine wakes a sleeping receiver within its own send call, which makes that send dearer. */
-static ssize_t recv_busy(int fd, char *buf, size_t size) {
-    ssize_t n = recv(fd, buf, size, MSG_DONTWAIT);
-    if (n >= 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
-        return n;
-    }
-    for (int64_t until = now_ns() + BUSY_WAIT_NS; now_ns() < until;) {
-        if ((n = recv(fd, buf, size, MSG_DONTWAIT)) >= 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
-            return n;
-        }
-    }
-    return recv(fd, buf, size, 0);
-}
 
 static int receive(const char *ip, double seconds, int busy) {
     alarm((unsigned) seconds + REF_GRACE_S);

@@ -25,9 +25,10 @@ import java.util.concurrent.TimeUnit;
  * TCP stream (netperf TCP_STREAM, iperf3, netio): one side sends messages of {@code size} bytes over
  * {@code streams} connections for a time or a byte count, the other counts what arrives. Which side
  * listens (the "listen" role) and which side sends ({@code send}) are independent, so reverse tests need
- * no extra code. NIO with direct buffers, one thread per stream: the sender writes non-blocking and waits on
- * a selector only when the socket buffer is full ({@link NonBlockingWriter}); the receiver reads blocking into
- * a buffer of {@link #readBufferSize} bytes and takes whatever has arrived.
+ * no extra code. NIO with direct buffers, one thread per stream, non-blocking ({@link NonBlockingStream}): the
+ * sender waits on a selector only when the socket buffer is full; the receiver reads into a buffer of {@link
+ * #readBufferSize} bytes, takes whatever has arrived, and when nothing has asks again for the busy wait of its
+ * {@link Timing} before it sleeps on a selector.
  *
  * <p>A sender may be paced ({@code rate} bits/s for all streams together, split evenly, see
  * {@link Pacer}) and may send with {@code zeroCopy}: {@link FileChannel#transferTo} from a
@@ -229,11 +230,8 @@ public final class TcpStream implements Workload {
             long sent = 0;
             Pacer pacer = new Pacer(spec.rate() > 0 ? Math.max(1, spec.rate() / spec.streams()) : 0);
             boolean paced = pacer.paced();
-            // sendfile needs the blocking channel; plain writes go non-blocking (see NonBlockingWriter). The meter's
-            // stall closes the channel after the timeout without progress; the writer's own limit is only a backstop.
-            // (plus, not multipliedBy: that goes through BigDecimal, whose first use costs the sender ~50 ms on JDK 25)
-            Duration backstop = spec.timing().timeout().plus(spec.timing().timeout());
-            try (NonBlockingWriter out = zeroCopySource == null ? new NonBlockingWriter(ch, backstop, this::cancelled) : null) {
+            // sendfile needs the blocking channel; plain writes go non-blocking (see NonBlockingStream)
+            try (NonBlockingStream out = zeroCopySource == null ? new NonBlockingStream(ch, backstop(), Duration.ZERO, this::cancelled) : null) {
                 while (!timeUp && !cancelled() && sent < quota) {
                     int chunk = (int) Math.min(spec.size(), quota - sent);
                     if (out == null) {
@@ -260,6 +258,15 @@ public final class TcpStream implements Workload {
             drain(ch);
         }
 
+        /**
+         * How long a stream's own wait for room or data may last: the meter's stall closes the channel after the
+         * timeout without progress, so this is only a backstop. (plus, not multipliedBy: that goes through
+         * BigDecimal, whose first use costs the sender ~50 ms on JDK 25)
+         */
+        private Duration backstop() {
+            return spec.timing().timeout().plus(spec.timing().timeout());
+        }
+
         /** Waits for the receiver to close, so the last bytes are really delivered before we report. */
         private void drain(SocketChannel ch) throws IOException {
             ByteBuffer sink = ByteBuffer.allocate(512);
@@ -272,10 +279,12 @@ public final class TcpStream implements Workload {
 
         private void receive(int stream, SocketChannel ch) throws IOException {
             ByteBuffer buf = ByteBuffer.allocateDirect(readBufferSize(spec.size(), spec.streams()));
-            int n;
-            while ((n = ch.read(buf)) >= 0) {
-                meter.addOwned(stream, n);
-                buf.clear();
+            try (NonBlockingStream in = new NonBlockingStream(ch, backstop(), spec.timing().busyWait(), this::cancelled)) {
+                int n;
+                while ((n = in.read(buf)) >= 0) {
+                    meter.addOwned(stream, n);
+                    buf.clear();
+                }
             }
             ch.close();
         }

@@ -18,7 +18,9 @@ import java.util.function.LongPredicate;
  * datagrams: admits the first source whose hello carries the token, then counts {@code size}-byte datagrams
  * from it only. Strays (no token, wrong size, another source) are counted and never keep the receiver
  * waiting. One clock read and one meter update per batch: every datagram of a batch arrived by that time.
- * An empty socket is asked again for {@link #BUSY_WAIT_NANOS} before the receiver sleeps.
+ * An empty socket is asked again for the busy wait of the spec's {@link Timing} before the receiver sleeps: a
+ * sender on the same machine (loopback, veth) delivers each datagram within its own send call, and waking a
+ * sleeping receiver is part of that call.
  *
  * <p>It ends when it has seen an end marker and drained its socket, or, if every marker was lost, once it
  * has been idle for {@link UdpStream#LINGER} past the test time. Its own silence detection: no datagram
@@ -27,14 +29,6 @@ import java.util.function.LongPredicate;
  */
 final class UdpReceiver extends SideBase {
     private static final Duration IDLE_POLL = Duration.ofMillis(100);
-    /**
-     * How long the receiver keeps asking an empty socket before it sleeps. A sender on the same machine
-     * (loopback, veth) delivers each datagram within its own send call, and waking a sleeping receiver is
-     * part of that call: a receiver that sleeps whenever it has caught up makes every send dearer. Asking
-     * again for a while keeps it awake while datagrams keep coming; a sender slower than that (a paced
-     * test) costs it at most this much CPU per datagram.
-     */
-    static final long BUSY_WAIT_NANOS = 50_000;
     private final UdpStream.Spec spec;
     private final BatchedDatagramSocket socket;
     private final LongPredicate dropHook;
@@ -127,15 +121,15 @@ final class UdpReceiver extends SideBase {
     }
 
     /**
-     * The next batch: what is queued, else whatever comes within {@link #BUSY_WAIT_NANOS} of asking without
-     * sleeping, else within {@link #IDLE_POLL} asleep. Once the end marker came, only what is queued.
+     * The next batch: what is queued, else whatever comes within the busy wait of asking without sleeping, else
+     * within {@link #IDLE_POLL} asleep. Once the end marker came, only what is queued.
      */
     private int receive() throws IOException {
         int n = socket.receive(in, Duration.ZERO);
         if (n > 0 || sent >= 0) {
             return n;
         }
-        long busyUntil = System.nanoTime() + BUSY_WAIT_NANOS;
+        long busyUntil = System.nanoTime() + spec.timing().busyWaitNanos();
         while (System.nanoTime() < busyUntil && !cancelled()) {
             if ((n = socket.receive(in, Duration.ZERO)) > 0) {
                 return n;

@@ -5,6 +5,7 @@ import benchsh.peer.workload.Timing;
 import benchsh.shell.args.Arg;
 import benchsh.shell.args.ArgType;
 import benchsh.shell.args.Args;
+import benchsh.shell.args.UsageException;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
 import benchsh.shell.run.SideSpec;
@@ -27,6 +28,8 @@ final class PairArgs {
     static final Arg TIMEOUT = Arg.of("timeout", ArgType.DURATION, Duration.ofSeconds(10), "give up after this long without data");
     static final Arg LABEL = Arg.of("label", ArgType.TEXT, null, "a label for side-by-side comparisons");
     static final Arg TAGS = Arg.of("tags", ArgType.MAP, null, "extra tags for tables");
+    static final Arg BUSY_WAIT = Arg.of("busywait", ArgType.DURATION_OR_ZERO, Duration.ofNanos(Timing.BUSY_WAIT_NANOS),
+            "how long the receiver asks an empty socket again before it sleeps, up to 10.ms (0: sleeps at once, as iperf3 and netperf do)");
     static final Arg REPEATS = Arg.of("repeats", ArgType.COUNT, 1, "run this many times (results are numbered)");
 
     private PairArgs() {
@@ -51,6 +54,16 @@ final class PairArgs {
     /** The interval and timeout of a side. */
     static Timing timing(Args args) {
         return new Timing(args.duration("interval").toNanos(), args.duration("timeout").toNanos());
+    }
+
+    /** The interval, timeout and {@link #BUSY_WAIT} of a stream's side. */
+    static Timing streamTiming(Args args) {
+        long busyWait = args.duration("busywait").toNanos();
+        if (busyWait > Timing.MAX_BUSY_WAIT_NANOS) {
+            throw new UsageException(String.format(java.util.Locale.ROOT, "busywait %.3g ms is longer than the peer's cap of %d ms; past that sleeping costs less",
+                    busyWait / 1e6, Timing.MAX_BUSY_WAIT_NANOS / 1_000_000));
+        }
+        return new Timing(args.duration("interval").toNanos(), args.duration("timeout").toNanos(), busyWait);
     }
 
     /** The interval and timeout fields, into a side's spec. */

@@ -39,6 +39,7 @@ public final class TcpDefinition implements Definition {
                     PairArgs.INTERVAL,
                     Arg.of("window", ArgType.SIZE, null, "SO_SNDBUF and SO_RCVBUF"),
                     Arg.of("nodelay", ArgType.BOOL, false, "TCP_NODELAY"),
+                    PairArgs.BUSY_WAIT,
                     PairArgs.BIND,
                     PairArgs.TARGET,
                     Arg.of("port", ArgType.COUNT, null, "the receiver's port (default: any free port)"),
@@ -110,7 +111,7 @@ public final class TcpDefinition implements Definition {
     private static TcpStream.Spec spec(Args args, Duration omit, boolean send) {
         boolean timed = !args.given("bytes");
         return new TcpStream.Spec(send, (int) args.size("size"), timed ? args.duration("time").toNanos() : 0, timed ? 0 : args.size("bytes"),
-                args.count("streams"), omit.toNanos(), PairArgs.timing(args), args.given("window") ? (int) args.size("window") : 0,
+                args.count("streams"), omit.toNanos(), PairArgs.streamTiming(args), args.given("window") ? (int) args.size("window") : 0,
                 args.bool("nodelay"), args.given("rate") ? args.size("rate") : 0, args.bool("zerocopy"));
     }
 

@@ -35,7 +35,8 @@ public final class UdpDefinition implements Definition {
                     Arg.of("batch", ArgType.COUNT, 1L, "datagrams per send and receive call, 1 to " + UdpStream.MAX_BATCH
                             + " (a paced sender's batch holds at most 1 ms of its rate)"),
                     Arg.of("io", ArgType.TEXT, IoPath.GSO.label(), "the fastest datagram I/O path to use: 'gso' (UDP_SEGMENT/GRO), 'mmsg'"
-                            + " (sendmmsg/recvmmsg; both need a peer on Java 22+ on Linux) or 'nio'; a slower one runs where it is not available")),
+                            + " (sendmmsg/recvmmsg; both need a peer on Java 22+ on Linux) or 'nio'; a slower one runs where it is not available"),
+                    PairArgs.BUSY_WAIT),
             List.of("udp to: local, size: 1472, time: 5.s",
                     "udp to: local, size: 1, time: 5.s",
                     "udp to: local, size: 22, batch: 64, time: 5.s",
@@ -83,6 +84,6 @@ public final class UdpDefinition implements Definition {
     /** Both sides get the same spec; only the sender is paced ({@code rate} 0 for the receiver). */
     private static UdpStream.Spec spec(Args args, long rate) {
         return new UdpStream.Spec((int) args.size("size"), args.duration("time").toNanos(), rate,
-                args.given("window") ? (int) args.size("window") : 0, PairArgs.timing(args), args.count("batch"), batchAndIo(args));
+                args.given("window") ? (int) args.size("window") : 0, PairArgs.streamTiming(args), args.count("batch"), batchAndIo(args));
     }
 }

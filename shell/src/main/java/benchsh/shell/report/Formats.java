@@ -24,8 +24,13 @@ public final class Formats {
         return String.format(Locale.ROOT, s >= 100 ? "%.0f s" : "%.2f s", s);
     }
 
+    /** Seconds, or microseconds and milliseconds below 10 ms (which would read 0.00 s). */
     public static String duration(Duration d) {
-        return seconds(d.toNanos() / 1e9);
+        long nanos = d.toNanos();
+        if (nanos > 0 && nanos < 10_000_000) {
+            return nanos < 1_000_000 ? String.format(Locale.ROOT, "%.0f us", nanos / 1e3) : String.format(Locale.ROOT, "%.1f ms", nanos / 1e6);
+        }
+        return seconds(nanos / 1e9);
     }
 
     /** A plain number with sensible precision. */

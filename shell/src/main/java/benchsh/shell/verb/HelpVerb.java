@@ -82,7 +82,8 @@ public final class HelpVerb implements Verb {
             return "-";
         }
         if (v instanceof Duration d) {
-            return Cells.cell("seconds", d.toNanos() / 1e9, null);
+            String shortOne = benchsh.shell.report.Formats.duration(d);
+            return shortOne.endsWith(" s") ? Cells.cell("seconds", d.toNanos() / 1e9, null) : shortOne; // 50 us, not 0.00 s
         }
         return a.type() == ArgType.SIZE ? benchsh.shell.report.Formats.size(((Number) v).longValue()) : String.valueOf(v);
     }

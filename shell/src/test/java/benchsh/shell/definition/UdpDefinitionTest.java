@@ -59,6 +59,20 @@ class UdpDefinitionTest {
         assertTrue(UdpDefinition.COLUMNS.contains("send_io") && UdpDefinition.COLUMNS.contains("recv_io"), "the row shows the paths");
     }
 
+    @org.junit.jupiter.api.Test
+    void theReceiverBusyWaitsFiftyMicrosecondsUnlessToldAndNeverPastTenMilliseconds() throws Exception {
+        Part.OnPeers plain = (Part.OnPeers) build(Map.of()).parts().get(0);
+        for (SideSpec side : plain.sides()) {
+            assertEquals(50_000L, decoded(side).timing().busyWaitNanos(), side.role());
+        }
+        Part.OnPeers sleeper = (Part.OnPeers) build(Map.of("busywait", 0)).parts().get(0);
+        for (SideSpec side : sleeper.sides()) {
+            assertEquals(0L, decoded(side).timing().busyWaitNanos(), side.role());
+        }
+        UsageException e = assertThrows(UsageException.class, () -> build(Map.of("busywait", java.time.Duration.ofMillis(20))));
+        assertTrue(e.getMessage().contains("busywait") && e.getMessage().contains("cap"), e.getMessage());
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "batch | 0 | batch must be greater than zero",

@@ -24,9 +24,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The sender's non-blocking writes: every byte once and in order, and a full socket buffer never holds it past a close, cancel or timeout. */
+/**
+ * A stream's non-blocking writes and reads: every byte once and in order, a full socket buffer or an empty one never
+ * holds a side past a close, cancel or timeout, and a reader that busy-waits still sleeps when nothing comes.
+ */
 @Timeout(60)
-class NonBlockingWriterTest {
+class NonBlockingStreamTest {
     private static final int SMALL_BUFFER = 4096;
 
     private ServerSocketChannel server;
@@ -62,7 +65,7 @@ class NonBlockingWriterTest {
         MessageDigest sent = MessageDigest.getInstance("SHA-256");
         long written = 0;
         long waits;
-        try (NonBlockingWriter out = new NonBlockingWriter(sender, Duration.ofSeconds(10), () -> false)) {
+        try (NonBlockingStream out = new NonBlockingStream(sender, Duration.ofSeconds(10), Duration.ZERO, () -> false)) {
             ByteBuffer buf = ByteBuffer.allocateDirect(message.length);
             for (int m = 0; m < messages; m++) {
                 buf.clear();
@@ -84,7 +87,7 @@ class NonBlockingWriterTest {
     @Test
     void aReaderThatNeverReadsEndsTheWriterAtItsTimeout() throws Exception {
         long start = System.nanoTime();
-        try (NonBlockingWriter out = new NonBlockingWriter(sender, Duration.ofMillis(300), () -> false)) {
+        try (NonBlockingStream out = new NonBlockingStream(sender, Duration.ofMillis(300), Duration.ZERO, () -> false)) {
             SocketTimeoutException e = assertThrows(SocketTimeoutException.class, () -> fill(out));
             assertTrue(e.getMessage().contains("receiver stopped reading"), e.getMessage());
         }
@@ -93,7 +96,7 @@ class NonBlockingWriterTest {
 
     @Test
     void closingTheChannelEndsAWaitingWriterWithinASlice() throws Exception {
-        try (NonBlockingWriter out = new NonBlockingWriter(sender, Duration.ofSeconds(30), () -> false)) {
+        try (NonBlockingStream out = new NonBlockingStream(sender, Duration.ofSeconds(30), Duration.ZERO, () -> false)) {
             CompletableFuture<Void> closer = CompletableFuture.runAsync(() -> closeLater(sender));
             long start = System.nanoTime();
             assertThrows(AsynchronousCloseException.class, () -> fill(out));
@@ -105,7 +108,7 @@ class NonBlockingWriterTest {
     @Test
     void theSidesCancelFlagEndsAWaitingWriter() throws Exception {
         AtomicBoolean cancelled = new AtomicBoolean();
-        try (NonBlockingWriter out = new NonBlockingWriter(sender, Duration.ofSeconds(30), cancelled::get)) {
+        try (NonBlockingStream out = new NonBlockingStream(sender, Duration.ofSeconds(30), Duration.ZERO, cancelled::get)) {
             CompletableFuture<Void> canceller = CompletableFuture.runAsync(() -> {
                 sleep(300);
                 cancelled.set(true);
@@ -117,8 +120,89 @@ class NonBlockingWriterTest {
         }
     }
 
+    @Test
+    void aBusyReaderGetsEveryByteOnceAndInOrderFromASenderThatPauses() throws Exception {
+        byte[] message = new byte[1000];
+        for (int i = 0; i < message.length; i++) {
+            message[i] = (byte) (i * 7);
+        }
+        int messages = 300;
+        CompletableFuture<byte[]> sent = CompletableFuture.supplyAsync(() -> pausingWriter(sender, message, messages));
+        MessageDigest got = MessageDigest.getInstance("SHA-256");
+        long read = 0;
+        long waits;
+        try (NonBlockingStream in = new NonBlockingStream(receiver, Duration.ofSeconds(10), Duration.ofMillis(1), () -> false)) {
+            ByteBuffer buf = ByteBuffer.allocateDirect(4096);
+            for (int n; (n = in.read(buf)) >= 0; ) {
+                buf.flip();
+                byte[] chunk = new byte[buf.remaining()];
+                buf.get(chunk);
+                got.update(chunk);
+                read += n;
+                buf.clear();
+            }
+            waits = in.waits();
+        }
+        assertTrue(receiver.isBlocking(), "close puts the channel back into blocking mode");
+        assertEquals((long) message.length * messages, read, "the reads' counts add up to what was sent");
+        assertArrayEquals(sent.get(30, TimeUnit.SECONDS), got.digest(), "the reader got the same bytes in the same order");
+        assertTrue(waits > 0, "pauses of 20 ms outlast a 1 ms busy wait, so the reader slept on its selector: " + waits);
+    }
+
+    @Test
+    void aReaderWhoseSenderSendsNothingEndsAtItsTimeout() throws Exception {
+        long start = System.nanoTime();
+        try (NonBlockingStream in = new NonBlockingStream(receiver, Duration.ofMillis(300), Duration.ofMillis(1), () -> false)) {
+            ByteBuffer buf = ByteBuffer.allocateDirect(4096);
+            SocketTimeoutException e = assertThrows(SocketTimeoutException.class, () -> in.read(buf));
+            assertTrue(e.getMessage().contains("the sender stopped sending"), e.getMessage());
+        }
+        assertTrue(System.nanoTime() - start < Duration.ofSeconds(10).toNanos(), "ended at its timeout, not never");
+    }
+
+    @Test
+    void theSidesCancelFlagEndsAWaitingReader() throws Exception {
+        AtomicBoolean cancelled = new AtomicBoolean();
+        try (NonBlockingStream in = new NonBlockingStream(receiver, Duration.ofSeconds(30), Duration.ofMillis(1), cancelled::get)) {
+            CompletableFuture<Void> canceller = CompletableFuture.runAsync(() -> {
+                sleep(300);
+                cancelled.set(true);
+            });
+            long start = System.nanoTime();
+            ByteBuffer buf = ByteBuffer.allocateDirect(4096);
+            assertThrows(AsynchronousCloseException.class, () -> {
+                while (true) {
+                    in.read(buf);
+                }
+            });
+            canceller.get(10, TimeUnit.SECONDS);
+            assertTrue(System.nanoTime() - start < Duration.ofSeconds(10).toNanos(), "the cancel ended the wait, not the 30 s timeout");
+        }
+    }
+
+    /** Writes {@code messages} copies of {@code message} blocking, pausing 20 ms after every 50, then shuts output; returns their digest. */
+    private static byte[] pausingWriter(SocketChannel ch, byte[] message, int messages) {
+        try {
+            MessageDigest d = MessageDigest.getInstance("SHA-256");
+            for (int m = 0; m < messages; m++) {
+                ByteBuffer buf = ByteBuffer.wrap(message);
+                while (buf.hasRemaining()) {
+                    ch.write(buf);
+                }
+                d.update(message);
+                if (m % 50 == 49) {
+                    sleep(20);
+                }
+            }
+            ch.shutdownOutput();
+            return d.digest();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** Writes until the writer gives up; the peer never reads, so it must. */
-    private static void fill(NonBlockingWriter out) throws IOException {
+    private static void fill(NonBlockingStream out) throws IOException {
         ByteBuffer buf = ByteBuffer.allocateDirect(65536);
         for (int i = 0; i < 1_000_000; i++) {
             buf.clear();
