@@ -10,38 +10,53 @@ import java.nio.channels.SocketChannel;
  * The TCP stream loop of scripts/ref/tcp_stream.c in plain Java: the JVM's own limit, one NIO call per message and
  * nothing else (no meter, no protocol, no threads). Same arguments, same JSON and the same measured span as the C loop.
  * The sender writes SIZE bytes per call from a direct buffer on a non-blocking channel and waits on a selector only
- * when a write returns 0; the receiver reads into a 1 MiB direct buffer on a blocking channel. A watchdog ends the
- * process SECONDS + OMIT + 20 s after its start, as the C loop's alarm does.
+ * when a write returns 0; the receiver reads into a 1 MiB direct buffer on a blocking channel, or with "busy" on a
+ * non-blocking one that asks an empty socket again for 50 us before it sleeps on a selector (the C loop's recv_busy,
+ * benchsh's busywait:). A watchdog ends the process SECONDS + OMIT + 20 s after its start, as the C loop's alarm does.
  *
- *   java TcpStream recv IP SECONDS OMIT              prints {"port":N}, then the receiver's figures
+ *   java TcpStream recv IP SECONDS OMIT [busy]       prints {"port":N}, then the receiver's figures
  *   java TcpStream send IP PORT SECONDS OMIT SIZE    prints the sender's figures
  */
 public final class TcpStream {
-    private static final String USAGE = "TcpStream recv IP SECONDS OMIT | TcpStream send IP PORT SECONDS OMIT SIZE";
+    private static final String NAME = "TcpStream";
+    private static final String USAGE = "TcpStream recv IP SECONDS OMIT [busy] | TcpStream send IP PORT SECONDS OMIT SIZE";
     private static final int RECV_BUFFER = 1 << 20;
-    private static final int GRACE_S = 20;
+    private static final long BUSY_WAIT_NANOS = 50_000;
 
     public static void main(String[] args) throws IOException {
-        if (args.length == 4 && args[0].equals("recv")) {
-            receive(args[1], number(args[2]), number(args[3]));
+        if ((args.length == 4 || args.length == 5 && args[4].equals("busy")) && args[0].equals("recv")) {
+            receive(args[1], number(args[2]), number(args[3]), args.length == 5);
         } else if (args.length == 6 && args[0].equals("send") && number(args[5]) >= 1) {
             send(args[1], (int) number(args[2]), number(args[3]), number(args[4]), (int) number(args[5]));
         } else {
-            fail("usage: " + USAGE);
+            Ref.fail(NAME, "usage: " + USAGE);
         }
     }
 
-    private static void receive(String ip, double seconds, double omit) throws IOException {
-        watchdog(seconds + omit);
+    private static void receive(String ip, double seconds, double omit, boolean busy) throws IOException {
+        Ref.watchdog(NAME, seconds + omit);
         try (ServerSocketChannel listener = ServerSocketChannel.open().bind(new InetSocketAddress(ip, 0))) {
             System.out.println("{\"port\":" + ((InetSocketAddress) listener.getLocalAddress()).getPort() + "}");
             System.out.flush();
             SocketChannel channel = listener.accept();
+            Selector selector = busy ? Selector.open() : null;
+            if (busy) {
+                channel.configureBlocking(false);
+                channel.register(selector, SelectionKey.OP_READ);
+            }
             ByteBuffer buffer = ByteBuffer.allocateDirect(RECV_BUFFER);
             long omitNanos = (long) (omit * 1e9), first = 0, start = 0, last = 0, bytes = 0, reads = 0;
             for (;;) {
                 buffer.clear();
                 int n = channel.read(buffer);
+                for (long until = busy && n == 0 ? System.nanoTime() + BUSY_WAIT_NANOS : 0; n == 0 && System.nanoTime() < until; ) {
+                    n = channel.read(buffer);
+                }
+                if (n == 0) {
+                    selector.select(100);
+                    selector.selectedKeys().clear();
+                    continue;
+                }
                 if (n < 0) {
                     break;
                 }
@@ -65,7 +80,7 @@ public final class TcpStream {
     }
 
     private static void send(String ip, int port, double seconds, double omit, int size) throws IOException {
-        watchdog(seconds + omit);
+        Ref.watchdog(NAME, seconds + omit);
         try (SocketChannel channel = SocketChannel.open(new InetSocketAddress(ip, port)); Selector selector = Selector.open()) {
             channel.configureBlocking(false);
             channel.register(selector, SelectionKey.OP_WRITE);
@@ -90,34 +105,7 @@ public final class TcpStream {
         }
     }
 
-    private static void watchdog(double seconds) {
-        Thread t = new Thread(() -> {
-            try {
-                Thread.sleep((long) ((seconds + GRACE_S) * 1000));
-            } catch (InterruptedException e) {
-                return;
-            }
-            fail("no end within " + (seconds + GRACE_S) + " s");
-        });
-        t.setDaemon(true);
-        t.start();
-    }
-
     private static double number(String text) {
-        try {
-            double v = Double.parseDouble(text);
-            if (v >= 0 && !Double.isInfinite(v)) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // falls through to the usage error
-        }
-        fail("not a number: " + text + "; usage: " + USAGE);
-        return 0;
-    }
-
-    private static void fail(String why) {
-        System.err.println("TcpStream: " + why);
-        Runtime.getRuntime().halt(2);
+        return Ref.number(NAME, USAGE, text);
     }
 }
