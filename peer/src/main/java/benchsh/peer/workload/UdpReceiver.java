@@ -152,7 +152,7 @@ final class UdpReceiver extends SideBase {
             }
         }
         if (batchBytes > 0) {
-            meter.add(0, batchBytes);
+            meter.addOwned(0, batchBytes); // this thread alone counts for the receiver
         }
         return any;
     }

@@ -78,7 +78,7 @@ final class UdpSender extends SideBase {
             }
             Sent out = socket.send(data.ready(batch)); // throws once the side was cancelled or failed
             sent += out.datagrams();
-            meter.add(0, (long) out.datagrams() * spec.size());
+            meter.addOwned(0, (long) out.datagrams() * spec.size()); // this thread alone counts for the sender
             pacer.sent((long) (out.datagrams() + out.errors()) * spec.size());
             if (out.errors() > 0) {
                 errors += out.errors();
