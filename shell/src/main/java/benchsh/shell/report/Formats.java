@@ -27,10 +27,16 @@ public final class Formats {
     /** Seconds, or microseconds and milliseconds below 10 ms (which would read 0.00 s). */
     public static String duration(Duration d) {
         long nanos = d.toNanos();
-        if (nanos > 0 && nanos < 10_000_000) {
+        if (isShort(d)) {
             return nanos < 1_000_000 ? String.format(Locale.ROOT, "%.0f us", nanos / 1e3) : String.format(Locale.ROOT, "%.1f ms", nanos / 1e6);
         }
         return seconds(nanos / 1e9);
+    }
+
+    /** Whether {@link #duration} shows {@code d} in microseconds or milliseconds (over 0, under 10 ms) rather than seconds. */
+    public static boolean isShort(Duration d) {
+        long nanos = d.toNanos();
+        return nanos > 0 && nanos < 10_000_000;
     }
 
     /** A plain number with sensible precision. */

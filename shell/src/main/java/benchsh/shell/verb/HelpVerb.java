@@ -82,8 +82,8 @@ public final class HelpVerb implements Verb {
             return "-";
         }
         if (v instanceof Duration d) {
-            String shortOne = benchsh.shell.report.Formats.duration(d);
-            return shortOne.endsWith(" s") ? Cells.cell("seconds", d.toNanos() / 1e9, null) : shortOne; // 50 us, not 0.00 s
+            return benchsh.shell.report.Formats.isShort(d) ? benchsh.shell.report.Formats.duration(d) // 50 us, not 0.00 s
+                    : Cells.cell("seconds", d.toNanos() / 1e9, null);
         }
         return a.type() == ArgType.SIZE ? benchsh.shell.report.Formats.size(((Number) v).longValue()) : String.valueOf(v);
     }

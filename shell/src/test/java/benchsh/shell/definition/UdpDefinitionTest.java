@@ -71,6 +71,7 @@ class UdpDefinitionTest {
         }
         UsageException e = assertThrows(UsageException.class, () -> build(Map.of("busywait", java.time.Duration.ofMillis(20))));
         assertTrue(e.getMessage().contains("busywait") && e.getMessage().contains("cap"), e.getMessage());
+        assertEquals("50 us", benchsh.shell.verb.HelpVerb.fallback(PairArgs.BUSY_WAIT), "help shows the default as it is, not as 0.00 s");
     }
 
     @ParameterizedTest
