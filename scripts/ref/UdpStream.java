@@ -10,9 +10,9 @@ import java.nio.channels.Selector;
  * The UDP stream loop of scripts/ref/udp_stream.c in plain Java: the JVM's own limit, one NIO call per datagram and
  * nothing else (no header, no meter, no protocol). Same arguments, same JSON and the same counting as the C loop. The
  * sender writes SIZE-byte datagrams from a direct buffer on a connected blocking channel for SECONDS, then five empty
- * datagrams as end markers; the receiver reads into a direct buffer on a blocking channel, or with "busy" on a
- * non-blocking one that asks an empty socket again for 50 us before it sleeps on a selector (the C loop's recv_busy,
- * benchsh's busywait:), until an end marker or 1 s without data once data came. A watchdog ends the process
+ * datagrams as end markers; the receiver reads into a direct buffer on a non-blocking channel and sleeps on a selector
+ * when the socket is empty (at once, as the C loop sleeps in recv, or with "busy" only after asking again for 50 us:
+ * the C loop's recv_busy, benchsh's busywait:), until an end marker or 1 s without data once data came. A watchdog ends the process
  * SECONDS + 20 s after its start, as the C loop's alarm does.
  *
  *   java UdpStream recv IP SECONDS [busy]       prints {"port":N}, then the receiver's figures
