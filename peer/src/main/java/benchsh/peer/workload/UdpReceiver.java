@@ -23,7 +23,7 @@ import java.util.function.LongPredicate;
  * sleeping receiver is part of that call.
  *
  * <p>It ends when it has seen an end marker and drained its socket, or, if every marker was lost, once it
- * has been idle for {@link UdpStream#LINGER} past the test time. Its own silence detection: no datagram
+ * has been idle for {@link UdpStream#LINGER} past warm-up and test time. Its own silence detection: no datagram
  * with the token within {@code timeout} is a TIMEOUT; no datagram for {@code timeout} after data came is a
  * STALLED, with {@code stalled_seconds}. Runs on one thread; {@link #cancel} may be called from any.
  */
@@ -55,7 +55,7 @@ final class UdpReceiver extends SideBase {
     private long stalledSeconds = -1;
 
     UdpReceiver(UdpStream.Spec spec, Link link, BatchedDatagramSocket socket, SideContext context, LongPredicate dropHook) {
-        super(Meter.Unit.BYTES, 1, Duration.ZERO, spec.timing().interval(), UdpStream.NO_METER_STALL, context);
+        super(Meter.Unit.BYTES, 1, Duration.ofNanos(spec.omitNanos()), spec.timing().interval(), UdpStream.NO_METER_STALL, context);
         this.spec = spec;
         this.socket = track(socket);
         this.dropHook = dropHook;
@@ -109,7 +109,7 @@ final class UdpReceiver extends SideBase {
             if (sent >= 0 && idle > UdpStream.LINGER.toNanos()) {
                 return; // end marker seen long ago, only strays since
             }
-            boolean pastTime = meter.started() && now - first > spec.timeNanos();
+            boolean pastTime = meter.started() && now - first > spec.sendNanos();
             if (pastTime && idle > UdpStream.LINGER.toNanos()) {
                 return; // every end marker was lost; the shell reconciles from the sender's count
             }

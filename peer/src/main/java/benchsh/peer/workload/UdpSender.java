@@ -12,7 +12,7 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The sending side of {@link UdpStream}: greets the receiver first when datagrams are too small for the
- * header, sends {@code size}-byte datagrams for {@code time} in batches of {@link #batchFor} (paced by a
+ * header, sends {@code size}-byte datagrams for {@code omit} plus {@code time} in batches of {@link #batchFor} (paced by a
  * {@link Pacer} per batch when a rate is given), then the end markers. Each batch costs one clock read (its
  * send time in every header and the deadline check), one meter update and one pacer step, whatever its length.
  * A datagram the kernel refuses (ENOBUFS, ECONNREFUSED from an ICMP port unreachable) is counted in {@code
@@ -32,7 +32,7 @@ final class UdpSender extends SideBase {
     private long errors;
 
     UdpSender(UdpStream.Spec spec, Link link, BatchedDatagramSocket socket, SideContext context) {
-        super(Meter.Unit.BYTES, 1, Duration.ZERO, spec.timing().interval(), UdpStream.NO_METER_STALL, context);
+        super(Meter.Unit.BYTES, 1, Duration.ofNanos(spec.omitNanos()), spec.timing().interval(), UdpStream.NO_METER_STALL, context);
         this.spec = spec;
         this.token = link.tokenBytes();
         this.socket = track(socket);
@@ -71,7 +71,7 @@ final class UdpSender extends SideBase {
             UdpHeader.greet(socket, token, this::cancelled);
         }
         meter.start();
-        long deadline = System.nanoTime() + spec.timeNanos();
+        long deadline = System.nanoTime() + spec.sendNanos();
         for (long now = System.nanoTime(); !cancelled() && now < deadline; now = System.nanoTime()) {
             if (!spec.small()) {
                 stamp(data, now);

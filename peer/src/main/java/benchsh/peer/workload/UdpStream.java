@@ -16,7 +16,7 @@ import java.util.function.LongPredicate;
 
 /**
  * UDP stream (netperf UDP_STREAM, iperf3 -u): the connecting side ({@link UdpSender}) sends datagrams of
- * {@code size} bytes for {@code time}, optionally paced to {@code rate} bits/s (payload bits, as iperf3 counts
+ * {@code size} bytes for {@code omit} plus {@code time}, optionally paced to {@code rate} bits/s (payload bits, as iperf3 counts
  * them); the listening side ({@link UdpReceiver}) receives. Every datagram of {@link #HEADER_BYTES} or more
  * starts with the {@link UdpHeader} (test token, sequence number, send time); datagrams without the token are
  * dropped as strays.
@@ -27,6 +27,11 @@ import java.util.function.LongPredicate;
  * side reports the path that ran ({@code send_io} / {@code recv_io}), why it is slower than asked
  * ({@code send_io_note} / {@code recv_io_note}) and its batch ({@code send_batch} / {@code recv_batch}). Counts stay exact per datagram: the sender counts
  * what the socket says went out, the receiver counts every datagram of a batch on its own.
+ *
+ * <p>Warm-up: both sides' rates (bytes, throughput, CPU, interval samples) leave out the first {@code omit} of their
+ * meters, as tcp's do (iperf3 -O); message counts, loss and jitter cover the whole test, so that {@code
+ * messages_sent = messages_received + messages_lost} holds exactly, and {@code bytes_total} is {@code size} times the
+ * datagrams counted.
  *
  * <p>Small datagrams ({@code size} under the header, netperf UDP_STREAM -m 1, 64-byte frames): the sender
  * first greets the receiver with token-bearing hellos from its data socket; the receiver admits the first
@@ -67,7 +72,9 @@ public final class UdpStream implements Workload {
      * One side's spec (both roles).
      *
      * @param size      datagram payload bytes; under {@link #HEADER_BYTES} the small-datagram mode
-     * @param timeNanos how long the sender sends; the receiver stops waiting for lost end markers after it
+     * @param timeNanos how long the sender sends after the warm-up; the receiver stops waiting for lost end markers
+     *                  after warm-up and time
+     * @param omitNanos the warm-up: sent and received, left out of the rates
      * @param rate      the sender's pace in payload bits/s, 0 for unpaced (the receiver's is 0)
      * @param window    SO_SNDBUF of the sender, SO_RCVBUF of the receiver; 0 for the system's default
      * @param timing    interval samples; {@code timeout}: how long the receiver waits for a datagram
@@ -76,15 +83,20 @@ public final class UdpStream implements Workload {
      * @param io        the fastest datagram I/O path wanted; a slower one runs where it is not available
      */
     public record Spec(@Range(min = 1, max = MAX_SIZE) int size, @Range(min = 1, max = Timing.MAX_NANOS) long timeNanos,
-                       @Range(min = 0, max = MAX_RATE) long rate, @Range(min = 0, max = MAX_WINDOW) int window, Timing timing,
+                       @Range(min = 0, max = Timing.MAX_NANOS) long omitNanos, @Range(min = 0, max = MAX_RATE) long rate, @Range(min = 0, max = MAX_WINDOW) int window, Timing timing,
                        @Range(min = 1, max = MAX_BATCH) int batch, IoPath io) {
         public Spec {
             Objects.requireNonNull(io, "io");
         }
 
-        /** One datagram per call on the fastest path: how udp ran before batches. */
+        /** One datagram per call on the fastest path, no warm-up: how udp ran before batches. */
         public Spec(int size, long timeNanos, long rate, int window, Timing timing) {
-            this(size, timeNanos, rate, window, timing, 1, IoPath.GSO);
+            this(size, timeNanos, 0, rate, window, timing, 1, IoPath.GSO);
+        }
+
+        /** How long the sender sends: warm-up and time. */
+        public long sendNanos() {
+            return omitNanos + timeNanos;
         }
 
         /** Whether datagrams are too small for the header: the small-datagram mode. */

@@ -30,7 +30,7 @@ class UdpStreamBatchTest {
     private static final Timing TIMING = new Timing(SECOND, 10 * SECOND);
 
     static UdpStream.Spec spec(int size, long nanos, long rate, int batch, IoPath io) {
-        return new UdpStream.Spec(size, nanos, rate, 0, TIMING, batch, io);
+        return new UdpStream.Spec(size, nanos, 0, rate, 0, TIMING, batch, io);
     }
 
     /** Every available path × the sizes of the small-datagram mode, a header, an Ethernet and a jumbo frame × batch 1 and 64. */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import benchsh.peer.io.IoPath;
 import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.ProtocolException;
@@ -63,6 +64,30 @@ class UdpStreamTest {
         assertTrue(longOf(o[0], "recv_socket_bytes") > 0);
         assertTrue(longOf(o[1], "send_socket_bytes") > 0);
         assertTrue(lc.samples.size() >= 2, "interval samples: " + lc.samples);
+    }
+
+    /** Warm-up: counts cover the whole test and stay exact; bytes and rates only what came after it. */
+    @ParameterizedTest
+    @ValueSource(ints = {1000, 1})
+    void theWarmUpIsLeftOutOfTheRatesButNotOutOfTheCounts(int size) throws Exception {
+        RecordingContext lc = new RecordingContext();
+        UdpStream.Spec spec = new UdpStream.Spec(size, SECOND / 2, SECOND / 2, size * 8_000L * 4, 0, new Timing(100_000_000L, 10 * SECOND), 1, IoPath.NIO);
+        Outcome[] o = Sides.pair(new UdpStream(), spec, spec, lc, new RecordingContext());
+        assertNull(o[0].error(), o[0].error());
+        assertNull(o[1].error(), o[1].error());
+        long sent = longOf(o[1], "messages_sent");
+        long received = longOf(o[0], "messages_received");
+        assertEquals(sent, received + longOf(o[0], "messages_lost"));
+        assertEquals(received * size, longOf(o[0], "bytes_total"), "every datagram counted, warm-up included");
+        assertEquals(sent * size, longOf(o[1], "bytes_total"));
+        for (Outcome side : o) {
+            long measured = longOf(side, "bytes");
+            assertTrue(measured > 0 && measured < longOf(side, "bytes_total"), side.metrics().toString());
+            assertEquals(0, measured % size, "the measured span holds whole datagrams");
+            double omitted = ((Number) side.metrics().get("omitted_seconds")).doubleValue();
+            assertTrue(omitted >= 0.5 && omitted < 1.5, "omitted " + omitted);
+        }
+        assertTrue(!lc.samples.isEmpty() && lc.samples.size() < 9, "100 ms samples over the 0.5 s after the warm-up only: " + lc.samples);
     }
 
     @Test

@@ -30,6 +30,7 @@ final class PairArgs {
     static final Arg TAGS = Arg.of("tags", ArgType.MAP, null, "extra tags for tables");
     static final Arg BUSY_WAIT = Arg.of("busywait", ArgType.DURATION_OR_ZERO, Duration.ofNanos(Timing.BUSY_WAIT_NANOS),
             "how long the receiver asks an empty socket again before it sleeps, up to 10.ms (0: sleeps at once, as iperf3 and netperf do)");
+    static final Arg OMIT = Arg.of("omit", ArgType.DURATION_OR_ZERO, Duration.ofSeconds(1), "warm-up left out of the figures");
     static final Arg REPEATS = Arg.of("repeats", ArgType.COUNT, 1, "run this many times (results are numbered)");
 
     private PairArgs() {

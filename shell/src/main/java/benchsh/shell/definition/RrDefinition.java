@@ -37,7 +37,7 @@ public final class RrDefinition implements Definition {
                     Arg.of("request", ArgType.SIZE, 1L, "request bytes"),
                     Arg.of("response", ArgType.SIZE, 1L, "response bytes"),
                     Arg.of("time", ArgType.DURATION, Duration.ofSeconds(10), "how long to measure, after the warm-up"),
-                    Arg.of("omit", ArgType.DURATION_OR_ZERO, Duration.ofSeconds(1), "warm-up left out of the figures"),
+                    PairArgs.OMIT,
                     Arg.of("histogram", ArgType.BOOL, false, "also print the latency distribution"),
                     Arg.of("burst", ArgType.COUNT, null, "TCP_RR only: keep this many transactions in flight beyond the first"
                             + " (netperf -b); each one's latency includes its wait behind the others; omit for one at a time")),

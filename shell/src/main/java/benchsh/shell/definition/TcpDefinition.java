@@ -35,7 +35,7 @@ public final class TcpDefinition implements Definition {
                     Arg.of("bidir", ArgType.BOOL, false, "both directions at once (separate connections each way)"),
                     Arg.of("rate", ArgType.RATE, null, "pace the sender to this many bits/s, all streams together (default unpaced)"),
                     Arg.of("zerocopy", ArgType.BOOL, false, "send with FileChannel.transferTo (sendfile) from a temp file"),
-                    Arg.of("omit", ArgType.DURATION_OR_ZERO, Duration.ofSeconds(1), "warm-up left out of the figure"),
+                    PairArgs.OMIT,
                     PairArgs.INTERVAL,
                     Arg.of("window", ArgType.SIZE, null, "SO_SNDBUF and SO_RCVBUF"),
                     Arg.of("nodelay", ArgType.BOOL, false, "TCP_NODELAY"),

@@ -30,7 +30,9 @@ public final class UdpDefinition implements Definition {
                     Arg.of("size", ArgType.SIZE, 1472L, "datagram payload bytes, 1 to " + UdpStream.MAX_SIZE + "; under " + UdpStream.HEADER_BYTES
                             + " (the header) only loss is measured: out of order and jitter show as -"),
                     Arg.of("rate", ArgType.RATE, null, "send rate in bits/s of payload (default unlimited)"),
-                    Arg.of("time", ArgType.DURATION, Duration.ofSeconds(10), "how long to send"),
+                    Arg.of("time", ArgType.DURATION, Duration.ofSeconds(10), "how long to measure, after the warm-up"),
+                    Arg.of("omit", ArgType.DURATION_OR_ZERO, Duration.ofSeconds(1), "warm-up sent first and left out of the rates;"
+                            + " message counts and loss cover the whole test"),
                     Arg.of("window", ArgType.SIZE, null, "SO_SNDBUF and SO_RCVBUF"),
                     Arg.of("batch", ArgType.COUNT, 1L, "datagrams per send and receive call, 1 to " + UdpStream.MAX_BATCH
                             + " (a paced sender's batch holds at most 1 ms of its rate)"),
@@ -65,7 +67,7 @@ public final class UdpDefinition implements Definition {
                 PairArgs.connect(args, from, UdpStream.NAME, spec(args, args.given("rate") ? args.size("rate") : 0))), "listen",
                 sides -> Merged.of(UdpMetrics.merge(sides.get("listen"), sides.get("connect")), sides.intervals("listen")));
         return Test.of("udp", from, to).params(args.params()).tags(PairArgs.tags(args)).columns(COLUMNS).part(part)
-                .runsFor(args.duration("time").plus(Duration.ofSeconds(2))).build();
+                .runsFor(args.duration("omit").plus(args.duration("time")).plus(Duration.ofSeconds(2))).build();
     }
 
     /** The checked {@code batch:} and the {@code io:} path it names. */
@@ -83,7 +85,7 @@ public final class UdpDefinition implements Definition {
 
     /** Both sides get the same spec; only the sender is paced ({@code rate} 0 for the receiver). */
     private static UdpStream.Spec spec(Args args, long rate) {
-        return new UdpStream.Spec((int) args.size("size"), args.duration("time").toNanos(), rate,
+        return new UdpStream.Spec((int) args.size("size"), args.duration("time").toNanos(), args.duration("omit").toNanos(), rate,
                 args.given("window") ? (int) args.size("window") : 0, PairArgs.streamTiming(args), args.count("batch"), batchAndIo(args));
     }
 }

@@ -14,7 +14,9 @@ import java.util.Map;
  * {@code messages_sent = messages_received + messages_lost} always holds; a receiver-side count of
  * the sender's end markers, when it saw one, must agree. Which datagram I/O path each side ran
  * ({@code send_io}, {@code recv_io}; the param {@code io} is what was asked), why it is slower than asked
- * ({@code send_io_note}, {@code recv_io_note}: notes, not errors) and the batches ({@code send_batch}, {@code recv_batch}) come from the sides. Stateless.
+ * ({@code send_io_note}, {@code recv_io_note}: notes, not errors) and the batches ({@code send_batch}, {@code recv_batch}) come from the sides.
+ * Counts cover the whole test, warm-up included; rates ({@code seconds}, messages per second, throughput, CPU) only what
+ * came after it, each side's measured bytes over its measured seconds. Stateless.
  */
 public final class UdpMetrics {
     private UdpMetrics() {
@@ -48,17 +50,22 @@ public final class UdpMetrics {
         m.put("messages_out_of_order", rx.get("messages_out_of_order"));
         m.put("messages_duplicate", rx.get("messages_duplicate"));
         m.put("jitter_us", rx.get("jitter_us"));
-        m.put("send_messages_per_s", rate(sent, tx.get("seconds")));
-        m.put("recv_messages_per_s", rate(rx.get("messages_received"), rx.get("seconds")));
+        m.put("omitted_seconds", rx.get("omitted_seconds"));
+        m.put("send_messages_per_s", messageRate(tx));
+        m.put("recv_messages_per_s", messageRate(rx));
         m.put("sender_throughput_bps", tx.get("throughput_bps"));
         m.put("bytes", rx.get("bytes"));
+        m.put("bytes_total", rx.get("bytes_total"));
         m.put("throughput_bps", rx.get("throughput_bps"));
         StreamMetrics.cpu(m, tx, rx, number(rx.get("bytes")) / 1024, "kb");
         StreamMetrics.strays(m, rx, tx);
         return StreamMetrics.clean(m);
     }
 
-    private static Object rate(Object count, Object seconds) {
-        return count == null || number(seconds) <= 0 ? null : number(count) / number(seconds);
+    /** A side's messages per second after the warm-up: its measured bytes are whole messages. */
+    private static Object messageRate(Map<String, Object> side) {
+        Object bytes = side.get("bytes");
+        Object size = side.get("message_bytes");
+        return bytes == null || size == null || number(side.get("seconds")) <= 0 ? null : number(bytes) / number(size) / number(side.get("seconds"));
     }
 }

@@ -88,6 +88,7 @@ public final class LimitVerb implements Verb {
             }
         });
         forUdp.put("time", args.duration("trial"));
+        forUdp.put("omit", Duration.ZERO); // a trial's loss and rate cover all it sent (RFC 2544), no warm-up
         RunContext context = session.context();
         if (args.given(ObserveArg.ARG.name())) {
             context = context.observing(args.hosts(ObserveArg.ARG.name()), false);

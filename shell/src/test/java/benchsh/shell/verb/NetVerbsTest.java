@@ -104,7 +104,7 @@ class NetVerbsTest {
         assertEquals(1.0, num(udp, "message_bytes"));
         assertTrue(num(udp, "messages_received") > 0, String.valueOf(udp));
         assertEquals(num(udp, "messages_sent"), num(udp, "messages_received") + num(udp, "messages_lost"));
-        assertEquals(num(udp, "messages_received"), num(udp, "bytes"), "1 byte per datagram");
+        assertEquals(num(udp, "messages_received"), num(udp, "bytes_total"), "1 byte per datagram");
         for (String absent : List.of("messages_out_of_order", "messages_duplicate", "jitter_us")) {
             assertFalse(udp.containsKey(absent), absent + " is not measured without a header: " + udp);
         }
