@@ -30,6 +30,8 @@ class LimitVerbTest {
             assertEquals("udp", t.get("test"));
             assertEquals("ok", t.get("status"), r.human());
             assertEquals(i + 1, ((Number) ((Map<String, Object>) t.get("tags")).get("trial")).intValue());
+            Map<String, Object> tm = (Map<String, Object>) t.get("metrics");
+            assertEquals(num(tm, "bytes_total"), num(tm, "bytes"), "a trial has no warm-up: its loss and rate cover all it sent");
         }
         Map<String, Object> m = (Map<String, Object>) summary.get("metrics");
         assertEquals(trials.size(), (int) num(m, "trials"));
