@@ -144,4 +144,24 @@ static inline int connect_tcp(const char *prog, const char *ip, int port, int ti
     return fd;
 }
 
+/* The stream loops' two commands, "recv IP SECONDS OMIT [busy]" and "send IP PORT SECONDS OMIT SIZE" (SIZE from 1 to
+ * max_size), handed to their receive and send functions; anything else is a usage error. */
+typedef int (*stream_receive)(const char *ip, double seconds, double omit, int busy);
+typedef int (*stream_send)(const char *ip, int port, double seconds, double omit, size_t size);
+
+static inline int stream_main(int argc, char **argv, const char *usage, double max_size, stream_receive receive, stream_send send) {
+    if ((argc == 5 || (argc == 6 && strcmp(argv[5], "busy") == 0)) && strcmp(argv[1], "recv") == 0) {
+        return receive(argv[2], arg_number(argv[3], usage), arg_number(argv[4], usage), argc == 6);
+    }
+    if (argc == 7 && strcmp(argv[1], "send") == 0) {
+        double size = arg_number(argv[6], usage);
+        if (size < 1 || size > max_size) {
+            usage_error(usage);
+        }
+        return send(argv[2], (int) arg_number(argv[3], usage), arg_number(argv[4], usage), arg_number(argv[5], usage), (size_t) size);
+    }
+    usage_error(usage);
+    return 2;
+}
+
 #endif

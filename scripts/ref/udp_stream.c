@@ -112,18 +112,5 @@ static int send_loop(const char *ip, int port, double seconds, double omit, size
 }
 
 int main(int argc, char **argv) {
-    if (argc == 5 && strcmp(argv[1], "recv") == 0) {
-        return receive(argv[2], arg_number(argv[3], USAGE), arg_number(argv[4], USAGE), 0);
-    }
-    if (argc == 6 && strcmp(argv[1], "recv") == 0 && strcmp(argv[5], "busy") == 0) {
-        return receive(argv[2], arg_number(argv[3], USAGE), arg_number(argv[4], USAGE), 1);
-    }
-    if (argc == 7 && strcmp(argv[1], "send") == 0) {
-        size_t size = (size_t) arg_number(argv[6], USAGE);
-        if (size < 1 || size > 65507) {
-            usage_error(USAGE);
-        }
-        return send_loop(argv[2], (int) arg_number(argv[3], USAGE), arg_number(argv[4], USAGE), arg_number(argv[5], USAGE), size);
-    }
-    usage_error(USAGE);
+    return stream_main(argc, argv, USAGE, 65507, receive, send_loop);
 }
