@@ -16,12 +16,27 @@ class NetMetricsTest {
     @Test
     void udpLossIsReconciledFromTheSendersCount() {
         Map<String, Object> m = UdpMetrics.merge(
-                done(Map.of("bytes", 9000L, "seconds", 1.0, "throughput_bps", 72000.0, "messages_received", 9L, "messages_out_of_order", 1L)),
-                done(Map.of("bytes", 10000L, "seconds", 1.0, "throughput_bps", 80000.0, "messages_sent", 10L, "send_errors", 2L)));
+                done(Map.of("bytes", 9000L, "seconds", 1.0, "throughput_bps", 72000.0, "messages_received", 9L, "messages_out_of_order", 1L,
+                        "message_bytes", 1000L)),
+                done(Map.of("bytes", 10000L, "seconds", 1.0, "throughput_bps", 80000.0, "messages_sent", 10L, "send_errors", 2L, "message_bytes", 1000L)));
         assertEquals(1L, m.get("messages_lost"));
         assertEquals(10.0, (Double) m.get("loss_pct"), 1e-9);
         assertEquals(10.0, (Double) m.get("send_messages_per_s"), 1e-9);
+        assertEquals(9.0, (Double) m.get("recv_messages_per_s"), 1e-9);
         assertEquals(2L, m.get("send_errors"));
+    }
+
+    /** After a warm-up the counts are the whole test's, the rates only the measured span's bytes over its seconds. */
+    @Test
+    void udpRatesLeaveTheWarmUpOutAndCountsKeepIt() {
+        Map<String, Object> m = UdpMetrics.merge(
+                done(Map.of("bytes", 4000L, "bytes_total", 9000L, "seconds", 2.0, "omitted_seconds", 1.0, "messages_received", 9L, "message_bytes", 1000L)),
+                done(Map.of("bytes", 6000L, "bytes_total", 12000L, "seconds", 2.0, "omitted_seconds", 1.0, "messages_sent", 12L, "message_bytes", 1000L)));
+        assertEquals(3L, m.get("messages_lost"), "sent = received + lost over the whole test");
+        assertEquals(3.0, (Double) m.get("send_messages_per_s"), 1e-9);
+        assertEquals(2.0, (Double) m.get("recv_messages_per_s"), 1e-9);
+        assertEquals(9000L, m.get("bytes_total"));
+        assertEquals(1.0, m.get("omitted_seconds"));
     }
 
     @Test
