@@ -13,28 +13,35 @@ import java.nio.file.Path;
  * @param busyJiffies  user+nice+system+irq+softirq+steal over all CPUs
  * @param totalJiffies busy plus idle and iowait
  * @param processCpuNanos CPU time of this process
+ * @param cpus the CPUs those jiffies are summed over (the {@code cpuN} lines of /proc/stat): the host's online
+ *             CPUs, not the ones this process may run on (a taskset or a container's quota gives the JVM fewer);
+ *             {@code availableProcessors()} where /proc/stat cannot be read
  */
-public record CpuSnapshot(long busyJiffies, long totalJiffies, long processCpuNanos) {
+public record CpuSnapshot(long busyJiffies, long totalJiffies, long processCpuNanos, int cpus) {
 
     public static CpuSnapshot now() {
         long busy = 0;
         long total = 0;
-        try (var lines = Files.lines(Path.of("/proc/stat"))) {
-            String cpu = lines.filter(l -> l.startsWith("cpu ")).findFirst().orElse(null);
-            if (cpu != null) {
-                String[] f = cpu.trim().split("\\s+");
-                for (int i = 1; i < f.length && i <= 8; i++) {
-                    long v = Long.parseLong(f[i]);
-                    total += v;
-                    if (i != 4 && i != 5) {
-                        busy += v;
+        int cpus = 0;
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/stat"))) {
+                if (line.startsWith("cpu ")) {
+                    String[] f = line.trim().split("\\s+");
+                    for (int i = 1; i < f.length && i <= 8; i++) {
+                        long v = Long.parseLong(f[i]);
+                        total += v;
+                        if (i != 4 && i != 5) {
+                            busy += v;
+                        }
                     }
+                } else if (line.length() > 3 && line.startsWith("cpu") && Character.isDigit(line.charAt(3))) {
+                    cpus++;
                 }
             }
         } catch (IOException | RuntimeException e) {
             // not Linux: host CPU unknown, reported as 0
         }
-        return new CpuSnapshot(busy, total, readProcessCpuNanos());
+        return new CpuSnapshot(busy, total, readProcessCpuNanos(), cpus > 0 ? cpus : Runtime.getRuntime().availableProcessors());
     }
 
     private static long readProcessCpuNanos() {

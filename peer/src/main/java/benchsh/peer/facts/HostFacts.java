@@ -25,7 +25,7 @@ public final class HostFacts {
         f.put("os", osName());
         f.put("arch", System.getProperty("os.arch"));
         f.put("cpu_model", cpuModel());
-        f.put("cpu_count", (long) Runtime.getRuntime().availableProcessors());
+        f.put("cpu_count", (long) CpuSnapshot.now().cpus());
         f.put("cpu_governor", firstLine(Path.of("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"), null));
         f.put("memory_bytes", memTotalBytes());
         f.put("java", System.getProperty("java.version"));

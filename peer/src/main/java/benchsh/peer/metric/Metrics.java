@@ -41,7 +41,7 @@ public final class Metrics {
             m("stalled_seconds", SECONDS, "how long a side had seen no data when it gave up"),
             // CPU (netperf -c -C)
             m("cpu_pct", PERCENT, "host CPU (all CPUs) over the measured span, on the side's host"),
-            m("cpu_count", COUNT, "the side's host's CPUs"),
+            m("cpu_count", COUNT, "the side's host's CPUs (the online CPUs `cpu_pct` is a share of, also where the peer may run on fewer: taskset, a container)"),
             m("process_cpu_seconds", SECONDS, "CPU time of the side's peer process"),
             m("cpu_local_pct", PERCENT, "host CPU of the from host"),
             m("cpu_remote_pct", PERCENT, "host CPU of the to host"),

@@ -264,7 +264,7 @@ public final class Meter {
             m.put("omitted_seconds", (base.nanos - start.nanos) / 1e9);
             m.put(unit.rate, rate(bytes, seconds));
             m.put("cpu_pct", end.cpu.hostPercentSince(base.cpu));
-            m.put("cpu_count", (long) Runtime.getRuntime().availableProcessors());
+            m.put("cpu_count", (long) end.cpu.cpus()); // the CPUs cpu_pct is a share of
             m.put("process_cpu_seconds", end.cpu.processSecondsSince(base.cpu));
             List<Object> perStream = new ArrayList<>();
             List<Object> perStreamMeasured = new ArrayList<>();

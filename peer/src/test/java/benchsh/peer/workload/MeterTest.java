@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import benchsh.peer.facts.CpuSnapshot;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -109,6 +110,7 @@ class MeterTest {
         assertTrue(((Number) metrics.get("omitted_seconds")).doubleValue() >= 0.1, metrics.toString());
         double cpu = ((Number) metrics.get("cpu_pct")).doubleValue();
         assertTrue(cpu >= 0 && cpu <= 100, "host CPU over the span: " + cpu);
+        assertEquals((long) CpuSnapshot.now().cpus(), metrics.get("cpu_count"), "the CPUs cpu_pct is a share of");
         assertTrue(((Number) metrics.get("process_cpu_seconds")).doubleValue() >= 0, metrics.toString());
         synchronized (context) {
             assertTrue(context.samples.size() >= 2, "samples every 30 ms after the warm-up: " + context.samples);
