@@ -1,5 +1,6 @@
 package benchsh.peer.facts;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -23,8 +24,9 @@ public record CpuSnapshot(long busyJiffies, long totalJiffies, long processCpuNa
         long busy = 0;
         long total = 0;
         int cpus = 0;
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/stat"))) {
+        try (BufferedReader in = Files.newBufferedReader(Path.of("/proc/stat"))) {
+            // the "cpu" line, then one "cpuN" line per online CPU; what follows (intr, ...) is not read
+            for (String line = in.readLine(); line != null && line.startsWith("cpu"); line = in.readLine()) {
                 if (line.startsWith("cpu ")) {
                     String[] f = line.trim().split("\\s+");
                     for (int i = 1; i < f.length && i <= 8; i++) {
@@ -34,7 +36,7 @@ public record CpuSnapshot(long busyJiffies, long totalJiffies, long processCpuNa
                             busy += v;
                         }
                     }
-                } else if (line.length() > 3 && line.startsWith("cpu") && Character.isDigit(line.charAt(3))) {
+                } else if (line.length() > 3 && Character.isDigit(line.charAt(3))) {
                     cpus++;
                 }
             }
