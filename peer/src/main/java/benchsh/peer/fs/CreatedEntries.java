@@ -1,5 +1,7 @@
 package benchsh.peer.fs;
 
+import benchsh.peer.io.NativeFiles;
+import benchsh.peer.io.NewFile;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.FileChannel;
@@ -19,6 +21,7 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -122,6 +125,32 @@ public final class CreatedEntries {
     }
 
     /**
+     * Creates the local file {@code name} as {@link #createFile} does, through the C library ({@link NativeFiles},
+     * Java 22+), with {@code mode} less the umask, and records it by the identity read on its descriptor.
+     * The caller closes the descriptor.
+     */
+    public NewFile createNative(String name, int mode) throws IOException {
+        Path p = path(name);
+        NewFile f;
+        try {
+            f = NativeFiles.create(p, mode);
+        } catch (FileAlreadyExistsException e) {
+            throw appeared(p, name);
+        }
+        try {
+            add(name, p, false, new DevIno(f.dev(), f.ino()));
+            return f;
+        } catch (IOException | RuntimeException e) {
+            try {
+                NativeFiles.close(f.fd(), p);
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+
+    /**
      * Creates the file {@code name} exclusively as the file system's output stream (SFTP pipelines its
      * writes there) and records it.
      */
@@ -181,6 +210,10 @@ public final class CreatedEntries {
             }
             key = a.fileKey();
         }
+        add(name, p, dir, key);
+    }
+
+    private void add(String name, Path p, boolean dir, Object key) throws IOException {
         synchronized (this) {
             if (removing) {
                 undo(p);
@@ -213,6 +246,27 @@ public final class CreatedEntries {
         return dir ? a.isDirectory() : a.isRegularFile();
     }
 
+    /** Whether {@code p}, read as {@code a}, is still the entry recorded with {@code key} (null: not checkable). */
+    private static boolean sameKey(Object key, Path p, BasicFileAttributes a) {
+        if (key instanceof DevIno d) {
+            return d.is(p);
+        }
+        return key == null || Objects.equals(key, a.fileKey());
+    }
+
+    /** A file's identity as read on its descriptor ({@link NewFile}). */
+    private record DevIno(long dev, long ino) {
+        /** Whether {@code p} (not following a link) is this file; false when that cannot be read. */
+        boolean is(Path p) {
+            try {
+                Map<String, Object> a = Files.readAttributes(p, "unix:dev,ino", LinkOption.NOFOLLOW_LINKS);
+                return a.get("dev") instanceof Long d && d == dev && a.get("ino") instanceof Long i && i == ino;
+            } catch (IOException | RuntimeException e) {
+                return false;
+            }
+        }
+    }
+
     /**
      * Removes every recorded entry that still is the entry created, newest first; keeps and counts the
      * rest. Ends the ledger: a create that completes later is undone at once. Never throws.
@@ -242,7 +296,7 @@ public final class CreatedEntries {
                 t.failed(p, e);
                 continue;
             }
-            if (!sameType(a, d.get(i)) || k[i] != null && !Objects.equals(k[i], a.fileKey())) {
+            if (!sameType(a, d.get(i)) || !sameKey(k[i], p, a)) {
                 t.notCreated(p);
                 continue;
             }

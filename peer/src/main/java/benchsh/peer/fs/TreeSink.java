@@ -1,5 +1,7 @@
 package benchsh.peer.fs;
 
+import benchsh.peer.io.NativeFiles;
+import benchsh.peer.io.NewFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -52,6 +54,11 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     /** Names may hold backslashes: the destination is this JVM's POSIX file system ({@link SafePaths#backslashIsOrdinary}). */
     private final boolean backslashIsOrdinary;
     private final LongConsumer progress;
+    /**
+     * Files are created, written, timed and closed on one descriptor through the C library ({@link NativeFiles}:
+     * a local destination on Java 22+, unless {@code -Dbenchsh.files=nio}); else through NIO, which sets times by path.
+     */
+    private final boolean nativeFiles;
     private final ThreadLocal<ByteBuffer> buffers = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(BUFFER));
     /** Directories and their mtimes, each after its parent; guarded by itself. */
     private final List<Object[]> dirTimes = new ArrayList<>();
@@ -78,6 +85,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
         this.umask = SafePaths.local(root) ? UMASK : 0777;
         this.backslashIsOrdinary = SafePaths.backslashIsOrdinary(root);
         this.progress = progress;
+        this.nativeFiles = SafePaths.local(root) && NativeFiles.unavailable() == null && !"nio".equals(System.getProperty("benchsh.files"));
         this.workers = threads > 1 ? Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "copy-worker");
             t.setDaemon(true);
@@ -147,7 +155,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
         expect(name.isEmpty());
         String checked = checked(name);
         if (workers == null || size > ReceivedBatch.BYTES || rootIsFile) {
-            times(write(checked, mode, size, content), FileTime.fromMillis(mtimeMillis), null);
+            receive(checked, mode, size, content, FileTime.fromMillis(mtimeMillis));
             return;
         }
         // small files: read the content off the stream into a batch now; a worker creates and writes the batch's files
@@ -172,7 +180,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
                 try {
                     batch.writeEach((name, mode, mtime, content) -> {
                         if (failure.get() == null) {
-                            times(write(name, mode, content), FileTime.fromMillis(mtime), null);
+                            write(name, mode, content, FileTime.fromMillis(mtime));
                         }
                     });
                 } finally {
@@ -230,10 +238,21 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     }
 
     private void copy(Path source, String name, PosixFileAttributes attrs) throws IOException {
+        int mode = TreeSource.mode(attrs.permissions());
+        if (nativeFiles && SafePaths.local(source)) {
+            int in = NativeFiles.openRead(source);
+            try {
+                writeNative(name, mode, attrs.size(), attrs.lastModifiedTime(), attrs.lastAccessTime(),
+                        (fd, p) -> NativeFiles.copy(in, fd, attrs.size(), source, progress));
+            } finally {
+                NativeFiles.close(in, source);
+            }
+            return;
+        }
         // local files: a FileChannel (sendfile); other file systems (SFTP): their streams, which pipeline requests
         try (ReadableByteChannel in = SafePaths.local(source) ? FileChannel.open(source, SafePaths.read(source))
                 : java.nio.channels.Channels.newChannel(Files.newInputStream(source))) {
-            Path p = write(name, TreeSource.mode(attrs.permissions()), attrs.size(), in);
+            Path p = write(name, mode, attrs.size(), in);
             times(p, attrs.lastModifiedTime(), attrs.lastAccessTime());
         }
     }
@@ -244,6 +263,24 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
             return created.createFile(name, Set.of(), permissions(mode));
         }
         return java.nio.channels.Channels.newChannel(created.createStream(name));
+    }
+
+    /** Creates the file {@code name}, writes {@code size} bytes of {@code content} and sets its times. */
+    private void receive(String name, int mode, long size, ReadableByteChannel content, FileTime mtime) throws IOException {
+        if (!nativeFiles) {
+            times(write(name, mode, size, content), mtime, null);
+            return;
+        }
+        writeNative(name, mode, size, mtime, null, (fd, p) -> {
+            ByteBuffer buffer = buffers.get();
+            for (long done = 0; done < size; done += buffer.limit()) {
+                buffer.clear().limit((int) Math.min(buffer.capacity(), size - done));
+                if (content.read(buffer) < 0) {
+                    throw new IOException("the tree stream ended inside " + name);
+                }
+                NativeFiles.write(fd, buffer.flip(), p, progress);
+            }
+        });
     }
 
     /** Creates and writes the file {@code name}; returns its path. */
@@ -280,16 +317,53 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
         return written(p, mode, size);
     }
 
-    /** Creates the file {@code name} and writes {@code data} (a received file's bytes) straight from the buffer. */
-    private Path write(String name, int mode, ByteBuffer data) throws IOException {
-        Path p = created.path(name);
+    /** Creates the file {@code name}, writes {@code data} (a received file's bytes) straight from the buffer and sets its times. */
+    private void write(String name, int mode, ByteBuffer data, FileTime mtime) throws IOException {
         long size = data.remaining();
+        if (nativeFiles) {
+            writeNative(name, mode, size, mtime, null, (fd, p) -> NativeFiles.write(fd, data, p, progress));
+            return;
+        }
+        Path p = created.path(name);
         try (java.nio.channels.WritableByteChannel out = create(name, mode)) {
             while (data.hasRemaining()) {
                 progress.accept(out.write(data));
             }
         }
-        return written(p, mode, size);
+        times(written(p, mode, size), mtime, null);
+    }
+
+    /** What fills a new file on its descriptor. */
+    private interface Content {
+        void writeTo(int fd, Path p) throws IOException;
+    }
+
+    /**
+     * Creates the local file {@code name} through the C library, fills it, then sets its mode (when the umask
+     * dropped bits) and times on the same descriptor, and closes it: no second open by path ({@link NativeFiles}).
+     */
+    private void writeNative(String name, int mode, long size, FileTime mtime, FileTime atime, Content content) throws IOException {
+        NewFile f = created.createNative(name, mode & 0777);
+        Path p = created.path(name);
+        try {
+            content.writeTo(f.fd(), p);
+            if ((mode & umask) != 0 && !NativeFiles.chmod(f.fd(), mode & 0777)) {
+                attributesNotKept.incrementAndGet();
+            }
+            if (!NativeFiles.setTimes(f.fd(), mtime, atime == null ? mtime : atime)) {
+                attributesNotKept.incrementAndGet();
+            }
+        } catch (IOException | RuntimeException e) {
+            try {
+                NativeFiles.close(f.fd(), p);
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+        NativeFiles.close(f.fd(), p);
+        files.incrementAndGet();
+        bytes.addAndGet(size);
     }
 
     /** Counts a written file, after the chmod its mode needs beyond the umask. */

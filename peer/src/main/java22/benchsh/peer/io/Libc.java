@@ -80,6 +80,20 @@ final class Libc {
         return LINKER.downcallHandle(find(name), FunctionDescriptor.of(result, args), Linker.Option.captureCallState("errno"));
     }
 
+    /**
+     * {@link #call}, for a variadic function whose variadic part starts at argument {@code firstVariadic}
+     * (0-based, errno's capture not counted), e.g. open(2)'s mode.
+     */
+    static MethodHandle callVariadic(String name, int firstVariadic, MemoryLayout result, MemoryLayout... args) {
+        return LINKER.downcallHandle(find(name), FunctionDescriptor.of(result, args), Linker.Option.firstVariadicArg(firstVariadic),
+                Linker.Option.captureCallState("errno"));
+    }
+
+    /** Whether the C library has {@code name} (e.g. fstat(3) only since glibc 2.33). */
+    static boolean has(String name) {
+        return LIBC.find(name).isPresent();
+    }
+
     /** A capture segment for errno, for one thread at a time. */
     static MemorySegment newErrno(Arena arena) {
         return arena.allocate(CAPTURE);

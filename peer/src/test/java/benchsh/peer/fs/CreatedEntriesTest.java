@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import benchsh.peer.io.NativeFiles;
+import benchsh.peer.io.NewFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -17,6 +20,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -81,6 +85,31 @@ class CreatedEntriesTest {
         assertEquals(1, r.notCreated());
         assertEquals("theirs", Files.readString(f));
         assertTrue(r.problem().contains("cleanup kept 1 entry benchsh did not create (" + f + ")"), r.problem());
+    }
+
+    /** Java 22+: a file created through the C library is recorded by the identity read on its descriptor. */
+    @Test
+    void aNativelyCreatedFileIsRemovedWhileItIsStillThatFile() throws IOException {
+        assumeTrue(NativeFiles.unavailable() == null, NativeFiles.unavailable());
+        Path t = dir.resolve("t");
+        CreatedEntries created = new CreatedEntries(t);
+        created.createDirectory("");
+        for (String name : List.of("kept", "replaced")) {
+            NewFile f = created.createNative(name, 0644);
+            NativeFiles.write(f.fd(), ByteBuffer.allocateDirect(4).put("ours".getBytes(StandardCharsets.UTF_8)).flip(), t.resolve(name), n -> { });
+            NativeFiles.close(f.fd(), t.resolve(name));
+        }
+        Path theirs = Files.writeString(dir.resolve("new"), "theirs");
+        Files.move(theirs, t.resolve("replaced"), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+
+        CreatedEntries.Removal r = created.removeAll();
+
+        assertFalse(Files.exists(t.resolve("kept")));
+        assertEquals("theirs", Files.readString(t.resolve("replaced")));
+        assertEquals(1, r.removed());
+        assertEquals(1, r.notCreated());
+        assertEquals(1, r.keptDirs());
+        assertThrows(FileAlreadyExistsException.class, () -> created.createNative("replaced", 0644));
     }
 
     @Test
