@@ -138,6 +138,7 @@ abstract class CopySide extends SideBase {
             m.put("files", sink.files());
             m.put("dirs", sink.dirs());
             m.put("attributes_not_kept", sink.attributesNotKept());
+            m.put("file_io", sink.fileIo());
         }
         return m;
     }

@@ -469,6 +469,11 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
         return bytes.get();
     }
 
+    /** How files are written: "native" ({@link NativeFiles}) or "nio". */
+    String fileIo() {
+        return nativeFiles ? "native" : "nio";
+    }
+
     long attributesNotKept() {
         return attributesNotKept.get();
     }

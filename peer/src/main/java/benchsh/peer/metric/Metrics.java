@@ -121,6 +121,8 @@ public final class Metrics {
             m("tree_bytes", BYTES, "the content bytes of a generated tree"),
             m("skipped", COUNT, "entries a copy left out (links, devices)"),
             m("attributes_not_kept", COUNT, "entries whose mode or times could not be kept"),
+            m("file_io", TEXT, "copy: how the destination's files were written: native (create, write, times and close on one"
+                    + " descriptor; Java 22+) or nio (times set by path)"),
             m("verified", TEXT, "yes when the destination's SHA-256 equals the source's, else MISMATCH"),
             m("src_digest", TEXT, "SHA-256 over the source tree"),
             m("dst_digest", TEXT, "SHA-256 over the destination tree"),

@@ -31,6 +31,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HexFormat;
 import java.util.concurrent.CompletableFuture;
@@ -46,6 +47,9 @@ class CopyWorkloadTest {
     @TempDir
     Path dir;
     Path src;
+
+    /** The receiver's file path: Java 22+ creates, writes and times each file on one descriptor (the same tests cover both). */
+    private static final String FILE_IO = benchsh.peer.io.NativeFiles.unavailable() == null ? "native" : "nio";
 
     @BeforeEach
     void generateSource() throws IOException {
@@ -70,6 +74,21 @@ class CopyWorkloadTest {
         assertEquals(Files.getLastModifiedTime(src.resolve("cur")), Files.getLastModifiedTime(dst.resolve("cur")));
         assertFalse(Files.exists(dst.resolve("link-to-etc"), java.nio.file.LinkOption.NOFOLLOW_LINKS));
         assertEquals(Files.getFileStore(dst).type(), o.metrics().get("dst_fs_type"));
+        assertEquals(FILE_IO, o.metrics().get("file_io"));
+        assertSameModesAndTimes(src, dst, false);
+    }
+
+    /** Every file of {@code src} has its mode and mtime in {@code dst} (to the millisecond when it went over the stream). */
+    private static void assertSameModesAndTimes(Path src, Path dst, boolean millis) throws IOException {
+        try (var files = Files.walk(src)) {
+            for (Path f : files.filter(p -> Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)).toList()) {
+                Path copy = dst.resolve(src.relativize(f).toString());
+                assertEquals(Files.getPosixFilePermissions(f), Files.getPosixFilePermissions(copy), copy.toString());
+                FileTime a = Files.getLastModifiedTime(f);
+                FileTime b = Files.getLastModifiedTime(copy);
+                assertEquals(millis ? a.toMillis() : a, millis ? b.toMillis() : b, copy.toString());
+            }
+        }
     }
 
     @Test
@@ -82,6 +101,8 @@ class CopyWorkloadTest {
         assertEquals(TreeDigest.of(src), TreeDigest.of(dst));
         assertEquals(number(o[1], "files"), number(o[0], "files"));
         assertEquals(number(o[1], "dirs"), number(o[0], "dirs"));
+        assertEquals(FILE_IO, o[0].metrics().get("file_io"));
+        assertSameModesAndTimes(src, dst, true);
         Path gone = dir.resolve("gone");
         o = pair(copy, receive(gone, false, false), send(src, false));
         assertNull(o[0].error(), o[0].error());
