@@ -1,5 +1,6 @@
 package benchsh.peer.fs;
 
+import benchsh.peer.io.NativeFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -48,16 +49,34 @@ final class SharedArchiveWriter implements TreeVisitor {
             return;
         }
         ByteBuffer content = buffers.get().clear().limit((int) size);
-        try (FileChannel in = FileChannel.open(source, SafePaths.read(source))) {
-            while (content.hasRemaining()) {
-                if (in.read(content) < 0) {
-                    throw new IOException(name + " shrank while being sent");
+        if (FileIo.nativeAt(source)) {
+            readNative(name, source, content);
+        } else {
+            try (FileChannel in = FileChannel.open(source, SafePaths.read(source))) {
+                while (content.hasRemaining()) {
+                    if (in.read(content) < 0) {
+                        throw new IOException(name + " shrank while being sent");
+                    }
                 }
             }
         }
         content.flip();
         synchronized (writer) {
             writer.file(name, TreeSource.mode(attrs.permissions()), attrs.lastModifiedTime().toMillis(), content);
+        }
+    }
+
+    /** Fills {@code content} from {@code source} opened (refusing a link), read and closed through the C library. */
+    private static void readNative(String name, Path source, ByteBuffer content) throws IOException {
+        int fd = NativeFiles.openRead(source);
+        try {
+            while (content.hasRemaining()) {
+                if (NativeFiles.read(fd, content, source) < 0) {
+                    throw new IOException(name + " shrank while being sent");
+                }
+            }
+        } finally {
+            NativeFiles.close(fd, source);
         }
     }
 }

@@ -55,8 +55,8 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
     private final boolean backslashIsOrdinary;
     private final LongConsumer progress;
     /**
-     * Files are created, written, timed and closed on one descriptor through the C library ({@link NativeFiles}:
-     * a local destination on Java 22+, unless {@code -Dbenchsh.files=nio}); else through NIO, which sets times by path.
+     * Files are created, written, timed and closed on one descriptor through the C library ({@link FileIo}); else
+     * through NIO, which sets times by path.
      */
     private final boolean nativeFiles;
     private final ThreadLocal<ByteBuffer> buffers = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(BUFFER));
@@ -85,7 +85,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
         this.umask = SafePaths.local(root) ? UMASK : 0777;
         this.backslashIsOrdinary = SafePaths.backslashIsOrdinary(root);
         this.progress = progress;
-        this.nativeFiles = SafePaths.local(root) && NativeFiles.unavailable() == null && !"nio".equals(System.getProperty("benchsh.files"));
+        this.nativeFiles = FileIo.nativeAt(root);
         this.workers = threads > 1 ? Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "copy-worker");
             t.setDaemon(true);
@@ -239,7 +239,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
 
     private void copy(Path source, String name, PosixFileAttributes attrs) throws IOException {
         int mode = TreeSource.mode(attrs.permissions());
-        if (nativeFiles && SafePaths.local(source)) {
+        if (nativeFiles && FileIo.nativeAt(source)) {
             int in = NativeFiles.openRead(source);
             try {
                 writeNative(name, mode, attrs.size(), attrs.lastModifiedTime(), attrs.lastAccessTime(),

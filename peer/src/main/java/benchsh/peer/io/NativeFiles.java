@@ -28,6 +28,10 @@ public final class NativeFiles {
         throw new UnsupportedOperationException(unavailable());
     }
 
+    public static int read(int fd, ByteBuffer data, Path path) throws IOException {
+        throw new UnsupportedOperationException(unavailable());
+    }
+
     public static void write(int fd, ByteBuffer data, Path path, LongConsumer progress) throws IOException {
         throw new UnsupportedOperationException(unavailable());
     }

@@ -26,7 +26,8 @@ import java.util.function.LongConsumer;
  * New files created, written, timed and closed on their own descriptors through the C library (Java 22+, Linux
  * on x86_64 or aarch64), where Java 17's NIO sets times and reads a new file's identity by path: open(2) with
  * {@code O_CREAT|O_EXCL|O_NOFOLLOW}, fstat(2) for the identity, write(2) or copy_file_range(2) (sendfile(2) where
- * the file systems refuse it), fchmod(2), futimens(2), close(2). Errors are the JDK's exceptions with the path
+ * the file systems refuse it), fchmod(2), futimens(2), close(2); and a sender's source files opened, read and
+ * closed without the JDK's channel objects. Errors are the JDK's exceptions with the path
  * and the C library's text. Stateless and thread-safe: each thread has its own scratch memory.
  */
 @SuppressWarnings("restricted")
@@ -56,6 +57,7 @@ public final class NativeFiles {
     private static final String UNAVAILABLE = unavailableHere();
     private static final MethodHandle OPEN = UNAVAILABLE == null ? Libc.callVariadic("open", 2, C_INT, ADDRESS, C_INT, C_INT) : null;
     private static final MethodHandle FSTAT = UNAVAILABLE == null ? Libc.call("fstat", C_INT, C_INT, ADDRESS) : null;
+    private static final MethodHandle READ = UNAVAILABLE == null ? Libc.call("read", C_LONG, C_INT, ADDRESS, SIZE_T) : null;
     private static final MethodHandle WRITE = UNAVAILABLE == null ? Libc.call("write", C_LONG, C_INT, ADDRESS, SIZE_T) : null;
     private static final MethodHandle COPY_FILE_RANGE = UNAVAILABLE == null && Libc.has("copy_file_range")
             ? Libc.call("copy_file_range", C_LONG, C_INT, ADDRESS, C_INT, ADDRESS, SIZE_T, C_INT) : null;
@@ -155,6 +157,34 @@ public final class NativeFiles {
             throw error(s, path);
         }
         return fd;
+    }
+
+    /** Reads into {@code data}, a direct buffer, from its position up to its limit; the bytes read, -1 at the end of the file. */
+    public static int read(int fd, ByteBuffer data, Path path) throws IOException {
+        if (!data.isDirect()) {
+            throw new IllegalArgumentException("native reads take direct buffers");
+        }
+        Scratch s = SCRATCH.get();
+        MemorySegment into = MemorySegment.ofBuffer(data);
+        while (true) {
+            long n;
+            try {
+                n = (long) READ.invokeExact(s.errno, fd, into, into.byteSize());
+            } catch (Throwable t) {
+                throw Libc.failed(t);
+            }
+            if (n < 0 && Libc.errno(s.errno) == Libc.EINTR) {
+                continue;
+            }
+            if (n < 0) {
+                throw error(s, path);
+            }
+            if (n == 0 && into.byteSize() > 0) {
+                return -1;
+            }
+            data.position(data.position() + (int) n);
+            return (int) n;
+        }
     }
 
     /** Writes all of {@code data}, a direct buffer, from its position to its limit, telling {@code progress} of each write. */

@@ -72,6 +72,24 @@ class NativeFilesTest {
     }
 
     @Test
+    void readsUpToTheBufferThenSaysTheEnd() throws IOException {
+        byte[] content = new byte[70_000];
+        new Random(9).nextBytes(content);
+        Path p = Files.write(dir.resolve("r"), content);
+        int fd = NativeFiles.openRead(p);
+        ByteBuffer first = ByteBuffer.allocateDirect(50_000);
+        assertEquals(50_000, NativeFiles.read(fd, first, p));
+        ByteBuffer rest = ByteBuffer.allocateDirect(50_000);
+        assertEquals(20_000, NativeFiles.read(fd, rest, p));
+        assertEquals(-1, NativeFiles.read(fd, rest, p));
+        NativeFiles.close(fd, p);
+        byte[] read = new byte[70_000];
+        first.flip().get(read, 0, 50_000);
+        rest.flip().get(read, 50_000, 20_000);
+        assertArrayEquals(content, read);
+    }
+
+    @Test
     void neverOverwritesNorFollowsALink() throws IOException {
         Path existing = Files.writeString(dir.resolve("existing"), "keep");
         assertThrows(FileAlreadyExistsException.class, () -> NativeFiles.create(existing, 0644));
