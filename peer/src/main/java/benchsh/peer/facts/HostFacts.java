@@ -11,8 +11,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * What a peer tells the shell about its host in the handshake: hostname, kernel, OS, CPU, memory,
- * JVM, NICs and mounts. Read from /proc and /sys; fields that cannot be read are left out.
+ * What a peer tells the shell about its host in the handshake: hostname, kernel, OS, CPU (and the CPUs
+ * the peer may run on), memory, JVM, NICs and mounts. Read from /proc and /sys; fields that cannot be read are left out.
  */
 public final class HostFacts {
     private HostFacts() {
@@ -26,6 +26,7 @@ public final class HostFacts {
         f.put("arch", System.getProperty("os.arch"));
         f.put("cpu_model", cpuModel());
         f.put("cpu_count", (long) CpuSnapshot.now().cpus());
+        f.put("cpus_allowed", cpusAllowed(Path.of("/proc/self/status")));
         f.put("cpu_governor", firstLine(Path.of("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"), null));
         f.put("memory_bytes", memTotalBytes());
         f.put("java", System.getProperty("java.version"));
@@ -62,6 +63,23 @@ public final class HostFacts {
         try (Stream<String> lines = Files.lines(Path.of("/proc/cpuinfo"))) {
             return lines.filter(l -> l.startsWith("model name") || l.startsWith("Model"))
                     .map(l -> l.substring(l.indexOf(':') + 1).trim())
+                    .findFirst().orElse(null);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The CPUs this process may run on, as {@code Cpus_allowed_list} gives them (e.g. {@code 1} under
+     * {@code taskset -c 1}, {@code 0-1} unpinned on two CPUs); null when unreadable.
+     *
+     * @param status a process's {@code /proc/PID/status}
+     */
+    static String cpusAllowed(Path status) {
+        try (Stream<String> lines = Files.lines(status)) {
+            return lines.filter(l -> l.startsWith("Cpus_allowed_list:"))
+                    .map(l -> l.substring(l.indexOf(':') + 1).trim())
+                    .filter(l -> !l.isEmpty())
                     .findFirst().orElse(null);
         } catch (IOException | RuntimeException e) {
             return null;
