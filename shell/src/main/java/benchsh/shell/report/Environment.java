@@ -36,7 +36,7 @@ public final class Environment {
     static String fact(HostInfo h, String row) {
         Map<String, Object> f = h.facts();
         return switch (row) {
-            case "cpu" -> f.get("cpu_count") == null ? str(f.get("cpu_model")) : f.get("cpu_count") + " x " + str(f.get("cpu_model"));
+            case "cpu" -> HostReport.cpu(f);
             case "cpu governor" -> str(f.get("cpu_governor"));
             case "memory" -> f.get("memory_bytes") instanceof Number n ? Formats.size(n.longValue()) : "-";
             case "nics" -> nics(f.get("nics"));

@@ -1,5 +1,6 @@
 package benchsh.shell.report;
 
+import benchsh.shell.host.CpuList;
 import benchsh.shell.host.Host;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +17,7 @@ public final class HostReport {
         List<String> failures = new ArrayList<>();
         for (Host h : hosts) {
             Map<String, Object> f = h.facts();
-            String cpu = f.get("cpu_count") == null ? "-" : f.get("cpu_count") + " x " + str(f.get("cpu_model"));
+            String cpu = f.get("cpu_count") == null ? "-" : cpu(f);
             t.row(List.of(h.name(), h.state().name().toLowerCase(java.util.Locale.ROOT), h.dataAddress(), str(h.peerVersion()),
                     str(f.get("kernel")), cpu, str(f.get("java"))));
             if (h.failure() != null) {
@@ -26,6 +27,17 @@ public final class HostReport {
         StringBuilder sb = new StringBuilder(withNewline(t.toString()));
         failures.forEach(f -> sb.append("failed: ").append(f).append('\n'));
         return sb.toString();
+    }
+
+    /**
+     * {@code 2 x MODEL}, and where the peer may run when that is not every CPU: {@code 2 x MODEL, peer on 1}
+     * ({@code cpus:}, or a container's cpuset).
+     */
+    static String cpu(Map<String, Object> f) {
+        String cpu = f.get("cpu_count") == null ? str(f.get("cpu_model")) : f.get("cpu_count") + " x " + str(f.get("cpu_model"));
+        Object allowed = f.get("cpus_allowed");
+        int on = allowed == null ? -1 : CpuList.count(allowed.toString());
+        return on > 0 && f.get("cpu_count") instanceof Number n && on < n.longValue() ? cpu + ", peer on " + allowed : cpu;
     }
 
     /** Every fact, NICs and mounts as their own tables. */
