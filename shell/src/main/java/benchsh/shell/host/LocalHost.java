@@ -1,22 +1,28 @@
 package benchsh.shell.host;
 
 import benchsh.peer.protocol.ControlChannel;
+import java.io.File;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The built-in host {@code local}: a peer child process on this machine, started with the same java
- * that runs the shell (or {@code $BENCHSH_JAVA}). Its stderr goes to a log file whose tail explains
- * a peer that would not start or died.
+ * that runs the shell (or {@code $BENCHSH_JAVA}), under {@code taskset -c LIST} when pinned to CPUs
+ * ({@code host 'local', cpus: '0'}). Its stderr goes to a log file whose tail explains a peer that
+ * would not start or died.
  */
 public final class LocalHost extends Host {
     private final String java;
     private Process process;
     private Path log;
+    private String cpus;
 
     /** Local peer logs are named {@code benchsh-local-peer-<shell pid>-<random>.log} in the temp directory. */
     static final String LOG_PREFIX = "benchsh-local-peer-";
@@ -58,16 +64,46 @@ public final class LocalHost extends Host {
      */
     public static final String PEER_OPTIONS_ENV = "BENCHSH_PEER_JAVA_OPTIONS";
 
+    /** The CPUs the peer runs on (a {@link CpuList}), or null for any. */
+    public synchronized String cpus() {
+        return cpus;
+    }
+
+    /**
+     * Runs the peer on {@code list} from now on (null or blank: on any CPU). A running peer is closed, and the
+     * next use starts one where it should run.
+     *
+     * @return whether a running peer was closed
+     * @throws IllegalArgumentException when {@code list} is not a CPU list
+     */
+    public synchronized boolean cpus(String list) {
+        String checked = CpuList.check(list);
+        if (Objects.equals(checked, cpus)) {
+            return false;
+        }
+        boolean running = peerPid() >= 0;
+        if (state() != State.NEW) {
+            close();
+        }
+        cpus = checked;
+        return running;
+    }
+
     /**
      * The command line of a local peer. Extra JVM options (from {@link #PEER_OPTIONS_ENV}) come after the
      * defaults, so they can override them; with any, the JVM's own warnings go to stderr (the peer's log file),
      * since the peer's stdout carries the control protocol and a JVM message there (e.g. JFR's "Started
      * recording") would break the handshake.
      *
+     * @param cpus the CPUs to run on (a checked {@link CpuList}): the command starts with {@code taskset -c cpus}; null for any
      * @param extraOptions whitespace-separated JVM options, or null
      */
-    static List<String> peerCommand(String java, String extraOptions, String jar) {
-        List<String> command = new ArrayList<>(List.of(java, "-XX:+UseSerialGC", "-Xss512k"));
+    static List<String> peerCommand(String java, String cpus, String extraOptions, String jar) {
+        List<String> command = new ArrayList<>();
+        if (cpus != null) {
+            command.addAll(List.of("taskset", "-c", cpus));
+        }
+        command.addAll(List.of(java, "-XX:+UseSerialGC", "-Xss512k"));
         if (extraOptions != null && !extraOptions.isBlank()) {
             // JFR logs its start to stdout at info unless jfr+startup is below warning
             command.addAll(List.of("-Xlog:disable", "-Xlog:all=warning:stderr", "-Xlog:jfr+startup=error:stderr"));
@@ -89,11 +125,51 @@ public final class LocalHost extends Host {
         return partner instanceof LocalHost ? dataAddress() : DataAddresses.towards(name(), partner);
     }
 
+    /**
+     * Checks that a peer can run on {@code cpus} here: taskset is on {@code path} and takes the list.
+     *
+     * @param path the directories to look for taskset in, as $PATH gives them
+     */
+    static void checkPinning(String host, String cpus, String path) throws HostException, InterruptedException {
+        boolean found = path != null && Arrays.stream(path.split(File.pathSeparator))
+                .anyMatch(dir -> !dir.isEmpty() && Files.isExecutable(Path.of(dir, "taskset")));
+        if (!found) {
+            throw new HostException(host, "start peer", CpuList.needsTaskset(cpus, "this machine"));
+        }
+        try {
+            Process p = new ProcessBuilder("taskset", "-c", cpus, "true").redirectErrorStream(true).start();
+            String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new HostException(host, "start peer", "taskset -c " + cpus + " true did not end within 10 s");
+            }
+            if (p.exitValue() != 0) {
+                throw new HostException(host, "start peer", CpuList.refused(cpus, PeerText.line(said), allowedHere()));
+            }
+        } catch (IOException e) {
+            throw new HostException(host, "start peer", "cannot run taskset: " + e.getMessage());
+        }
+    }
+
+    /** The CPUs this process may run on ({@code Cpus_allowed_list}), or null when unknown. */
+    private static String allowedHere() {
+        try (var lines = Files.lines(Path.of("/proc/self/status"))) {
+            return lines.filter(l -> l.startsWith("Cpus_allowed_list:")).map(l -> l.substring(l.indexOf(':') + 1).strip()).findFirst()
+                    .orElse(null);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
     @Override
     protected PeerConnection connect() throws HostException, InterruptedException {
+        String pinned = cpus();
+        if (pinned != null) {
+            checkPinning(name(), pinned, System.getenv("PATH"));
+        }
         List<String> command;
         try {
-            command = peerCommand(java, System.getenv(PEER_OPTIONS_ENV), PeerJar.local().toString());
+            command = peerCommand(java, pinned, System.getenv(PEER_OPTIONS_ENV), PeerJar.local().toString());
             sweepLogsOfDeadShells();
             log = Files.createTempFile(LOG_PREFIX + ProcessHandle.current().pid() + "-", ".log");
             log.toFile().deleteOnExit();

@@ -93,12 +93,17 @@ public final class SshHost extends Host {
             deployment = d;
             javaVersion = d.javaVersion();
             uploaded = d.jar().uploaded();
-            PeerLaunch l = PeerLaunch.start(session, name(), d.java(), d.jar());
+            PeerLaunch l = PeerLaunch.start(session, name(), d.java(), d.jar(), target.cpus());
             synchronized (this) {
                 launch = l;
             }
             PeerConnection c = new PeerConnection(name(), l.control(), l::diagnostics);
-            c.handshake(Version.current(), PeerConnection.HANDSHAKE_TIMEOUT);
+            try {
+                c.handshake(Version.current(), PeerConnection.HANDSHAKE_TIMEOUT);
+            } catch (HostException e) {
+                HostException refused = l.refusal(name());
+                throw refused != null ? refused : e;
+            }
             return c;
         } catch (HostException | InterruptedException | RuntimeException e) {
             closeSsh();

@@ -6,7 +6,9 @@ import benchsh.shell.args.Args;
 import benchsh.shell.args.VerbSpec;
 import benchsh.shell.args.UsageException;
 import benchsh.shell.Session;
+import benchsh.shell.host.CpuList;
 import benchsh.shell.host.Host;
+import benchsh.shell.host.LocalHost;
 import benchsh.shell.host.SshHost;
 import benchsh.shell.host.ssh.SecretPrompt;
 import benchsh.shell.host.ssh.SshSpec;
@@ -20,7 +22,8 @@ import java.util.List;
  * {@code host 'user@name:port'}: a host reached over SSH, resolved through the ssh config. Returns
  * the host (connected lazily, on first use) and registers it in the session under its name; bind it
  * to a variable to use it: {@code a = host 'h1'}. A password is remembered by the session's
- * {@link benchsh.shell.secret.Secrets} so it is masked wherever text is written.
+ * {@link benchsh.shell.secret.Secrets} so it is masked wherever text is written. {@code cpus:} pins
+ * the host's peer ({@code taskset -c}); {@code host 'local', cpus: '0'} pins the built-in local host's.
  */
 public final class HostVerb implements Verb {
     private static final VerbSpec SPEC = new VerbSpec("host", "a host reached over SSH (connects on first use)", "'[user@]name[:port]'",
@@ -30,13 +33,15 @@ public final class HostVerb implements Verb {
                     Arg.of("java", ArgType.TEXT, null, "the java command on the host (default java)"),
                     Arg.of("dir", ArgType.TEXT, null, "remote work directory (default ~/.cache/benchsh)"),
                     Arg.of("runtime", ArgType.BOOL, false, "without Java 17+ there, upload a private Java runtime built here"),
+                    Arg.of("cpus", ArgType.TEXT, null, "the CPUs the host's peer runs on, as taskset -c takes them: '1', '0-3', '0,2,4-5' "
+                            + "('' for any); also for host 'local'"),
                     Arg.of("known_hosts", ArgType.TEXT, null, "known_hosts file that vouches for the host key"),
                     Arg.of("jump", ArgType.TEXT, null, "jump hosts to go through, like ProxyJump: '[user@]host[:port][,...]', or 'none'"),
                     Arg.of("name", ArgType.TEXT, null, "the host's name in the session (default: as written)")),
             List.of("a = host 'h1'", "b = host 'me@10.0.0.2:2222', key: '~/.ssh/id_ed25519'",
                     "c = host 'pc1', java: '/opt/jdk-21/bin/java', dir: '/tmp/benchsh'",
                     "d = host 'lab@10.0.5.7', jump: 'me@bastion:22'", "e = host 'lab@pc2', password: env('PC2_PW')",
-                    "f = host 'pc3', runtime: true"));
+                    "f = host 'pc3', runtime: true", "g = host 'pc4', cpus: '1'", "host 'local', cpus: '0'"));
 
     @Override
     public VerbSpec spec() {
@@ -56,8 +61,9 @@ public final class HostVerb implements Verb {
             throw new UsageException(e.getMessage());
         }
         String name = args.given("name") ? args.text("name") : written;
+        String cpus = cpus(args);
         if (name.equals("local")) {
-            throw new UsageException("'local' is the built-in local host; give this one another name: name: 'me'");
+            return local(args, written, cpus, session);
         }
         SshTarget target;
         try {
@@ -66,12 +72,37 @@ public final class HostVerb implements Verb {
         } catch (IllegalArgumentException e) {
             throw new UsageException("jump host " + e.getMessage());
         }
+        target = target.withCpus(cpus);
         Host existing = session.hosts().get(name);
         if (existing instanceof SshHost s && s.target().equals(target) && !args.given("password")) {
             return s;
         }
         char[] password = password(args.given("password") ? (Secret) args.get("password") : null, name, session);
         return session.hosts().add(new SshHost(target, session.ssh(), session.secrets().remember(password)));
+    }
+
+    /** {@code cpus:}, checked; null when not given or blank. */
+    private static String cpus(Args args) {
+        try {
+            return CpuList.check(args.text("cpus"));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    /** {@code host 'local', cpus: ...}: pins the built-in local host's peer, restarting it if it runs. */
+    private static Host local(Args args, String written, String cpus, Session session) {
+        boolean others = SPEC.args().stream().anyMatch(a -> !a.name().equals("cpus") && args.given(a.name()));
+        if (!written.equals("local") || others || !args.given("cpus")) {
+            throw new UsageException("'local' is the built-in local host, and cpus: is all it takes (host 'local', cpus: '0'); "
+                    + "give an SSH host another name: name: 'me'");
+        }
+        LocalHost local = (LocalHost) session.hosts().local();
+        if (local.cpus(cpus)) {
+            session.print("note: local: closed its running peer; the next test starts one on " + (cpus == null ? "any CPU" : "CPUs " + cpus)
+                    + "\n");
+        }
+        return local;
     }
 
     /** The password's characters, asking for them now for {@code password: prompt}; null for none. */

@@ -280,4 +280,20 @@ class SshHostTest {
         assertEquals(1, questions.size(), questions.toString());
         assertTrue(questions.get(0).contains("bench@127.0.0.1:" + server.port()) && questions.get(0).contains("assword"), questions.toString());
     }
+
+    @Test
+    void aPinnedPeerRunsOnItsCpusAndCpusTheHostLacksAreRefusedClearly() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/taskset")), "needs taskset");
+        SshTarget t = target("java", tmp.resolve("work").toString(), List.of());
+        try (SshHost h = new SshHost(t.withCpus("0"), ssh, TestSshServer.PASSWORD.toCharArray())) {
+            h.peer();
+            assertEquals("0", h.facts().get("cpus_allowed"));
+        }
+        String none = String.valueOf(Runtime.getRuntime().availableProcessors() + 1000);
+        try (SshHost h = new SshHost(t.withCpus(none), ssh, TestSshServer.PASSWORD.toCharArray())) {
+            HostException e = assertThrows(HostException.class, h::peer);
+            assertTrue(e.getMessage().startsWith("t1: start peer: cpus: '" + none + "' was refused (taskset: "), e.getMessage());
+            assertTrue(e.getMessage().contains("give CPUs the host has; a process there may run on CPUs "), e.getMessage());
+        }
+    }
 }

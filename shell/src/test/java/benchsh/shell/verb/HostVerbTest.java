@@ -1,16 +1,20 @@
 package benchsh.shell.verb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.shell.Session;
+import benchsh.shell.host.LocalHost;
 import benchsh.shell.host.SshHost;
 import benchsh.shell.script.ScriptError;
 import benchsh.shell.script.ScriptRunner;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** {@code host}, {@code hosts} and {@code connect} from scripts, without reaching any host. */
@@ -44,6 +48,54 @@ class HostVerbTest {
             assertTrue(asked.target().runtime());
             assertTrue(assertThrows(ScriptError.class, () -> runner.evaluate("host 'me@pc2', runtime: 'maybe'", "t")).getMessage()
                     .contains("true or false"));
+        }
+    }
+
+    @Test
+    void cpusPinsAHostsPeerAndAreCheckedFirst() {
+        try (Session session = new Session(new PrintWriter(new StringWriter()))) {
+            ScriptRunner runner = new ScriptRunner(session);
+            assertNull(((SshHost) runner.evaluate("host 'me@pc1'", "t")).target().cpus(), "anywhere unless asked");
+            assertEquals("0,2-3", ((SshHost) runner.evaluate("host 'me@pc1', cpus: '0,2-3'", "t")).target().cpus());
+            assertEquals("1", ((SshHost) runner.evaluate("host 'me@pc1', cpus: 1", "t")).target().cpus());
+            String bad = assertThrows(ScriptError.class, () -> runner.evaluate("host 'me@pc2', cpus: '3-1'", "t")).getMessage();
+            assertTrue(bad.contains("cpus: '3-1' is not a CPU list") && bad.contains("e.g. cpus: '1'"), bad);
+            assertNull(session.host("me@pc2"), "nothing is registered");
+        }
+    }
+
+    @Test
+    void theLocalHostTakesCpusAndNothingElse() {
+        StringWriter out = new StringWriter();
+        try (Session session = new Session(new PrintWriter(out))) {
+            ScriptRunner runner = new ScriptRunner(session);
+            LocalHost local = (LocalHost) session.hosts().local();
+            assertSame(local, runner.evaluate("host 'local', cpus: '0'", "t"));
+            assertEquals("0", local.cpus());
+            assertSame(local, runner.evaluate("local", "t"), "the name local still means the built-in host");
+            for (String wrong : List.of("host 'local'", "host 'local', cpus: '0', java: '/x/java'", "host 'me@pc1', name: 'local', cpus: '0'")) {
+                String m = assertThrows(ScriptError.class, () -> runner.evaluate(wrong, "t")).getMessage();
+                assertTrue(m.contains("built-in") && m.contains("host 'local', cpus: '0'"), m);
+            }
+            runner.evaluate("host 'local', cpus: ''", "t");
+            assertNull(local.cpus(), "'' unpins");
+            assertFalse(out.toString().contains("note:"), "no peer was running: " + out);
+        }
+    }
+
+    @Test
+    void pinningTheRunningLocalPeerClosesItAndSaysSo() throws Exception {
+        StringWriter out = new StringWriter();
+        try (Session session = new Session(new PrintWriter(out))) {
+            ScriptRunner runner = new ScriptRunner(session);
+            LocalHost local = (LocalHost) session.hosts().local();
+            local.peer();
+            long pid = local.peerPid();
+            runner.evaluate("host 'local', cpus: '0'", "t");
+            assertTrue(out.toString().contains("note: local: closed its running peer; the next test starts one on CPUs 0\n"), out.toString());
+            assertEquals(-1, local.peerPid());
+            ProcessHandle old = ProcessHandle.of(pid).orElse(null);
+            assertTrue(old == null || !old.isAlive(), "the old peer is gone");
         }
     }
 

@@ -44,15 +44,19 @@ public final class PeerLaunch implements AutoCloseable {
      * The command that starts the peer from {@code d} (see {@link LaunchScript}): the jar's hash is
      * checked through the file handle that java then runs, and {@code -Dbenchsh.jar=<path>} shows
      * which jar it is.
+     *
+     * @param cpus the CPUs to run the peer on ({@link SshTarget#cpus()}), or null
      */
-    public static String command(String java, PeerUpload.Deployed d) {
-        return RemoteCommand.sh(LaunchScript.of(java, JVM_OPTIONS, d, LaunchScript.FD_PATHS));
+    public static String command(String java, PeerUpload.Deployed d, String cpus) {
+        return RemoteCommand.sh(LaunchScript.of(java, JVM_OPTIONS, d, LaunchScript.FD_PATHS, cpus));
     }
 
-    public static PeerLaunch start(ClientSession session, String host, String java, PeerUpload.Deployed d) throws HostException {
+    /** @param cpus the CPUs to run the peer on ({@link SshTarget#cpus()}), or null */
+    public static PeerLaunch start(ClientSession session, String host, String java, PeerUpload.Deployed d, String cpus)
+            throws HostException {
         String command;
         try {
-            command = command(java, d);
+            command = command(java, d, cpus);
         } catch (IllegalArgumentException e) {
             throw new HostException(host, "start peer", "the java path or the jar's directory contains a '!' or a line break, which "
                     + "no login shell passes on safely; give java: and dir: without them");
@@ -79,6 +83,16 @@ public final class PeerLaunch implements AutoCloseable {
 
     public ControlChannel control() {
         return control;
+    }
+
+    /**
+     * What the launch script said when it refused to start the peer (e.g. no taskset for {@code cpus:}),
+     * as the error naming its step; null when the peer did not end with a refusal. Waits briefly for the
+     * exit status, which may arrive after the end of the peer's output.
+     */
+    public HostException refusal(String host) {
+        channel.waitFor(EnumSet.of(ClientChannelEvent.CLOSED, ClientChannelEvent.EXIT_STATUS), CLOSE_WAIT);
+        return LaunchScript.refusal(host, channel.getExitStatus(), stderr.tail());
     }
 
     /** The exit status (if any), why the SSH connection was lost (if it was) and the last lines of stderr; may be empty. */

@@ -1,5 +1,6 @@
 package benchsh.shell.host.ssh;
 
+import benchsh.shell.host.CpuList;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -16,21 +17,24 @@ import java.util.List;
  * @param dir the remote work directory ({@code dir:}), absolute or relative to the login directory
  * @param globalKnownHosts system-wide known_hosts files that vouch too (read only)
  * @param runtime upload a private Java runtime when the host has no Java 17+ ({@code runtime: true})
+ * @param cpus the CPUs the peer runs on, a {@link CpuList} ({@code cpus:}, checked: {@link IllegalArgumentException} when
+ *             it is not a list); null or blank for anywhere
  */
 public record SshTarget(String name, String user, String hostName, int port, List<Path> identities, List<SshTarget> jumps,
-                        Path knownHosts, String java, String dir, List<Path> globalKnownHosts, boolean runtime) {
+                        Path knownHosts, String java, String dir, List<Path> globalKnownHosts, boolean runtime, String cpus) {
     public static final String DEFAULT_DIR = ".cache/benchsh";
 
     public SshTarget {
         identities = List.copyOf(identities);
         jumps = jumps == null ? List.of() : List.copyOf(jumps);
         globalKnownHosts = List.copyOf(globalKnownHosts);
+        cpus = CpuList.check(cpus);
     }
 
-    /** A target that gets no private runtime. */
+    /** A target that gets no private runtime and runs its peer on any CPU. */
     public SshTarget(String name, String user, String hostName, int port, List<Path> identities, List<SshTarget> jumps,
                      Path knownHosts, String java, String dir, List<Path> globalKnownHosts) {
-        this(name, user, hostName, port, identities, jumps, knownHosts, java, dir, globalKnownHosts, false);
+        this(name, user, hostName, port, identities, jumps, knownHosts, java, dir, globalKnownHosts, false, null);
     }
 
     /** A target whose system-wide known_hosts files are OpenSSH's defaults ({@link SshSettings#SYSTEM_KNOWN_HOSTS}). */
@@ -41,7 +45,12 @@ public record SshTarget(String name, String user, String hostName, int port, Lis
 
     /** This target, with a private runtime uploaded ({@code true}) or not when the host has no Java 17+. */
     public SshTarget withRuntime(boolean upload) {
-        return new SshTarget(name, user, hostName, port, identities, jumps, knownHosts, java, dir, globalKnownHosts, upload);
+        return new SshTarget(name, user, hostName, port, identities, jumps, knownHosts, java, dir, globalKnownHosts, upload, cpus);
+    }
+
+    /** This target, with its peer run on {@code list} (a {@link CpuList}), or anywhere for null. */
+    public SshTarget withCpus(String list) {
+        return new SshTarget(name, user, hostName, port, identities, jumps, knownHosts, java, dir, globalKnownHosts, runtime, list);
     }
 
     /** Every known_hosts file that vouches for this host's key, the user's first. */

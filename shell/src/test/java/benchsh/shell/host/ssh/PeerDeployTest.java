@@ -200,4 +200,19 @@ class PeerDeployTest {
         }
         assertFalse(Files.exists(work, LinkOption.NOFOLLOW_LINKS), "no cached jar is written or trusted without a way to hash it");
     }
+
+    @Test
+    void aPinnedPeerWhereTasksetIsMissingIsRefusedWithWhatToDo() throws Exception {
+        Path bin = Files.createDirectory(tmp.resolve("bin"));
+        for (String tool : List.of("id", "mktemp", "cat", "rm", "sed")) {
+            Path real = Stream.of("/usr/bin/", "/bin/").map(d -> Path.of(d + tool)).filter(Files::isExecutable).findFirst().orElseThrow();
+            Files.createSymbolicLink(bin.resolve(tool), real);
+        }
+        Files.createSymbolicLink(bin.resolve("java"), Path.of(ProcessHandle.current().info().command().orElseThrow()));
+        start(s -> s.setCommandFactory(TestSshServer.commandsWith(Map.of("PATH", bin.toString()))));
+        try (SshHost h = new SshHost(host(tmp.resolve("work")).target().withCpus("0"), ssh, TestSshServer.PASSWORD.toCharArray())) {
+            HostException e = assertThrows(HostException.class, h::peer);
+            assertEquals("t1: start peer: cpus: '0' needs taskset (util-linux) on the host; install it or drop cpus:", e.getMessage());
+        }
+    }
 }
