@@ -15,8 +15,8 @@ import java.util.regex.Pattern;
 /**
  * {@code --hosts FILE}: named hosts declared once for many scenarios. A {@code .groovy} inventory is
  * evaluated before the script ({@code h1 = host 'me@pc1'}); an {@code .ini} inventory has one host
- * per line, {@code name = [user@]host[:port] [key=FILE] [java=PATH] [dir=PATH] [password=...]},
- * optionally under a {@code [hosts]} section; {@code password=prompt} asks in the interactive shell
+ * per line, {@code name = [user@]host[:port] [key=FILE] [java=PATH] [dir=PATH] [cpus=LIST] [password=...]}
+ * ({@code local = local cpus=0} pins the local host), optionally under a {@code [hosts]} section; {@code password=prompt} asks in the interactive shell
  * and {@code password=env(PC1_PW)} reads the environment, so the file need not hold the password.
  * Either way every host is bound to its name in the script.
  */
@@ -41,7 +41,7 @@ public final class Inventory {
             int eq = line.indexOf('=');
             String[] words = eq < 0 ? new String[0] : line.substring(eq + 1).trim().split("\\s+");
             if (eq <= 0 || words.length == 0 || words[0].isEmpty()) {
-                throw new ScriptError(file.toString(), i + 1, "expected 'name = [user@]host[:port] [key=FILE] [java=PATH] [dir=PATH] [password=prompt|env(NAME)]'", null);
+                throw new ScriptError(file.toString(), i + 1, "expected 'name = [user@]host[:port] [key=FILE] [java=PATH] [dir=PATH] [cpus=LIST] [password=prompt|env(NAME)]'", null);
             }
             String name = line.substring(0, eq).trim();
             Map<String, Object> options = new LinkedHashMap<>();

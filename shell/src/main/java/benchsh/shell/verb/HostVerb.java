@@ -92,7 +92,7 @@ public final class HostVerb implements Verb {
 
     /** {@code host 'local', cpus: ...}: pins the built-in local host's peer, restarting it if it runs. */
     private static Host local(Args args, String written, String cpus, Session session) {
-        boolean others = SPEC.args().stream().anyMatch(a -> !a.name().equals("cpus") && args.given(a.name()));
+        boolean others = SPEC.args().stream().anyMatch(a -> !List.of("cpus", "name").contains(a.name()) && args.given(a.name()));
         if (!written.equals("local") || others || !args.given("cpus")) {
             throw new UsageException("'local' is the built-in local host, and cpus: is all it takes (host 'local', cpus: '0'); "
                     + "give an SSH host another name: name: 'me'");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.shell.Session;
+import benchsh.shell.host.LocalHost;
 import benchsh.shell.host.SshHost;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -35,6 +36,16 @@ class InventoryTest {
             Path env = Files.writeString(dir.resolve("b.ini"), "pc2 = me@pc2 password=env(BENCHSH_TEST_SURELY_UNSET)\n");
             ScriptError unset = assertThrows(ScriptError.class, () -> Inventory.load(env, session, new ScriptRunner(session)));
             assertTrue(unset.located().startsWith(env + ":1: env('BENCHSH_TEST_SURELY_UNSET'): the environment variable"), unset.located());
+        }
+    }
+
+    @Test
+    void cpusPinHostsAndTheLocalHost(@TempDir Path dir) throws Exception {
+        try (Session session = new Session(new PrintWriter(new StringWriter()))) {
+            Path ini = Files.writeString(dir.resolve("hosts.ini"), "pc1 = me@pc1 cpus=0-1\nlocal = local cpus=1\n");
+            Inventory.load(ini, session, new ScriptRunner(session));
+            assertEquals("0-1", ((SshHost) session.host("pc1")).target().cpus());
+            assertEquals("1", ((LocalHost) session.hosts().local()).cpus());
         }
     }
 }
