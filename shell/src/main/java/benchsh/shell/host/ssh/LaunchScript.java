@@ -3,7 +3,10 @@ package benchsh.shell.host.ssh;
 import benchsh.shell.host.CpuList;
 import benchsh.shell.host.HostException;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The {@code /bin/sh} script that starts the peer so that what runs is exactly what was verified.
@@ -46,7 +49,7 @@ final class LaunchScript {
         String q = (cpus == null ? "" : "taskset -c " + cpus + " ") + RemoteCommand.quote(java) + " " + jvmOptions
                 + " -Dbenchsh.jar=\"$jar\" -jar";
         String hash = d.sha256() == null ? "" : d.hash().command;
-        return String.join("; ", List.of(
+        return Stream.of(
                 "jar=" + RemoteCommand.quote(d.path()) + "; want=" + RemoteCommand.quote(d.sha256() == null ? "" : d.sha256())
                         + "; priv=" + RemoteCommand.quote(d.privateDirectory() == null ? "" : d.privateDirectory()),
                 "command exec 3<\"$jar\" || { echo \"benchsh: deploy peer: cannot open $jar\" >&2; exit " + CANNOT_OPEN + "; }",
@@ -61,9 +64,9 @@ final class LaunchScript {
                         + "echo \"benchsh: deploy peer: refusing to run $jar: its SHA-256 is ${1:-unknown}, not $want "
                         + "(it changed after it was checked)\" >&2; [ -z \"$copy\" ] || rm -rf \"$copy\"; exit " + HASH_MISMATCH + "; fi; fi",
                 "[ -z \"$priv\" ] || rm -rf \"$priv\"",
-                cpus == null ? ":" : pinning(cpus),
+                cpus == null ? null : pinning(cpus),
                 "if [ -n \"$run\" ]; then exec " + q + " \"$run\" --stdio; fi",
-                q + " \"$copy/peer.jar\" --stdio 3<&-; rc=$?; rm -rf \"$copy\"; exit $rc"));
+                q + " \"$copy/peer.jar\" --stdio 3<&-; rc=$?; rm -rf \"$copy\"; exit $rc").filter(Objects::nonNull).collect(Collectors.joining("; "));
     }
 
     /** Checks that taskset is there and that the kernel takes the list (a refusal otherwise). */
