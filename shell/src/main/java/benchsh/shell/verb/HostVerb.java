@@ -98,6 +98,9 @@ public final class HostVerb implements Verb {
                     + "give an SSH host another name: name: 'me'");
         }
         LocalHost local = (LocalHost) session.hosts().local();
+        if (session.context().planning()) {
+            return local; // a dry run leaves the local peer, and where it runs, alone
+        }
         if (local.cpus(cpus)) {
             session.print("note: local: closed its running peer; the next test starts one on " + (cpus == null ? "any CPU" : "CPUs " + cpus)
                     + "\n");

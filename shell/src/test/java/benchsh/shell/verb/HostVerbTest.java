@@ -77,9 +77,11 @@ class HostVerbTest {
                 String m = assertThrows(ScriptError.class, () -> runner.evaluate(wrong, "t")).getMessage();
                 assertTrue(m.contains("built-in") && m.contains("host 'local', cpus: '0'"), m);
             }
+            runner.evaluate("plan { host 'local', cpus: '1' }", "t");
+            assertEquals("0", local.cpus(), "a dry run pins nothing");
             runner.evaluate("host 'local', cpus: ''", "t");
             assertNull(local.cpus(), "'' unpins");
-            assertFalse(out.toString().contains("note:"), "no peer was running: " + out);
+            assertFalse(out.toString().contains("note: local"), "no peer was running: " + out);
         }
     }
 
