@@ -246,11 +246,11 @@ class SshHostTest {
         try (benchsh.shell.Session session = new benchsh.shell.Session(new java.io.PrintWriter(text))) {
             SshHost h = host(TestSshServer.PASSWORD);
             session.hosts().add(h);
-            h.peer();
             String work = tmp.resolve("work").toString();
-            ProcessHandle peer = ProcessHandle.allProcesses()
-                    .filter(p -> p.info().commandLine().map(c -> c.contains(PeerLaunch.MARKER) && c.contains(work)).orElse(false))
-                    .findFirst().orElseThrow();
+            // the peers of earlier tests may still be ending: kill the one this test started
+            java.util.Set<Long> before = peers(work).map(ProcessHandle::pid).collect(java.util.stream.Collectors.toSet());
+            h.peer();
+            ProcessHandle peer = peers(work).filter(p -> !before.contains(p.pid())).findFirst().orElseThrow();
             Thread killer = new Thread(() -> {
                 try {
                     Thread.sleep(2500);
@@ -267,6 +267,12 @@ class SshHostTest {
             assertTrue(result.error().contains("t1") && result.error().contains("peer exited"), result.error());
         }
     }
+    /** The peer processes started from the work directory {@code work}. */
+    private static java.util.stream.Stream<ProcessHandle> peers(String work) {
+        return ProcessHandle.allProcesses()
+                .filter(p -> p.info().commandLine().map(c -> c.contains(PeerLaunch.MARKER) && c.contains(work)).orElse(false));
+    }
+
     @Test
     void passwordIsAskedForWhenNoneIsGiven() throws Exception {
         java.util.List<String> questions = new java.util.concurrent.CopyOnWriteArrayList<>();
