@@ -245,6 +245,10 @@ public final class NativeFiles {
                 }
                 throw error(s, source);
             }
+            if (n == 0 && range && done == 0) {
+                range = false; // some file systems copy nothing rather than refuse: read and write instead
+                continue;
+            }
             if (n == 0) {
                 throw new IOException(source + " shrank while being copied");
             }
