@@ -141,11 +141,7 @@ public final class CreatedEntries {
             add(name, p, false, new DevIno(f.dev(), f.ino()));
             return f;
         } catch (IOException | RuntimeException e) {
-            try {
-                NativeFiles.close(f.fd(), p);
-            } catch (IOException suppressed) {
-                e.addSuppressed(suppressed);
-            }
+            FileIo.closeAfter(e, f.fd(), p);
             throw e;
         }
     }

@@ -1,6 +1,7 @@
 package benchsh.peer.fs;
 
 import benchsh.peer.io.NativeFiles;
+import java.io.IOException;
 import java.nio.file.Path;
 
 /**
@@ -12,6 +13,15 @@ final class FileIo {
     private static final boolean NATIVE = NativeFiles.unavailable() == null && !"nio".equals(System.getProperty("benchsh.files"));
 
     private FileIo() {
+    }
+
+    /** Closes {@code fd} (of {@code path}) after {@code failure}, to which a failed close is added as suppressed. */
+    static void closeAfter(Exception failure, int fd, Path path) {
+        try {
+            NativeFiles.close(fd, path);
+        } catch (IOException suppressed) {
+            failure.addSuppressed(suppressed);
+        }
     }
 
     /** Whether files at {@code p} go through {@link NativeFiles}: on this JVM's own file system, when available. */

@@ -354,11 +354,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
                 attributesNotKept.incrementAndGet();
             }
         } catch (IOException | RuntimeException e) {
-            try {
-                NativeFiles.close(f.fd(), p);
-            } catch (IOException suppressed) {
-                e.addSuppressed(suppressed);
-            }
+            FileIo.closeAfter(e, f.fd(), p);
             throw e;
         }
         NativeFiles.close(f.fd(), p);
