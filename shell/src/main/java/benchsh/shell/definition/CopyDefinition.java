@@ -42,6 +42,9 @@ public final class CopyDefinition implements Definition {
                 Arg.of("verify", ArgType.BOOL, false, "compare SHA-256 checksums of source and destination after the copy"),
                 Arg.of("cold", ArgType.BOOL, false, "drop the page cache before reading the source (root), else say warm"),
                 Arg.of("keep", ArgType.BOOL, true, "keep the destination; false removes it afterwards"),
+                Arg.of("threads", ArgType.COUNT, CopyWorkload.DEFAULT_THREADS,
+                        "threads that list and copy files on one host, or that write the received files between hosts (1 to "
+                                + CopyWorkload.MAX_THREADS + "; 1 writes them on the receiving thread)"),
                 Arg.of("bind", ArgType.TEXT, null, "address the receiving host listens on (host to host)"),
                 Arg.of("target", ArgType.TEXT, null, "address the sending host connects to (host to host)")));
         a.addAll(FsArgs.mount());
@@ -96,6 +99,12 @@ public final class CopyDefinition implements Definition {
         if (via.equals(SFTP) && (args.bool("cold") || args.given("mount") || args.given("bind") || args.given("target"))) {
             throw new UsageException("via: 'sftp' copies through SSH servers; cold:, mount:, bind: and target: need the peers (use via: 'stream')");
         }
+        if (args.count("threads") > CopyWorkload.MAX_THREADS) {
+            throw new UsageException("threads " + args.count("threads") + " is more than the peer's cap of " + CopyWorkload.MAX_THREADS);
+        }
+        if (via.equals(SFTP) && args.given("threads")) {
+            throw new UsageException("via: 'sftp' copies one file at a time through SSH servers; threads: is for the peers (use via: 'stream')");
+        }
         if (!network && (args.given("bind") || args.given("target"))) {
             throw new UsageException("bind: and target: choose the addresses of a copy between hosts; give to: a host and path:");
         }
@@ -122,7 +131,7 @@ public final class CopyDefinition implements Definition {
     /** On one host, like cp -a. */
     private static Part local(Args args, Host host, String src, String dst) {
         CopyWorkload.Local spec = new CopyWorkload.Local(FsArgs.absolute("copy", "source", src), FsArgs.absolute("copy", "to", dst), args.bool("verify"),
-                args.bool("cold"), args.bool("keep"), CopyWorkload.DEFAULT_THREADS, FsArgs.timing(args));
+                args.bool("cold"), args.bool("keep"), args.count("threads"), FsArgs.timing(args));
         return new Part.OnPeers(List.of(SideSpec.alone(host, CopyWorkload.NAME, "local", spec)), "local",
                 sides -> CopyMetrics.finish(args.bool("verify"), sides.metrics("local"), sides.intervals("local")));
     }
@@ -130,7 +139,7 @@ public final class CopyDefinition implements Definition {
     /** From host to host over one stream, like tar c | nc | tar x: the target listens and receives. */
     private static Part network(Args args, Host source, String src, Host target, String dst) {
         CopyWorkload.Receive receive = new CopyWorkload.Receive(FsArgs.absolute("copy", "path", dst), args.bool("verify"), args.bool("keep"),
-                CopyWorkload.DEFAULT_THREADS, FsArgs.timing(args));
+                args.count("threads"), FsArgs.timing(args));
         CopyWorkload.Send send = new CopyWorkload.Send(FsArgs.absolute("copy", "source", src), args.bool("verify"), args.bool("cold"), FsArgs.timing(args));
         return new Part.OnPeers(List.of(PairArgs.listen(args, target, CopyWorkload.NAME, receive), PairArgs.connect(args, source, CopyWorkload.NAME, send)),
                 "listen", sides -> CopyMetrics.finish(args.bool("verify"), CopyMetrics.merge(sides.get("listen"), sides.get("connect")),

@@ -72,6 +72,21 @@ class CopyVerbTest {
     }
 
     @Test
+    void threadsChoosesHowManyCopyAndWriteAndIsRecorded() {
+        Result local = (Result) s.eval("copy src, to: '" + dir.resolve("one-thread") + "', threads: 1, verify: true");
+        assertTrue(local.ok(), local.error());
+        assertEquals("yes", local.metrics().get("verified"));
+        assertEquals(1L, ((Number) local.params().get("threads")).longValue());
+        Result net = (Result) s.eval("copy src, from: local, to: 'b', path: '" + dir.resolve("sixteen-writers") + "', threads: 16, verify: true");
+        assertTrue(net.ok(), net.error());
+        assertEquals(214L, net.metrics().get("files"));
+        ScriptError tooMany = assertThrows(ScriptError.class, () -> s.eval("copy src, to: '" + dir.resolve("x") + "', threads: 65"));
+        assertTrue(tooMany.getMessage().contains("threads 65 is more than the peer's cap of 64"), tooMany.getMessage());
+        ScriptError none = assertThrows(ScriptError.class, () -> s.eval("copy src, to: '" + dir.resolve("y") + "', threads: 0"));
+        assertTrue(none.getMessage().contains("threads"), none.getMessage());
+    }
+
+    @Test
     void bindAndTargetChooseTheAddressesOfACopyBetweenHosts() {
         Result r = (Result) s.eval("copy src, from: local, to: 'b', path: '" + dir.resolve("bound-copy") + "', bind: '127.0.0.2', keep: false");
         assertTrue(r.ok(), r.error());
