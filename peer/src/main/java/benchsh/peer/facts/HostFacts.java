@@ -75,7 +75,7 @@ public final class HostFacts {
      *
      * @param status a process's {@code /proc/PID/status}
      */
-    static String cpusAllowed(Path status) {
+    public static String cpusAllowed(Path status) {
         try (Stream<String> lines = Files.lines(status)) {
             return lines.filter(l -> l.startsWith("Cpus_allowed_list:"))
                     .map(l -> l.substring(l.indexOf(':') + 1).trim())

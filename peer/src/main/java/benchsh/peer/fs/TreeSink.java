@@ -344,7 +344,7 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
      */
     private void writeNative(String name, int mode, long size, FileTime mtime, FileTime atime, Content content) throws IOException {
         NewFile f = created.createNative(name, mode & 0777);
-        Path p = created.path(name);
+        Path p = f.path();
         try {
             content.writeTo(f.fd(), p);
             if ((mode & umask) != 0 && !NativeFiles.chmod(f.fd(), mode & 0777)) {

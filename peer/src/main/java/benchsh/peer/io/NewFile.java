@@ -1,8 +1,10 @@
 package benchsh.peer.io;
 
+import java.nio.file.Path;
+
 /**
- * A file just created by {@link NativeFiles#create}: its open descriptor and its identity (st_dev, st_ino), read
- * on that descriptor, so it is the file created whatever happened to its name since.
+ * A file just created by {@link NativeFiles#create}: its path, its open descriptor and its identity (st_dev,
+ * st_ino), read on that descriptor, so it is the file created whatever happened to its name since.
  */
-public record NewFile(int fd, long dev, long ino) {
+public record NewFile(Path path, int fd, long dev, long ino) {
 }

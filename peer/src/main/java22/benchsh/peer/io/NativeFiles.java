@@ -132,7 +132,7 @@ public final class NativeFiles {
             closeQuietly(fd);
             throw e;
         }
-        return new NewFile(fd, s.stat.get(JAVA_LONG, 0), s.stat.get(JAVA_LONG, ST_INO));
+        return new NewFile(path, fd, s.stat.get(JAVA_LONG, 0), s.stat.get(JAVA_LONG, ST_INO));
     }
 
     /** Opens {@code path} for reading, refusing a link. */

@@ -1,5 +1,6 @@
 package benchsh.shell.host;
 
+import benchsh.peer.facts.HostFacts;
 import benchsh.peer.protocol.ControlChannel;
 import java.io.File;
 import java.io.IOException;
@@ -144,20 +145,10 @@ public final class LocalHost extends Host {
                 throw new HostException(host, "start peer", "taskset -c " + cpus + " true did not end within 10 s");
             }
             if (p.exitValue() != 0) {
-                throw new HostException(host, "start peer", CpuList.refused(cpus, PeerText.line(said), allowedHere()));
+                throw new HostException(host, "start peer", CpuList.refused(cpus, PeerText.line(said), HostFacts.cpusAllowed(Path.of("/proc/self/status"))));
             }
         } catch (IOException e) {
             throw new HostException(host, "start peer", "cannot run taskset: " + e.getMessage());
-        }
-    }
-
-    /** The CPUs this process may run on ({@code Cpus_allowed_list}), or null when unknown. */
-    private static String allowedHere() {
-        try (var lines = Files.lines(Path.of("/proc/self/status"))) {
-            return lines.filter(l -> l.startsWith("Cpus_allowed_list:")).map(l -> l.substring(l.indexOf(':') + 1).strip()).findFirst()
-                    .orElse(null);
-        } catch (IOException | RuntimeException e) {
-            return null;
         }
     }
 
