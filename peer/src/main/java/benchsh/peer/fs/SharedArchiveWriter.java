@@ -75,8 +75,10 @@ final class SharedArchiveWriter implements TreeVisitor {
                     throw new IOException(name + " shrank while being sent");
                 }
             }
-        } finally {
-            NativeFiles.close(fd, source);
+        } catch (IOException | RuntimeException e) {
+            FileIo.closeAfter(e, fd, source);
+            throw e;
         }
+        NativeFiles.close(fd, source);
     }
 }

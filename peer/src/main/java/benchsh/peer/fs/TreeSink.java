@@ -244,9 +244,11 @@ final class TreeSink implements TreeVisitor, AutoCloseable {
             try {
                 writeNative(name, mode, attrs.size(), attrs.lastModifiedTime(), attrs.lastAccessTime(),
                         (fd, p) -> NativeFiles.copy(in, fd, attrs.size(), source, progress));
-            } finally {
-                NativeFiles.close(in, source);
+            } catch (IOException | RuntimeException e) {
+                FileIo.closeAfter(e, in, source);
+                throw e;
             }
+            NativeFiles.close(in, source);
             return;
         }
         // local files: a FileChannel (sendfile); other file systems (SFTP): their streams, which pipeline requests
