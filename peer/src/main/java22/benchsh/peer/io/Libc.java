@@ -41,10 +41,17 @@ final class Libc {
     static final short POLLIN = 0x1;
     static final short POLLOUT = 0x4;
 
+    static final int EPERM = 1;
+    static final int ENOENT = 2;
     static final int EINTR = 4;
     static final int EIO = 5;
     static final int EAGAIN = 11;
+    static final int EACCES = 13;
+    static final int EEXIST = 17;
+    static final int EXDEV = 18;
     static final int EINVAL = 22;
+    static final int ENOSYS = 38;
+    static final int ELOOP = 40;
     static final int EMSGSIZE = 90;
     static final int ENOPROTOOPT = 92;
     static final int EOPNOTSUPP = 95;
@@ -105,11 +112,17 @@ final class Libc {
 
     /** strerror(3) with the errno, e.g. "Connection refused (errno 111)". */
     static String describe(int errno) {
+        String text = strerror(errno);
+        return text == null ? "errno " + errno : text + " (errno " + errno + ")";
+    }
+
+    /** strerror(3), e.g. "Connection refused"; null when it cannot be read. */
+    static String strerror(int errno) {
         try {
             MemorySegment s = (MemorySegment) STRERROR.invokeExact(errno);
-            return s.reinterpret(256).getString(0) + " (errno " + errno + ")";
+            return s.reinterpret(256).getString(0);
         } catch (Throwable t) {
-            return "errno " + errno;
+            return null;
         }
     }
 

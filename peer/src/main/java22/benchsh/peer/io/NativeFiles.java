@@ -20,6 +20,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.Objects;
 import java.util.function.LongConsumer;
 
 /**
@@ -40,13 +41,6 @@ public final class NativeFiles {
     /** 0100000 on aarch64 (arm's flag numbers), 0400000 on x86_64. */
     private static final int O_NOFOLLOW = AARCH64 ? 0100000 : 0400000;
     private static final int O_CLOEXEC = 02000000;
-    private static final int EEXIST = 17;
-    private static final int EACCES = 13;
-    private static final int EPERM = 1;
-    private static final int ENOENT = 2;
-    private static final int ELOOP = 40;
-    private static final int EXDEV = 18;
-    private static final int ENOSYS = 38;
     /** st_dev and st_ino open struct stat on x86_64 and aarch64 alike; the whole struct is 144 or 128 bytes. */
     private static final long ST_INO = 8;
     private static final long STAT_BYTES = 256;
@@ -64,7 +58,6 @@ public final class NativeFiles {
     private static final MethodHandle SENDFILE = UNAVAILABLE == null ? Libc.call("sendfile", C_LONG, C_INT, C_INT, ADDRESS, SIZE_T) : null;
     private static final MethodHandle FCHMOD = UNAVAILABLE == null ? Libc.call("fchmod", C_INT, C_INT, C_INT) : null;
     private static final MethodHandle FUTIMENS = UNAVAILABLE == null ? Libc.call("futimens", C_INT, C_INT, ADDRESS) : null;
-    private static final MethodHandle CLOSE = UNAVAILABLE == null ? Libc.call("close", C_INT, C_INT) : null;
 
     /** One thread's errno capture, path bytes, struct stat and timespec pair. */
     private static final class Scratch {
@@ -239,7 +232,7 @@ public final class NativeFiles {
                 if (errno == Libc.EINTR) {
                     continue;
                 }
-                if (range && done == 0 && (errno == EXDEV || errno == ENOSYS || errno == Libc.EINVAL || errno == Libc.EOPNOTSUPP)) {
+                if (range && done == 0 && (errno == Libc.EXDEV || errno == Libc.ENOSYS || errno == Libc.EINVAL || errno == Libc.EOPNOTSUPP)) {
                     range = false;
                     continue;
                 }
@@ -286,35 +279,25 @@ public final class NativeFiles {
     /** close(2); an error there (e.g. a deferred write error on some file systems) is the file's. */
     public static void close(int fd, Path path) throws IOException {
         Scratch s = SCRATCH.get();
-        int r;
-        try {
-            r = (int) CLOSE.invokeExact(s.errno, fd);
-        } catch (Throwable t) {
-            throw Libc.failed(t);
-        }
-        if (r < 0 && Libc.errno(s.errno) != Libc.EINTR) {
+        if (Libc.close(s.errno, fd) < 0 && Libc.errno(s.errno) != Libc.EINTR) {
             throw error(s, path);
         }
     }
 
     private static void closeQuietly(int fd) {
-        try {
-            int ignored = (int) CLOSE.invokeExact(SCRATCH.get().errno, fd);
-        } catch (Throwable t) {
-            // the descriptor is lost either way
-        }
+        Libc.close(SCRATCH.get().errno, fd); // after a failure already in hand; the descriptor is gone either way
     }
 
     /** The JDK's exception for the errno just captured, as NIO would throw it for {@code path}. */
     private static IOException error(Scratch s, Path path) {
         int errno = Libc.errno(s.errno);
-        String text = Libc.describe(errno).replaceFirst(" \\(errno \\d+\\)$", "");
+        String text = Objects.requireNonNullElse(Libc.strerror(errno), "errno " + errno);
         String file = path.toString();
         return switch (errno) {
-            case EEXIST -> new FileAlreadyExistsException(file);
-            case EACCES, EPERM -> new AccessDeniedException(file);
-            case ENOENT -> new NoSuchFileException(file);
-            case ELOOP -> new FileSystemException(file, null, text + " or unable to access attributes of symbolic link");
+            case Libc.EEXIST -> new FileAlreadyExistsException(file);
+            case Libc.EACCES, Libc.EPERM -> new AccessDeniedException(file);
+            case Libc.ENOENT -> new NoSuchFileException(file);
+            case Libc.ELOOP -> new FileSystemException(file, null, text + " or unable to access attributes of symbolic link");
             default -> new FileSystemException(file, null, text);
         };
     }
