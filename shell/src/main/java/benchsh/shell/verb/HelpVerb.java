@@ -63,7 +63,7 @@ public final class HelpVerb implements Verb {
         if (!s.args().isEmpty()) {
             TextTable t = new TextTable(List.of("argument", "default", "unit", "meaning"));
             for (Arg a : s.args()) {
-                t.row(List.of(a.name() + ":", fallback(a), a.type().description(), a.help()));
+                t.row(List.of(a.name() + ":", fallback(a), a.description(), a.help()));
             }
             b.append(t).append('\n');
         }

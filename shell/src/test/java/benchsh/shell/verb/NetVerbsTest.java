@@ -132,9 +132,9 @@ class NetVerbsTest {
     @Test
     void badInputGivesAClearErrorAndNoHang() throws Exception {
         Map<String, String> cases = Map.of(
-                "udp size: 65508", "over the UDP limit of 65507",
-                "udp rate: 0", "rate must be greater than zero",
-                "tcp rate: 0", "rate must be greater than zero",
+                "udp size: 65508", "udp: size must be between 1 B and 65,507 B, not 65,508 B",
+                "udp rate: 0", "udp: rate must be between 1 bit/s and 1 Tbit/s, not 0 bit/s",
+                "tcp rate: 0", "tcp: rate must be between 1 bit/s and 1 Tbit/s, not 0 bit/s",
                 "pipe source: '/nonexistent/benchsh-source', count: 1", "source file does not exist",
                 "pipe sink: '/proc/benchsh-no-dir/x', count: 1", "sink directory /proc/benchsh-no-dir does not exist",
                 "pipe sink: 'relative/path'", "absolute path",
