@@ -106,6 +106,9 @@ public final class TcpStream implements Workload {
         private Path zeroCopyFile;
         private FileChannel zeroCopySource;
         private long strays;
+        /** SO_SNDBUF and SO_RCVBUF read back from the first connection once its options are set, -1 before it opened. */
+        private long sendBuffer = -1;
+        private long receiveBuffer = -1;
         /** Set once the sending time is over; read by every stream before each write. */
         private volatile boolean timeUp;
 
@@ -172,9 +175,19 @@ public final class TcpStream implements Workload {
             }
         }
 
+        /**
+         * Strays, and the socket buffers the kernel gave: raised to its minimum, capped at net.core.[rw]mem_max, read
+         * through the JDK (which halves Linux's doubled figure, so window: 64 KiB reads 64 KiB).
+         */
         @Override
         protected Map<String, Object> extraMetrics() {
-            return Map.of("strays_dropped", strays);
+            Map<String, Object> m = new java.util.LinkedHashMap<>();
+            m.put("strays_dropped", strays);
+            if (sendBuffer >= 0) {
+                m.put("send_socket_bytes", sendBuffer);
+                m.put("recv_socket_bytes", receiveBuffer);
+            }
+            return m;
         }
 
         @Override
@@ -209,6 +222,10 @@ public final class TcpStream implements Workload {
                 if (spec.window() > 0) {
                     ch.setOption(StandardSocketOptions.SO_SNDBUF, spec.window());
                 }
+            }
+            if (!channels.isEmpty()) {
+                sendBuffer = channels.get(0).getOption(StandardSocketOptions.SO_SNDBUF);
+                receiveBuffer = channels.get(0).getOption(StandardSocketOptions.SO_RCVBUF);
             }
             if (spec.send() && spec.zeroCopy()) {
                 zeroCopyFile = Files.createTempFile(context.tempDir(), "tcp-zerocopy-", ".bin");

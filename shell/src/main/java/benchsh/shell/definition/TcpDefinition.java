@@ -74,6 +74,9 @@ public final class TcpDefinition implements Definition {
             params.remove("time");
         }
         List<String> columns = new java.util.ArrayList<>(COLUMNS);
+        if (args.given("window")) {
+            columns.addAll(columns.indexOf("streams") + 1, List.of("window", "send_socket_bytes", "recv_socket_bytes"));
+        }
         if (bidir) {
             columns.addAll(columns.indexOf("throughput_bps") + 1, List.of("forward_throughput_bps", "reverse_throughput_bps"));
         } else if (args.count("streams") > 1) {
