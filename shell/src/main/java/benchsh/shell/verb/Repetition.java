@@ -37,6 +37,7 @@ final class Repetition {
         boolean confident = !Double.isNaN(confidence);
         Stats stats = Stats.of(values);
         for (int i = 1; i <= max; i++) {
+            session.control().checkCancelled(); // a body without tests stops too; one with tests stops in the executor
             int before = session.results().size();
             Object[] error = new Object[1];
             int run = i;
