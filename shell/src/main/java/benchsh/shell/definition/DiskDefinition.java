@@ -8,6 +8,7 @@ import benchsh.shell.args.UsageException;
 import benchsh.peer.fs.DiskWorkload;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
+import benchsh.shell.result.Result;
 import benchsh.shell.run.Test;
 import benchsh.shell.report.Formats;
 import java.time.Duration;
@@ -77,7 +78,18 @@ public final class DiskDefinition implements Definition {
         params.put("flags", flags.isEmpty() ? "-" : String.join(",", flags));
         Test.Builder test = Test.of("disk", host, host).params(params).tags(FsArgs.tags(args)).columns(COLUMNS)
                 .part(FsArgs.alone(args, host, DiskWorkload.NAME, "run", spec)).finishesWithin(limit);
+        if (!write) {
+            test.epilogue(r -> shortRead(r, bytes));
+        }
         Mount.around(test, args, host);
         return test.build();
+    }
+
+    /** A read that reached the file's end before the bytes asked for says so under its row (dd's "0+1 records in"). */
+    private static String shortRead(Result r, long asked) {
+        if (r.ok() && r.metrics().get("bytes") instanceof Number read && read.longValue() < asked) {
+            return "  note: read " + Formats.size(read.longValue()) + " of the " + Formats.size(asked) + " asked: the file ends there\n";
+        }
+        return null;
     }
 }
