@@ -59,8 +59,9 @@ final class BaselineGate {
             test = result.test();
             value = of.valueOf(result);
         } else if (r instanceof Repeated rep && !rep.runs().isEmpty()) {
-            test = rep.runs().get(0).test();
-            value = Stats.of(rep.runs().stream().filter(Result::ok).map(of::valueOf).toList()).median();
+            Repeated.Kind first = rep.kinds().get(0); // the median of one test with one set of parameters, as the repeat printed it
+            test = first.test();
+            value = Stats.of(first.runs().stream().filter(Result::ok).map(of::valueOf).toList()).median();
         } else if (r instanceof Number n) {
             value = n.doubleValue();
         } else {

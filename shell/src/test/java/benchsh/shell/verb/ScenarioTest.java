@@ -108,6 +108,28 @@ class ScenarioTest {
         assertTrue(printed.toString().contains("83.0 (83.3; 82.9; 83.0)"), printed.toString());
     }
 
+    /** A block of two kinds of test gets a summary for each, never one median over both. */
+    @Test
+    void aRepeatOfSeveralKindsSummarizesEachKindApart() {
+        samples.addAll(List.of(10.0, 100.0, 11.0, 101.0, 12.0, 102.0));
+        Repeated rep = (Repeated) eval("repeat(3) { fake size: 1.KiB; fake size: 2.KiB }");
+        assertEquals(2, rep.kinds().size());
+        assertEquals(11.0 * 8e6, rep.kinds().get(0).stats().median(), 1);
+        assertEquals(101.0 * 8e6, rep.kinds().get(1).stats().median(), 1);
+        assertEquals(6, rep.runs().size());
+        String out = printed.toString();
+        assertTrue(out.contains("fake size 1 KiB: 3 runs: throughput MB/s 11.0 (10.0; 11.0; 12.0)"), out);
+        assertTrue(out.contains("fake size 2 KiB: 3 runs: throughput MB/s 101 (100; 101; 102)"), out);
+        assertFalse(out.contains("6 runs"), out);
+    }
+
+    @Test
+    void aRepeatCountIsCheckedBeforeItIsNarrowed() {
+        assertTrue(assertThrowsUsage("repeat(4294967297) { fake() }").contains("repeat: the count must be between 1 and 10000, not 4,294,967,297"));
+        assertTrue(assertThrowsUsage("fake repeats: 4294967297").contains("repeats"));
+        assertTrue(session.results().isEmpty(), "nothing ran");
+    }
+
     @Test
     void tablesShowTheRunsOrTheMedianWithItsConfidenceInterval() {
         samples.addAll(List.of(83.3, 82.9, 83.0));
