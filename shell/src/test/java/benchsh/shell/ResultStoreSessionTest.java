@@ -72,13 +72,14 @@ class ResultStoreSessionTest {
     }
 
     @Test
-    void aStoreThatCannotBeOpenedCostsOneWarningNotTheMeasurement(@TempDir Path dir) throws Exception {
+    void aStoreThatCannotBeOpenedCostsOneWarningAndExit3NotTheMeasurement(@TempDir Path dir) throws Exception {
         Path notADir = Files.writeString(dir.resolve("file"), "x");
         Batch b = Batch.run("--db", notADir.resolve("results.db").toString(), "-e", "tcp to: local, bytes: 1.MiB", "--json", "-");
-        assertEquals(0, b.exit(), b.err());
+        assertEquals(3, b.exit(), "the result is not stored: " + b.err());
         assertEquals(1, b.results().size());
         assertEquals(1, b.err().lines().filter(l -> l.startsWith("benchsh: store " + notADir.resolve("results.db") + ": cannot open it")
                 && l.endsWith("measuring goes on without storing results")).count(), b.err());
+        assertTrue(b.err().contains("benchsh: 1 of 1 results were not stored: the store could not be opened (above)"), b.err());
         Batch history = Batch.run("--db", notADir.resolve("results.db").toString(), "-e", "history");
         assertTrue(history.err().contains("no result store is open"), history.err());
     }

@@ -172,14 +172,15 @@ class SharedStoreTest {
     }
 
     @Test
-    void aWrongPasswordCostsOneMessageNotTheMeasurement() throws Exception {
+    void aWrongPasswordCostsOneMessageAndExit3NotTheMeasurement() throws Exception {
         PG.cluster().createDatabase("wrongpw");
         String wrong = "postgresql://bench:wrong-pw-0815@127.0.0.1:" + PG.cluster().port() + "/wrongpw";
         Batch b = Batch.run("--db", wrong, "--json", "-", "--report", dir.resolve("r.md").toString(), "-e", "tcp to: local, bytes: 1.MiB");
-        assertEquals(0, b.exit(), b.err());
+        assertEquals(3, b.exit(), "the result is not stored: " + b.err());
         assertEquals(1, b.results().size(), "the result is in the JSON lines");
         assertTrue(Files.readString(dir.resolve("r.md")).contains("local"), "and in the report");
-        List<String> store = b.err().lines().filter(l -> l.contains("store")).toList();
+        assertTrue(b.err().contains("benchsh: 1 of 1 results were not stored: the store could not be opened (above)"), b.err());
+        List<String> store = b.err().lines().filter(l -> l.startsWith("benchsh: store")).toList();
         assertEquals(1, store.size(), b.err());
         assertTrue(store.get(0).startsWith("benchsh: store postgresql://bench@127.0.0.1:" + PG.cluster().port() + "/wrongpw: the server refused the login of bench"),
                 store.get(0));
