@@ -199,7 +199,7 @@ class SharedStoreTest {
             closed = s.getLocalPort();
         }
         Batch none = Batch.run("--db", "postgresql://bench@127.0.0.1:" + closed + "/x", "--json", "-", "-e", "tcp to: local, bytes: 1.MiB");
-        assertEquals(0, none.exit(), none.err());
+        assertEquals(3, none.exit(), "the result is not stored: " + none.err());
         assertEquals(1, none.results().size());
         assertTrue(none.err().contains("benchsh: store postgresql://bench@127.0.0.1:" + closed + "/x: cannot connect to 127.0.0.1:" + closed), none.err());
 
@@ -209,7 +209,7 @@ class SharedStoreTest {
             s.execute("INSERT INTO schema_version(version, applied, benchsh_version) VALUES (999, 'later', '9.0')");
         }
         Batch newer = Batch.run("--db", url, "--json", "-", "-e", "tcp to: local, bytes: 1.MiB");
-        assertEquals(0, newer.exit(), newer.err());
+        assertEquals(3, newer.exit(), "the result is not stored: " + newer.err());
         assertEquals(1, newer.results().size());
         assertTrue(newer.err().contains("was written by a newer benchsh (schema version 999; this benchsh knows up to"), newer.err());
         assertFalse(newer.err().contains(PG.cluster().password()), newer.err());

@@ -10,8 +10,8 @@ import java.time.Instant;
  * A child process for {@link ManyWritersTest}, one shell's share of the load: {@code TARGET COUNT LABEL}.
  * Loads the drivers, prints "ready", waits for a line on stdin (so that every writer opens the store at
  * the same moment), then opens the store (a file or a {@code postgresql://} URL), writes COUNT small
- * results through a {@link StoreSink} as a session does, and exits 0 when every one was stored, else 3,
- * with the sink's message on stderr for each one that was not.
+ * results through a {@link StoreSink} as a session does, and exits 0 when every one was stored, else 3
+ * with the sink's message on stderr for each one that was not (4: the store could not be opened).
  */
 public final class CountedWriter {
     private CountedWriter() {
