@@ -105,46 +105,43 @@ final class JdbcStore implements ResultStore {
 
     @Override
     public synchronized List<StoredResult> results(StoreQuery q) throws StoreException {
-        try {
-            return Retries.run(dialect, () -> new StoreReads(connection()).results(q));
-        } catch (SQLException | StoreException e) {
-            throw readError(e);
-        }
+        return read(r -> r.results(q));
     }
 
     @Override
     public synchronized List<StoredSession> sessions(StoreQuery q) throws StoreException {
-        try {
-            return Retries.run(dialect, () -> new StoreReads(connection()).sessions(q));
-        } catch (SQLException | StoreException e) {
-            throw readError(e);
-        }
+        return read(r -> r.sessions(q));
     }
 
     @Override
     public synchronized Optional<StoredResult> byId(long id) throws StoreException {
-        try {
-            return Retries.run(dialect, () -> new StoreReads(connection()).byId(id));
-        } catch (SQLException | StoreException e) {
-            throw readError(e);
-        }
+        return read(r -> r.byId(id));
     }
 
     @Override
     public synchronized List<String> labels() throws StoreException {
-        try {
-            return Retries.run(dialect, () -> new StoreReads(connection()).labels());
-        } catch (SQLException | StoreException e) {
-            throw readError(e);
-        }
+        return read(StoreReads::labels);
     }
 
     @Override
     public synchronized Map<String, Object> facts(long resultId, String host) throws StoreException {
+        return read(r -> r.facts(resultId, host));
+    }
+
+    /** One query of {@link StoreReads}. */
+    private interface Read<T> {
+        T from(StoreReads reads) throws SQLException;
+    }
+
+    /** A read, tried again like a write when the database refused it for the moment. */
+    private <T> T read(Read<T> query) throws StoreException {
         try {
-            return Retries.run(dialect, () -> new StoreReads(connection()).facts(resultId, host));
-        } catch (SQLException | StoreException e) {
-            throw readError(e);
+            return Retries.run(dialect, () -> query.from(new StoreReads(connection())));
+        } catch (SQLException e) {
+            noteFailure();
+            throw new StoreException("cannot read the result store " + where + ": " + explainer.explain(e), e);
+        } catch (StoreException e) {
+            throw new StoreException("cannot read the result store: " + e.getMessage(), e); // reopening failed, explained
         }
     }
 
@@ -174,14 +171,6 @@ final class JdbcStore implements ResultStore {
             closeQuietly(db);
             db = null;
         }
-    }
-
-    private StoreException readError(Exception e) {
-        if (e instanceof SQLException sql) {
-            noteFailure();
-            return new StoreException("cannot read the result store " + where + ": " + explainer.explain(sql), e);
-        }
-        return new StoreException("cannot read the result store: " + e.getMessage(), e); // reopening failed, explained
     }
 
     static void closeQuietly(Connection c) {
