@@ -2,7 +2,6 @@ package benchsh.shell.result.store;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -46,28 +45,34 @@ final class SqliteLibrary {
 
     /**
      * Points sqlite-jdbc at the shared copy in {@code dir} (written first if missing or not the same
-     * bytes) and sweeps leftovers there, once per JVM. When the driver has no library for this platform
-     * in its jar, or the user set {@code org.sqlite.lib.path}, sqlite-jdbc is left to find its own, but
-     * extracts into {@code dir}, not the shared temp directory.
+     * bytes) and sweeps leftovers there, once per JVM. When the user set {@code org.sqlite.lib.path},
+     * the driver has no library for this platform in its jar, or the copy cannot be made (a read-only
+     * cache, say), sqlite-jdbc is left to find or extract its own, as it does by default.
      */
-    static synchronized void install(Path dir) throws IOException {
+    static synchronized void install(Path dir) {
         if (installed) {
             return;
         }
-        Files.createDirectories(dir);
-        if (System.getProperty("org.sqlite.tmpdir") == null) {
-            System.setProperty("org.sqlite.tmpdir", dir.toString());
-        }
-        if (System.getProperty("org.sqlite.lib.path") == null) {
-            byte[] library = bundled();
-            if (library != null) {
-                String name = copy(dir, library);
-                System.setProperty("org.sqlite.lib.name", name);
-                System.setProperty("org.sqlite.lib.path", dir.toString());
-                sweep(dir, name);
-            }
-        }
         installed = true;
+        if (System.getProperty("org.sqlite.lib.path") != null) {
+            return;
+        }
+        try {
+            byte[] library = bundled();
+            if (library == null) {
+                return;
+            }
+            Files.createDirectories(dir);
+            if (System.getProperty("org.sqlite.tmpdir") == null) {
+                System.setProperty("org.sqlite.tmpdir", dir.toString()); // should the copy not load, its fallback goes here, to be swept
+            }
+            String name = copy(dir, library);
+            System.setProperty("org.sqlite.lib.name", name);
+            System.setProperty("org.sqlite.lib.path", dir.toString());
+            sweep(dir, name);
+        } catch (IOException e) {
+            // no shared copy: sqlite-jdbc extracts one of its own
+        }
     }
 
     /** The library sqlite-jdbc carries for this OS and CPU, or null when it has none. */
@@ -101,11 +106,7 @@ final class SqliteLibrary {
         }
         try {
             Files.write(temp, library);
-            try {
-                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING); // a rename within the directory
         } finally {
             Files.deleteIfExists(temp);
         }
