@@ -1,15 +1,12 @@
 package benchsh.peer.fs;
 
-import benchsh.peer.net.Endpoints;
 import benchsh.peer.protocol.Link;
-import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.protocol.Range;
 import benchsh.peer.workload.Side;
 import benchsh.peer.workload.SideContext;
 import benchsh.peer.workload.Timing;
 import benchsh.peer.workload.Workload;
 import java.io.IOException;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -88,13 +85,8 @@ public final class CopyWorkload implements Workload {
             }
             return new CopySide.LocalCopy(s, src, dst, context);
         }
-        if (link == null) {
-            throw new ProtocolException("copy " + role + " needs a link (token and address)");
-        }
         if (spec instanceof Receive s) {
-            Path dst = destination(s.dst());
-            ServerSocketChannel server = Endpoints.listen(link.address(), link.port(), 0);
-            return new CopySide.Receiver(s, dst, link, server, context);
+            return new CopySide.Receiver(s, destination(s.dst()), link, context);
         }
         Send s = (Send) spec;
         return new CopySide.Sender(s, source(s.src()), link, context);

@@ -3,6 +3,7 @@ package benchsh.peer.workload;
 import benchsh.peer.io.RrConnection;
 import benchsh.peer.io.RrConnector;
 import benchsh.peer.io.RrListener;
+import benchsh.peer.net.Endpoints;
 import benchsh.peer.net.TokenGate;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.Range;
@@ -266,7 +267,7 @@ public final class TcpCrr extends RrWorkload<TcpCrr.ServerSpec, TcpCrr.ClientSpe
                     c.close();
                     untrack(c);
                 }
-                throw new IOException("cannot connect to " + link.address() + ":" + link.port() + ": " + (e.getMessage() == null ? e : e.getMessage()), e);
+                throw Endpoints.cannotConnect(link.address(), link.port(), e);
             }
         }
 

@@ -3,13 +3,13 @@ package benchsh.peer.workload;
 import benchsh.peer.io.RrConnection;
 import benchsh.peer.io.RrConnector;
 import benchsh.peer.io.RrListener;
+import benchsh.peer.net.Endpoints;
 import benchsh.peer.net.TokenGate;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.Range;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.CancelledKeyException;
@@ -199,11 +199,7 @@ public final class TcpRr extends RrWorkload<TcpRr.ServerSpec, TcpRr.ClientSpec> 
                 ByteBuffer token = ByteBuffer.allocateDirect(TokenGate.TOKEN_BYTES).put(link.tokenBytes()).flip();
                 connection.write(token, Long.MAX_VALUE);
             } catch (IOException e) {
-                String what = "cannot connect to " + link.address() + ":" + link.port() + ": " + e.getMessage();
-                if (e instanceof SocketTimeoutException) {
-                    throw new SocketTimeoutException(what);
-                }
-                throw new IOException(what, e);
+                throw Endpoints.cannotConnect(link.address(), link.port(), e);
             }
         }
 
