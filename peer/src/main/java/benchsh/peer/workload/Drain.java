@@ -10,9 +10,10 @@ import java.util.Locale;
  * than was written); everything else was acknowledged, so the partner took the data at least at {@code (written -
  * inFlight) / sendingTime}. The rate is the lower of that and the stream's rate over its last second or two
  * ({@link Meter#recentRate}: a link that slowed mid-test). The bytes in flight need {@code inFlight / rate}; the
- * drain allows twice that, plus the idle timeout for the partner to finish (a sync, its last files), and never
- * past the side's deadline. With no rate (everything written may still be in the buffer) it waits until the
- * deadline. Immutable.
+ * drain allows twice that (the partner's own receive buffer may hold as much again), plus the idle timeout for
+ * the partner to finish (a sync, its last files), and never past the side's deadline. Without a rate it waits until
+ * the deadline: in the first two seconds (the rate of a sender that filled the buffers at memory speed says nothing
+ * of its partner's), or when everything written may still be in the send buffer. Immutable.
  *
  * @param inFlightBytes at most this many bytes were not yet acknowledged at the last write
  * @param rate          bytes per second the partner took them at, 0 when not measured
@@ -26,7 +27,7 @@ public record Drain(long inFlightBytes, double rate, long needNanos, long boundN
      *
      * @param writtenBytes    what the stream wrote in all
      * @param sendingNanos    how long it wrote
-     * @param recentRate      its bytes per second over the last second or two (0 if unknown)
+     * @param recentRate      its bytes per second over the last second or two (0 if not measured yet: no rate)
      * @param sendBufferBytes its socket's send buffer
      * @param idle            the idle timeout: how long the partner may take to finish
      * @param leftNanos       how long until the side's deadline
@@ -34,7 +35,7 @@ public record Drain(long inFlightBytes, double rate, long needNanos, long boundN
     public static Drain after(long writtenBytes, long sendingNanos, double recentRate, long sendBufferBytes, Duration idle, long leftNanos) {
         long inFlight = Math.max(0, Math.min(writtenBytes, sendBufferBytes));
         double delivered = sendingNanos > 0 ? (writtenBytes - inFlight) * 1e9 / sendingNanos : 0;
-        double rate = recentRate > 0 ? Math.min(delivered, recentRate) : delivered;
+        double rate = recentRate > 0 ? Math.min(delivered, recentRate) : 0;
         long left = Math.max(0, leftNanos);
         if (rate <= 0) {
             return new Drain(inFlight, 0, 0, left, true);
@@ -53,7 +54,7 @@ public record Drain(long inFlightBytes, double rate, long needNanos, long boundN
     public String unconfirmed(String partner) {
         String what = partner + " did not confirm the last " + bytes(inFlightBytes) + " within " + seconds(boundNanos);
         if (rate <= 0) {
-            return what + ", the test's deadline (no rate measured: all of it may still have been in the send buffer)";
+            return what + ", the test's deadline (no rate measured)";
         }
         String measured = megabits(rate * 8) + " measured";
         return cut ? what + ", the test's deadline (" + measured + "; they need " + seconds(needNanos) + ")" : what + " (" + measured + ")";

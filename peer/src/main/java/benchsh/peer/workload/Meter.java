@@ -54,7 +54,7 @@ public final class Meter {
     /** Until when ({@link System#nanoTime()}) silence is no stall: a side draining its last bytes waits by its own rule. */
     private volatile long quietUntil;
     private volatile boolean quiet;
-    /** The counts at the start of the current second and of the one before, for {@link #recentRate}; the sampler's. */
+    /** The counts at the start of the current second and of the one before (never the start's), for {@link #recentRate}. */
     private volatile Snapshot thisSecond;
     private volatile Snapshot lastSecond;
     private Thread sampler;
@@ -134,11 +134,12 @@ public final class Meter {
     }
 
     /**
-     * Stream {@code stream}'s count per second over the last one to two seconds (since the start, in the first
-     * two), or 0 before the start: when a sender's socket buffer is full, the rate its partner takes the data at.
+     * Stream {@code stream}'s count per second over the last one to two seconds, or 0 in the first two seconds after
+     * the start: when a sender's socket buffer is full, the rate its partner takes the data at. The first second is
+     * never part of it, as a sender fills the socket buffers at memory speed then.
      */
     public double recentRate(int stream) {
-        Snapshot from = lastSecond != null ? lastSecond : thisSecond;
+        Snapshot from = lastSecond;
         if (from == null) {
             return 0;
         }
@@ -201,7 +202,7 @@ public final class Meter {
                 onStall.run();
             }
             if (now - thisSecond.nanos >= 1_000_000_000L) {
-                lastSecond = thisSecond;
+                lastSecond = thisSecond == start ? null : thisSecond;
                 thisSecond = snapshot(false);
             }
             if (now >= next && !finished) {

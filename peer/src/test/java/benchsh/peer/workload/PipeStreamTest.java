@@ -121,6 +121,44 @@ class PipeStreamTest {
         assertTrue(doubleOf(o[1], "source_read_seconds") < sink, o[1].metrics().toString());
     }
 
+    /** A null sink that takes {@code millis} per block, as a slow disk would. */
+    private static PipeSink throttled(long millis) {
+        return new PipeSink() {
+            @Override
+            public void write(ByteBuffer buf) {
+                buf.position(buf.limit());
+                try {
+                    Thread.sleep(millis);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+
+            @Override
+            public long finish(boolean sync) {
+                return 0;
+            }
+
+            @Override
+            public void abort() {
+            }
+        };
+    }
+
+    @Test
+    void aSourceWaitsForASlowSinkToTakeWhatIsStillInFlightLongerThanTheIdleTimeout() throws Exception {
+        // the sink takes 64 KiB per 50 ms (1.3 MB/s): the socket buffers hold a second or more of it after the last
+        // write, more than the idle timeout; the source, which wrote into them at memory speed and so has no rate of
+        // its partner's, waits up to its deadline, and its meter takes the drain's silence for no stall
+        Timing quick = new Timing(1_000_000_000L, 500_000_000L);
+        PipeSink slow = throttled(50);
+        Outcome[] o = Sides.pair(new PipeStream(() -> slow), new PipeStream.SinkSpec(PipeSink.Kind.NULL, null, false, false, 65536, quick),
+                new PipeStream.SourceSpec(PipeSource.Kind.ZERO, null, 65536, 50, quick), new RecordingContext(), new RecordingContext());
+        assertNull(o[0].error(), o[0].error());
+        assertNull(o[1].error(), o[1].error());
+        assertEquals(50 * 65536L, o[0].metrics().get("bytes_total"));
+    }
+
     @Test
     void aMissingSourceFileFailsBeforeTheTest() {
         Exception e = assertThrows(IOException.class, () -> new PipeStream().open("connect", fileSource(dir.resolve("nope"), 4096), Sides.listening(),
