@@ -26,7 +26,18 @@ public final class ErrorWords {
     /** A qualified class name of an exception or error, with the ": " after it when a message follows. */
     private static final Pattern CLASS_NAME = Pattern.compile("\\b(?:[a-z][a-z0-9_]*\\.)+[A-Z][A-Za-z0-9_$]*(?:Exception|Error)\\b(?:: )?");
 
+    /** What an exception without a message means, by its type; a subtype before its supertype. */
+    private static final Map<Class<? extends Throwable>, String> TYPES = new LinkedHashMap<>();
+
     static {
+        TYPES.put(AsynchronousCloseException.class, "the connection was closed while in use (the side was stopped)");
+        TYPES.put(ClosedChannelException.class, "the connection was already closed");
+        TYPES.put(EOFException.class, "the connection ended early");
+        TYPES.put(SocketTimeoutException.class, "timed out");
+        TYPES.put(InterruptedIOException.class, "interrupted");
+        TYPES.put(ConnectException.class, "connection refused (nothing listens there)");
+        TYPES.put(NoRouteToHostException.class, "no route to host");
+        TYPES.put(UnknownHostException.class, "unknown host");
         PHRASES.put("Connection reset by peer", "the partner reset the connection");
         PHRASES.put("Connection reset", "the partner reset the connection");
         PHRASES.put("Connection refused", "connection refused (nothing listens there)");
@@ -69,29 +80,10 @@ public final class ErrorWords {
     }
 
     private static String byType(Throwable e) {
-        if (e instanceof AsynchronousCloseException) {
-            return "the connection was closed while in use (the side was stopped)";
-        }
-        if (e instanceof ClosedChannelException) {
-            return "the connection was already closed";
-        }
-        if (e instanceof EOFException) {
-            return "the connection ended early";
-        }
-        if (e instanceof SocketTimeoutException) {
-            return "timed out";
-        }
-        if (e instanceof InterruptedIOException) {
-            return "interrupted";
-        }
-        if (e instanceof ConnectException) {
-            return "connection refused (nothing listens there)";
-        }
-        if (e instanceof NoRouteToHostException) {
-            return "no route to host";
-        }
-        if (e instanceof UnknownHostException) {
-            return "unknown host";
+        for (Map.Entry<Class<? extends Throwable>, String> t : TYPES.entrySet()) {
+            if (t.getKey().isInstance(e)) {
+                return t.getValue();
+            }
         }
         if (e.getCause() != null && e.getCause() != e) {
             return of(e.getCause());

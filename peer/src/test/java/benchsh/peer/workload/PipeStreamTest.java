@@ -92,26 +92,7 @@ class PipeStreamTest {
 
     @Test
     void aThrottledSinkShowsUpInItsOwnStageTime() throws Exception {
-        PipeSink slow = new PipeSink() {
-            @Override
-            public void write(ByteBuffer buf) {
-                buf.position(buf.limit());
-                try {
-                    Thread.sleep(20);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-
-            @Override
-            public long finish(boolean sync) {
-                return 0;
-            }
-
-            @Override
-            public void abort() {
-            }
-        };
+        PipeSink slow = throttled(20);
         Outcome[] o = pair(new PipeStream(() -> slow), nullSink(65536), zeros(65536, 15));
         assertNull(o[0].error(), o[0].error());
         double sink = doubleOf(o[0], "sink_write_seconds");
