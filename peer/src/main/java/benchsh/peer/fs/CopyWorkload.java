@@ -23,8 +23,9 @@ import java.util.Map;
  * <p>Refused at open (REFUSED): a source that is missing, a link or a device; a destination that exists,
  * is a link or has no parent directory; a source and destination that overlap. While running: ENOSPC and
  * permission errors are IO, names outside the destination and paths that appeared before benchsh's
- * exclusive create REFUSED, a listener whose sender never came or a sender whose connection or receiver's
- * end did not come within the timeout TIMEOUT, no data for the timeout STALLED.
+ * exclusive create REFUSED, a listener whose sender never came or a sender whose connection did not come
+ * within the timeout TIMEOUT, as is a receiver that did not confirm the end by the drain rule ({@link
+ * benchsh.peer.workload.LinkedSide}), no data for the timeout STALLED.
  */
 public final class CopyWorkload implements Workload {
     public static final String NAME = "copy";
