@@ -89,6 +89,11 @@ public abstract class LinkedSide extends SideBase {
         return listener == null ? Map.of() : Endpoints.endpoint(listener);
     }
 
+    /** Whether this side is the listening end. */
+    protected boolean listens() {
+        return listener != null;
+    }
+
     /** Connections the listener dropped: without the token, too slow with it, evicted; 0 for a connecting side. */
     protected long strays() {
         return strays;

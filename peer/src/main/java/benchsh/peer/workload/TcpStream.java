@@ -91,7 +91,6 @@ public final class TcpStream implements Workload {
 
     private static final class StreamSide extends LinkedSide {
         private final Spec spec;
-        private final boolean listens;
         private final SideContext context;
         private final List<SocketChannel> channels = new ArrayList<>();
         private Path zeroCopyFile;
@@ -102,7 +101,6 @@ public final class TcpStream implements Workload {
         StreamSide(Spec spec, End end, Link link, SideContext context) throws IOException {
             super(end, link, spec.window(), Meter.Unit.BYTES, spec.streams(), Duration.ofNanos(spec.omitNanos()), spec.timing(), context);
             this.spec = spec;
-            this.listens = end == End.LISTEN;
             this.context = context;
         }
 
@@ -171,7 +169,7 @@ public final class TcpStream implements Workload {
         }
 
         private void open() throws IOException {
-            if (listens) {
+            if (listens()) {
                 channels.addAll(accept(spec.streams()));
             } else {
                 for (int i = 0; i < spec.streams() && !cancelled(); i++) {

@@ -30,18 +30,16 @@ class LinkedSideTest {
 
     /** A side of the base and nothing else: a listener reads one connection to its end; a connector writes and drains. */
     private static final class Probe extends LinkedSide {
-        private final boolean listens;
         private final long bytes;
 
         Probe(End end, Link link, long bytes, Timing timing, SideContext context) throws IOException {
             super(end, link, 0, Meter.Unit.BYTES, 1, Duration.ZERO, timing, context);
-            this.listens = end == End.LISTEN;
             this.bytes = bytes;
         }
 
         @Override
         protected void work() throws IOException {
-            if (!listens) {
+            if (!listens()) {
                 SocketChannel ch = connect(0, 0, false);
                 meter.start();
                 ByteBuffer buf = ByteBuffer.allocate(64 << 10);
