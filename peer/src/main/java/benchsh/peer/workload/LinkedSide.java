@@ -32,8 +32,9 @@ import java.util.Objects;
  *
  * <p><b>The timeout rule.</b> A wait on the partner lasts the idle timeout, the spec's {@code timeout}: for the
  * connections with the token, for a connect, for data (the meter's stall). The drain lasts what the bytes still in
- * flight need at the rate measured, twice, plus the idle timeout for the partner to finish ({@link Drain}); the
- * meter does not take its silence for a stall. No wait runs past the side's deadline ({@link
+ * flight (at most the socket's send buffer) need at the rate measured, twice, plus the idle timeout for the partner
+ * to finish, or up to the deadline while there is no rate yet ({@link Drain}); the meter does not take its silence
+ * for a stall. No wait runs past the side's deadline ({@link
  * SideContext#deadlineNanos}), the end the shell allows the test. A drain that ends unconfirmed fails the side as
  * TIMEOUT, saying what it waited for: "the receiver did not confirm the last 1.2 MB within 19.6 s (2.0 Mbit/s
  * measured)".
