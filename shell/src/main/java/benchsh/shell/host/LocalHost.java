@@ -88,6 +88,12 @@ public final class LocalHost extends Host {
     }
 
     /**
+     * No {@code hsperfdata_<user>/<pid>} file in the temp directory: a peer killed with SIGKILL would leave it
+     * behind. Every peer runs with it; {@code jcmd <pid>} still attaches.
+     */
+    public static final String NO_PERF_DATA = "-XX:-UsePerfData";
+
+    /**
      * The command line of a local peer. Extra JVM options (from {@link #PEER_OPTIONS_ENV}) come after the
      * defaults, so they can override them; with any, the JVM's own warnings go to stderr (the peer's log file),
      * since the peer's stdout carries the control protocol and a JVM message there (e.g. JFR's "Started
@@ -101,7 +107,7 @@ public final class LocalHost extends Host {
         if (cpus != null) {
             command.addAll(List.of("taskset", "-c", cpus));
         }
-        command.addAll(List.of(java, "-XX:+UseSerialGC", "-Xss512k"));
+        command.addAll(List.of(java, "-XX:+UseSerialGC", "-Xss512k", NO_PERF_DATA));
         if (extraOptions != null && !extraOptions.isBlank()) {
             // JFR logs its start to stdout at info unless jfr+startup is below warning
             command.addAll(List.of("-Xlog:disable", "-Xlog:all=warning:stderr", "-Xlog:jfr+startup=error:stderr"));

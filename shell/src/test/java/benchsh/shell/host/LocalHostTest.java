@@ -57,12 +57,23 @@ class LocalHostTest {
 
     @Test
     void extraJvmOptionsOfLocalPeersComeAfterTheDefaultsWithTheJvmLogOnStderr() {
-        assertEquals(List.of("java", "-XX:+UseSerialGC", "-Xss512k", "-jar", "p.jar", "--stdio"), LocalHost.peerCommand("java", null, null, "p.jar"));
-        assertEquals(List.of("java", "-XX:+UseSerialGC", "-Xss512k", "-jar", "p.jar", "--stdio"), LocalHost.peerCommand("java", null, " ", "p.jar"),
+        assertEquals(List.of("java", "-XX:+UseSerialGC", "-Xss512k", "-XX:-UsePerfData", "-jar", "p.jar", "--stdio"), LocalHost.peerCommand("java", null, null, "p.jar"));
+        assertEquals(List.of("java", "-XX:+UseSerialGC", "-Xss512k", "-XX:-UsePerfData", "-jar", "p.jar", "--stdio"), LocalHost.peerCommand("java", null, " ", "p.jar"),
                 "blank options add nothing");
-        assertEquals(List.of("java", "-XX:+UseSerialGC", "-Xss512k", "-Xlog:disable", "-Xlog:all=warning:stderr",
+        assertEquals(List.of("java", "-XX:+UseSerialGC", "-Xss512k", "-XX:-UsePerfData", "-Xlog:disable", "-Xlog:all=warning:stderr",
                         "-Xlog:jfr+startup=error:stderr",                         "-XX:StartFlightRecording=filename=a.jfr", "-Xss1m", "-jar", "p.jar", "--stdio"),
                 LocalHost.peerCommand("java", null, " -XX:StartFlightRecording=filename=a.jfr \t -Xss1m ", "p.jar"));
+    }
+
+    /** A peer killed with SIGKILL left /tmp/hsperfdata_USER/PID: the file exists only while a JVM with perf data runs. */
+    @Test
+    void aLocalPeerKeepsNoPerfDataFileAKillCouldLeave() throws Exception {
+        Path perfData = Path.of(System.getProperty("java.io.tmpdir"), "hsperfdata_" + System.getProperty("user.name"));
+        assumeTrue(Files.exists(perfData.resolve(Long.toString(ProcessHandle.current().pid()))), "this JVM keeps perf data where the peer's would go");
+        try (LocalHost h = new LocalHost("local", LocalHost.defaultJava())) {
+            h.peer();
+            assertFalse(Files.exists(perfData.resolve(Long.toString(h.peerPid()))), "the running peer has no perf data file");
+        }
     }
 
     @Test
@@ -82,7 +93,7 @@ class LocalHostTest {
 
     @Test
     void aPinnedLocalPeerRunsUnderTaskset() {
-        assertEquals(List.of("taskset", "-c", "0,2", "java", "-XX:+UseSerialGC", "-Xss512k", "-jar", "p.jar", "--stdio"),
+        assertEquals(List.of("taskset", "-c", "0,2", "java", "-XX:+UseSerialGC", "-Xss512k", "-XX:-UsePerfData", "-jar", "p.jar", "--stdio"),
                 LocalHost.peerCommand("java", "0,2", null, "p.jar"));
     }
 
