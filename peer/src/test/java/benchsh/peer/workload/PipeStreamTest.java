@@ -174,6 +174,16 @@ class PipeStreamTest {
     }
 
     @Test
+    void theSinkIsRefusedBelowADirectoryThatIsALink() throws Exception {
+        Path elsewhere = Files.createDirectory(dir.resolve("elsewhere"));
+        Path link = Files.createSymbolicLink(dir.resolve("link"), elsewhere);
+        Exception e = assertThrows(IOException.class, () -> new PipeStream().open("listen", fileSink(link.resolve("f"), 4096, false, true),
+                Sides.listening(), new RecordingContext()));
+        assertTrue(e.getMessage().contains(link + " is a symbolic link"), e.getMessage());
+        assertFalse(Files.exists(elsewhere.resolve("f")));
+    }
+
+    @Test
     void aFailedTestRemovesThePartialSinkFile() throws Exception {
         Path dst = dir.resolve("partial.bin");
         PipeStream pipe = new PipeStream();

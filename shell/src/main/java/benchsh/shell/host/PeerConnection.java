@@ -1,7 +1,6 @@
 package benchsh.shell.host;
 
 import benchsh.peer.protocol.ControlChannel;
-import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.Message;
 import benchsh.peer.protocol.ProtocolException;
@@ -184,7 +183,7 @@ public final class PeerConnection implements AutoCloseable {
         String reason = PeerText.line(why); // a bad frame's message may quote the peer
         deadReason = reason;
         for (SideHandle s : sides.values()) {
-            s.fail(host + ": " + reason, ErrorKind.IO);
+            s.lost(host + ": " + reason);
         }
         sides.clear();
     }

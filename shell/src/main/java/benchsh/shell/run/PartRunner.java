@@ -11,10 +11,12 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Runs one part of a test on its peers: starts the listener on the address its partner reaches it at
@@ -54,12 +56,19 @@ final class PartRunner {
             progress.finished(test);
             Map<String, Message.Done> done = new LinkedHashMap<>();
             Map<String, List<Map<String, Object>>> received = new LinkedHashMap<>();
+            Set<String> lost = new HashSet<>();
             for (Started s : running) {
                 done.put(s.spec().role(), s.handle().doneNow());
                 received.put(s.spec().role(), s.handle().intervals());
+                if (s.handle().peerLost()) {
+                    lost.add(s.spec().role());
+                }
             }
             String error = firstError(status, running, limit);
-            Merged merged = part.merge().merge(new Sides(done, received));
+            Merged merged = part.merge().merge(new Sides(done, received, lost));
+            if (error != null && merged.error() != null) {
+                error = error + "; " + merged.error(); // what the merge adds to a failure, e.g. a partial copy left behind
+            }
             if (status == Status.OK && (error != null || merged.error() != null)) {
                 status = Status.FAILED;
                 error = error != null ? error : merged.error();
