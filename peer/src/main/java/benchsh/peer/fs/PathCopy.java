@@ -29,7 +29,7 @@ public final class PathCopy {
         new TreeSource(src);
     }
 
-    /** Refuses a destination that exists, before anything is written. */
+    /** Refuses a destination that exists or that a link leads to, before anything is written. */
     public static void checkDestination(Path dst) throws IOException {
         TreeSink.check(dst);
     }

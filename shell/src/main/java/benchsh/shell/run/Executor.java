@@ -29,8 +29,6 @@ import java.util.function.Supplier;
  * Thread-safe: together blocks run tests on several threads at once.
  */
 public final class Executor {
-    /** Allowed beyond a test's expected duration before it is declared hung. */
-    public static final Duration GRACE = Duration.ofSeconds(20);
     /** How long a together block's tests wait for each other at the start barrier. */
     public static final Duration GATE_TIMEOUT = Duration.ofSeconds(60);
     /** Tests in one together block, at most. */
@@ -119,7 +117,7 @@ public final class Executor {
             if (watch.isEmpty()) {
                 return combined(test, parts(test, gate, listener));
             }
-            Observers observers = Observers.start(watch, observeInterval(test), test.expected().plus(GRACE).plus(Observers.STOP_TIMEOUT));
+            Observers observers = Observers.start(watch, observeInterval(test), Deadlines.limit(test.expected()).plus(Observers.STOP_TIMEOUT));
             PartOutcome outcome;
             try {
                 outcome = combined(test, parts(test, gate, listener));
