@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.peer.protocol.Fields;
 import benchsh.peer.protocol.SpecCodec;
-import benchsh.peer.workload.TcpCrr;
-import benchsh.peer.workload.TcpRr;
-import benchsh.peer.workload.UdpRr;
+import benchsh.peer.rr.TcpCrr;
+import benchsh.peer.rr.TcpRr;
+import benchsh.peer.rr.UdpRr;
 import benchsh.peer.workload.Workloads;
 import benchsh.shell.args.Args;
 import benchsh.shell.args.UsageException;

@@ -1,0 +1,96 @@
+package benchsh.peer.stream;
+
+import static benchsh.peer.stream.TcpStreamTest.TIMING;
+import static benchsh.peer.stream.TcpStreamTest.receiver;
+import static benchsh.peer.stream.TcpStreamTest.sender;
+import static benchsh.peer.workload.Sides.doubleOf;
+import static benchsh.peer.workload.Sides.longOf;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import benchsh.peer.workload.Outcome;
+import benchsh.peer.workload.RecordingContext;
+import benchsh.peer.workload.Sides;
+import benchsh.peer.workload.Timing;
+import java.nio.file.Files;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The tcp options beyond the basics: zerocopy, rate, per-stream figures, omit, interval, window, nodelay. */
+@Timeout(60)
+class TcpStreamOptionsTest {
+    @Test
+    void zeroCopySendsExactlyTheByteCountAndRemovesItsFile() throws Exception {
+        RecordingContext sender = new RecordingContext();
+        Outcome[] o = Sides.pair(new TcpStream(), receiver(65536, 2, TIMING),
+                new TcpStream.Spec(true, 65536, 0, 5_000_003L, 2, 0, TIMING, 0, false, 0, true), new RecordingContext(), sender);
+        assertNull(o[0].error(), o[0].error());
+        assertEquals(5_000_003L, o[0].metrics().get("bytes_total"));
+        try (var files = Files.list(sender.tempDir())) {
+            assertTrue(files.noneMatch(p -> p.getFileName().toString().startsWith("tcp-zerocopy-")));
+        }
+    }
+
+    @Test
+    void aPacedSenderNeverRunsAheadOfItsRate() throws Exception {
+        long rate = 40_000_000L; // 5 MB/s
+        Outcome[] o = Sides.pair(new TcpStream(), receiver(16384, 1, TIMING),
+                new TcpStream.Spec(true, 16384, 800_000_000L, 0, 1, 0, TIMING, 0, false, rate, false), new RecordingContext(), new RecordingContext());
+        assertNull(o[0].error(), o[0].error());
+        double seconds = doubleOf(o[1], "seconds");
+        long bytes = longOf(o[1], "bytes");
+        // pacing can only slow a sender: at most the schedule plus one write ahead
+        assertTrue(bytes <= rate / 8.0 * seconds + 16384, bytes + " bytes in " + seconds + " s");
+        assertTrue(bytes > 0);
+    }
+
+    @Test
+    void perStreamFiguresAddUpToTheTotal() throws Exception {
+        Outcome[] o = Sides.pair(new TcpStream(), receiver(131072, 3, TIMING), sender(131072, 3, 0, 3_000_000L),
+                new RecordingContext(), new RecordingContext());
+        List<?> perStream = (List<?>) o[0].metrics().get("stream_bytes");
+        assertEquals(3, perStream.size());
+        assertEquals(longOf(o[0], "bytes"), perStream.stream().mapToLong(v -> ((Number) v).longValue()).sum());
+        assertEquals(3, ((List<?>) o[0].metrics().get("stream_throughput_bps")).size());
+    }
+
+    @Test
+    void omitLeavesTheWarmUpOutAndIntervalSetsTheSamples() throws Exception {
+        RecordingContext rx = new RecordingContext();
+        Timing fast = new Timing(100_000_000L, 10_000_000_000L);
+        // a warm-up of 1 s: long enough that the first bytes arrive within it on a loaded machine (0.3 s was not)
+        Outcome[] o = Sides.pair(new TcpStream(), new TcpStream.Spec(false, 131072, 0, 0, 1, 1_000_000_000L, fast, 0, false, 0, false),
+                new TcpStream.Spec(true, 131072, 600_000_000L, 0, 1, 1_000_000_000L, TIMING, 262_144, true, 0, false),
+                rx, new RecordingContext());
+        assertNull(o[0].error(), o[0].error());
+        assertTrue(doubleOf(o[0], "omitted_seconds") >= 1.0, o[0].metrics().toString());
+        assertTrue(longOf(o[0], "bytes") < longOf(o[0], "bytes_total"), "the warm-up's bytes are not in the figure");
+        assertTrue(rx.samples.size() >= 3, "samples every 100 ms: " + rx.samples.size());
+        assertTrue(rx.samples.stream().allMatch(s -> (Double) s.get("start_s") >= 0), "samples start after the warm-up");
+    }
+
+    /** window: 1 is raised to the kernel's minimum, 64 KiB granted: each end says what it got, not what was asked. */
+    @Test
+    void bothEndsReportTheSocketBuffersTheKernelGaveNotTheWindowAskedFor() throws Exception {
+        for (int window : new int[] {1, 65536}) {
+            Outcome[] o = Sides.pair(new TcpStream(), new TcpStream.Spec(false, 16384, 0, 0, 1, 0, TIMING, window, false, 0, false),
+                    new TcpStream.Spec(true, 16384, 0, 1_000_000L, 1, 0, TIMING, window, false, 0, false), new RecordingContext(), new RecordingContext());
+            assertNull(o[0].error(), o[0].error());
+            for (Outcome side : o) {
+                assertTrue(longOf(side, "send_socket_bytes") > 1 && longOf(side, "recv_socket_bytes") > 1, "window " + window + ": " + side.metrics());
+                assertTrue(longOf(side, "send_socket_bytes") >= window && longOf(side, "recv_socket_bytes") >= window, "window " + window + ": " + side.metrics());
+            }
+        }
+    }
+
+    @Test
+    void theReadBufferIsTheCLoopsMegabyteForFewStreamsAndNeverSmallerThanAMessage() {
+        assertEquals(1 << 20, TcpStream.readBufferSize(1024, 1));
+        assertEquals(1 << 20, TcpStream.readBufferSize(131072, 16));
+        assertEquals(512 << 10, TcpStream.readBufferSize(1024, 32), "16 MiB shared by 32 streams");
+        assertEquals(128 << 10, TcpStream.readBufferSize(1024, 128), "never below 128 KiB");
+        assertEquals(4 << 20, TcpStream.readBufferSize(4 << 20, 1), "a message larger than the buffer is read whole when it can be");
+    }
+}
