@@ -6,6 +6,8 @@ import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.ErrorWords;
 import benchsh.peer.protocol.Message;
 import benchsh.peer.protocol.ProtocolException;
+import benchsh.peer.protocol.SpecCodec;
+import benchsh.peer.workload.Interval;
 import benchsh.peer.workload.Outcome;
 import benchsh.peer.workload.Side;
 import benchsh.peer.workload.SideContext;
@@ -18,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
@@ -190,7 +193,7 @@ public final class Peer {
                 e.printStackTrace(); // on the peer's stderr, for a bug report
                 o = Outcome.failed(ErrorKind.IO, "internal error in the peer (" + ErrorWords.of(e) + "); its stderr has the details");
             }
-            trySend(new Message.Done(start.id(), o.metrics(), o.intervals(), o.error(), o.kind()));
+            trySend(new Message.Done(start.id(), o.report() == null ? null : SpecCodec.encode(o.report()), wire(o.intervals()), o.error(), o.kind()));
             running.remove(start.id()); // after its DONE is sent: shutdown waits for it before closing the channel
         }, "side-" + start.workload() + "-" + start.role());
         t.setDaemon(true);
@@ -200,8 +203,8 @@ public final class Peer {
     private SideContext context(String id, long deadlineNanos) {
         return new SideContext() {
             @Override
-            public void interval(Map<String, Object> sample) {
-                trySend(new Message.Interval(id, sample));
+            public void interval(Interval<?> sample) {
+                trySend(new Message.Interval(id, SpecCodec.encode(sample)));
             }
 
             @Override
@@ -214,6 +217,10 @@ public final class Peer {
                 return deadlineNanos;
             }
         };
+    }
+
+    private static List<Object> wire(List<Interval<?>> samples) {
+        return samples.stream().map(s -> (Object) SpecCodec.encode(s)).toList();
     }
 
     private synchronized Path tempDir() {

@@ -37,7 +37,7 @@ class PeerLivenessTest {
         peer.shell().send(new Message.Start("t-l", "tcp", "listen",
                 SpecCodec.encode(new TcpStream.Spec(false, 131072, timeNanos, 0, 1, 0, timing, 0, false, 0, false)), new Link(token, "127.0.0.1", 0)));
         Message.Ready ready = assertInstanceOf(Message.Ready.class, peer.next());
-        int port = ((Number) ready.endpoint().get("port")).intValue();
+        int port = ready.endpoint().port();
         peer.shell().send(new Message.Start("t-c", "tcp", "connect",
                 SpecCodec.encode(new TcpStream.Spec(true, 131072, timeNanos, bytes, 1, 0, timing, 0, false, 0, false)), new Link(token, "127.0.0.1", port)));
         assertInstanceOf(Message.Ready.class, peer.next());

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.peer.protocol.ControlChannel;
 import benchsh.peer.protocol.ErrorKind;
+import benchsh.peer.protocol.Fields;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.Message;
 import benchsh.peer.protocol.SpecCodec;
@@ -75,7 +76,7 @@ class PeerTest {
                 new Link(token, "127.0.0.1", 0)));
         Message.Ready ready = assertInstanceOf(Message.Ready.class, next());
         shell.send(new Message.Start("a-c", "tcp", "connect", SpecCodec.encode(new TcpStream.Spec(true, 131072, 0, 2_000_000L, 1, 0, timing, 0, false, 0, false)),
-                new Link(token, "127.0.0.1", ((Number) ready.endpoint().get("port")).intValue())));
+                new Link(token, "127.0.0.1", ready.endpoint().port())));
         assertInstanceOf(Message.Ready.class, next());
         Map<String, Message.Done> done = new LinkedHashMap<>();
         while (done.size() < 2) {
@@ -83,7 +84,8 @@ class PeerTest {
             done.put(d.id(), d);
         }
         assertNull(done.get("a-l").error());
-        assertEquals(2_000_000L, done.get("a-l").metrics().get("bytes_total"));
+        TcpStream.Report report = SpecCodec.decodeFigures(TcpStream.Report.class, new Fields("report", done.get("a-l").report()));
+        assertEquals(2_000_000L, report.meter().bytesTotal());
     }
 
     @Test

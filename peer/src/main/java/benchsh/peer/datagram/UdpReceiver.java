@@ -2,6 +2,8 @@ package benchsh.peer.datagram;
 
 import benchsh.peer.io.BatchedDatagramSocket;
 import benchsh.peer.io.DatagramBatch;
+import benchsh.peer.metric.Unit;
+import benchsh.peer.protocol.Endpoint;
 import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.workload.Meter;
@@ -12,8 +14,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.function.LongPredicate;
 
 /**
@@ -29,7 +29,7 @@ import java.util.function.LongPredicate;
  * <p>It ends when it has seen an end marker and drained its socket, or, if every marker was lost, once it
  * has been idle for {@link UdpStream#LINGER} past warm-up and test time. Its own silence detection: no datagram
  * with the token within {@code timeout} is a TIMEOUT; no datagram for {@code timeout} after data came is a
- * STALLED, with {@code stalled_seconds}. Runs on one thread; {@link #cancel} may be called from any.
+ * STALLED, with the seconds of silence in its meter's figures. Runs on one thread; {@link #cancel} may be called from any.
  */
 final class UdpReceiver extends SideBase {
     private static final Duration IDLE_POLL = Duration.ofMillis(100);
@@ -55,8 +55,6 @@ final class UdpReceiver extends SideBase {
     private long strays;
     /** Bytes counted in the batch at hand, added to the meter once per batch. */
     private long batchBytes;
-    /** Seconds without a datagram when the receiver gave up after data had come, else -1. */
-    private long stalledSeconds = -1;
 
     UdpReceiver(UdpStream.Spec spec, Link link, BatchedDatagramSocket socket, SideContext context, LongPredicate dropHook) {
         super(Meter.Unit.BYTES, 1, Duration.ofNanos(spec.omitNanos()), spec.timing().interval(), UdpStream.NO_METER_STALL, context);
@@ -86,11 +84,11 @@ final class UdpReceiver extends SideBase {
     }
 
     @Override
-    public Map<String, Object> endpoint() {
+    public Endpoint endpoint() {
         try {
-            return Map.of("port", (long) socket.localAddress().getPort());
+            return new Endpoint(socket.localAddress().getPort());
         } catch (IOException e) {
-            return Map.of(); // closed
+            return null; // closed
         }
     }
 
@@ -166,7 +164,7 @@ final class UdpReceiver extends SideBase {
         long seconds = Duration.ofNanos(idle).toSeconds();
         String strayNote = strays > 0 ? " (" + strays + " strays dropped)" : "";
         if (meter.started()) {
-            stalledSeconds = seconds;
+            meter.stalled(seconds);
             fail(ErrorKind.STALLED, "no datagram for " + seconds + " s" + strayNote);
         } else {
             fail(ErrorKind.TIMEOUT, "no datagram with the test token within " + seconds + " s" + strayNote);
@@ -174,32 +172,13 @@ final class UdpReceiver extends SideBase {
     }
 
     @Override
-    protected Map<String, Object> extraMetrics() {
-        Map<String, Object> extra = new LinkedHashMap<>();
-        extra.put("messages_received", spec.small() ? received : ledger.received());
-        if (!spec.small()) {
-            extra.put("messages_out_of_order", ledger.outOfOrder());
-            extra.put("messages_duplicate", ledger.duplicates());
-        }
-        if (sent >= 0) {
-            extra.put("sender_messages_sent", sent);
-            extra.put("messages_lost", spec.small() ? Math.max(0, sent - received) : ledger.lost(sent));
-        }
-        if (!spec.small()) {
-            extra.put("jitter_us", jitter.nanos() / 1e3);
-        }
-        extra.put("message_bytes", (long) spec.size());
-        extra.put("recv_socket_bytes", receiveBufferBytes);
-        extra.put("strays_dropped", strays);
-        if (stalledSeconds >= 0) {
-            extra.put("stalled_seconds", stalledSeconds);
-        }
-        extra.put("recv_batch", (long) in.slots());
-        extra.put("recv_io", socket.io().label());
-        if (!socket.fallback().isEmpty()) {
-            extra.put("recv_io_note", socket.fallback());
-        }
-        return extra;
+    protected UdpStream.ReceiverReport report() {
+        boolean numbered = !spec.small();
+        Long lost = sent < 0 ? null : spec.small() ? Math.max(0, sent - received) : ledger.lost(sent);
+        UdpStream.Received arrived = new UdpStream.Received(spec.small() ? received : ledger.received(), numbered ? ledger.outOfOrder() : null,
+                numbered ? ledger.duplicates() : null, numbered ? jitter.nanos() / 1e3 : Double.NaN, receiveBufferBytes, in.slots(), socket.io().label(),
+                socket.fallback().isEmpty() ? null : socket.fallback());
+        return new UdpStream.ReceiverReport(meter.streamed(), spec.size(), arrived, sent < 0 ? null : sent, lost, strays);
     }
 
     /** A datagram with a full header: an end marker (any length), or data of exactly {@code size} bytes. False if it is a stray. */

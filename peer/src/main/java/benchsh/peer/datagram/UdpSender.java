@@ -3,6 +3,8 @@ package benchsh.peer.datagram;
 import benchsh.peer.io.BatchedDatagramSocket;
 import benchsh.peer.io.DatagramBatch;
 import benchsh.peer.io.Sent;
+import benchsh.peer.metric.Unit;
+import benchsh.peer.protocol.Endpoint;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.workload.Meter;
 import benchsh.peer.workload.Pacer;
@@ -10,8 +12,6 @@ import benchsh.peer.workload.SideBase;
 import benchsh.peer.workload.SideContext;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -58,8 +58,8 @@ final class UdpSender extends SideBase {
     }
 
     @Override
-    public Map<String, Object> endpoint() {
-        return Map.of();
+    public Endpoint endpoint() {
+        return null;
     }
 
     @Override
@@ -100,18 +100,9 @@ final class UdpSender extends SideBase {
     }
 
     @Override
-    protected Map<String, Object> extraMetrics() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("messages_sent", sent);
-        m.put("send_errors", errors);
-        m.put("message_bytes", (long) spec.size());
-        m.put("send_socket_bytes", sendBufferBytes);
-        m.put("send_batch", (long) batch);
-        m.put("send_io", socket.io().label());
-        if (!socket.fallback().isEmpty()) {
-            m.put("send_io_note", socket.fallback());
-        }
-        return m;
+    protected UdpStream.SenderReport report() {
+        return new UdpStream.SenderReport(meter.streamed(), sent, spec.size(), new UdpStream.Sent(errors, sendBufferBytes, batch, socket.io().label(),
+                socket.fallback().isEmpty() ? null : socket.fallback()));
     }
 
     /**

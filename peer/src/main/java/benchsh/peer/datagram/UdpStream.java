@@ -4,12 +4,18 @@ import benchsh.peer.io.BatchedDatagramSocket;
 import benchsh.peer.io.BatchedDatagrams;
 import benchsh.peer.io.DatagramSocketSpec;
 import benchsh.peer.io.IoPath;
+import benchsh.peer.metric.Metric;
+import benchsh.peer.metric.Unit;
 import benchsh.peer.protocol.ErrorWords;
 import benchsh.peer.protocol.Link;
+import benchsh.peer.protocol.OrNull;
 import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.protocol.Range;
+import benchsh.peer.workload.Metered;
+import benchsh.peer.workload.Role;
 import benchsh.peer.workload.Side;
 import benchsh.peer.workload.SideContext;
+import benchsh.peer.workload.Streamed;
 import benchsh.peer.workload.Timing;
 import benchsh.peer.workload.Workload;
 import java.io.IOException;
@@ -130,8 +136,52 @@ public final class UdpStream implements Workload {
     }
 
     @Override
-    public Map<String, Class<? extends Record>> roles() {
-        return Map.of("listen", Spec.class, "connect", Spec.class);
+    public Map<String, Role> roles() {
+        return Map.of("listen", Role.of(Spec.class, ReceiverReport.class), "connect", Role.of(Spec.class, SenderReport.class));
+    }
+
+    /** What the sender reports: its meter's figures (what it sent), the datagrams it sent, their size, and how it sent them. */
+    public record SenderReport(@OrNull Streamed meter,
+                               @Metric(unit = Unit.COUNT, means = "datagrams the sender sent") long messagesSent,
+                               @Metric(unit = Unit.BYTES, means = "datagram payload size") long messageBytes,
+                               Sent sent) implements Metered {
+    }
+
+    /** How the sender sent: the sends refused, its send buffer, the batch per send call and the datagram I/O path that ran. */
+    public record Sent(@Metric(unit = Unit.COUNT, means = "sends refused (ENOBUFS, ICMP port unreachable)") long sendErrors,
+                       @Metric(unit = Unit.BYTES, means = "the sender's SO_SNDBUF as the kernel gave it") long sendSocketBytes,
+                       @Metric(unit = Unit.COUNT, means = "udp: datagrams per send call (batch:, capped for a paced sender and large datagrams)")
+                       long sendBatch,
+                       @Metric(unit = Unit.TEXT, means = "udp: the sender's datagram I/O path: nio (a call per datagram), mmsg (sendmmsg) or gso"
+                               + " (UDP_SEGMENT)") String sendIo,
+                       @Metric(unit = Unit.TEXT, means = "udp: why the sender's path is slower than the io: asked for") @OrNull String sendIoNote) {
+    }
+
+    /**
+     * What the receiver reports: its meter's figures (what it counted), the datagram size, what arrived, the sender's
+     * count from an end marker and the loss it implies (absent when every marker was lost), and the strays.
+     */
+    public record ReceiverReport(@OrNull Streamed meter,
+                                 @Metric(unit = Unit.BYTES, means = "datagram payload size") long messageBytes,
+                                 Received received,
+                                 @Metric(unit = Unit.COUNT, means = "the sender's count of datagrams sent, from its end marker") @OrNull Long senderMessagesSent,
+                                 @Metric(unit = Unit.COUNT, means = "sent less received") @OrNull Long messagesLost,
+                                 @Metric(unit = Unit.COUNT, means = "connections or datagrams without the test's token, dropped") long straysDropped)
+            implements Metered {
+    }
+
+    /**
+     * What arrived and how: the datagrams received and, with full headers, out of order and duplicated and the RFC 3550
+     * jitter (NaN without headers), the receive buffer, the largest batch per receive call and the datagram I/O path.
+     */
+    public record Received(@Metric(unit = Unit.COUNT, means = "datagrams the receiver counted") long messagesReceived,
+                           @Metric(unit = Unit.COUNT, means = "datagrams that arrived after a later one") @OrNull Long messagesOutOfOrder,
+                           @Metric(unit = Unit.COUNT, means = "datagrams that arrived twice") @OrNull Long messagesDuplicate,
+                           @Metric(unit = Unit.MICROSECONDS, means = "interarrival jitter (RFC 3550, section 6.4.1)") double jitterUs,
+                           @Metric(unit = Unit.BYTES, means = "the receiver's SO_RCVBUF as the kernel gave it") long recvSocketBytes,
+                           @Metric(unit = Unit.COUNT, means = "udp: the most datagrams one receive call takes") long recvBatch,
+                           @Metric(unit = Unit.TEXT, means = "udp: the receiver's datagram I/O path: nio, mmsg (recvmmsg) or gso (UDP_GRO)") String recvIo,
+                           @Metric(unit = Unit.TEXT, means = "udp: why the receiver's path is slower than the io: asked for") @OrNull String recvIoNote) {
     }
 
     /** The listener receives, the connector sends; a socket that cannot be bound or connected is refused here. */

@@ -1,25 +1,23 @@
 package benchsh.peer.fs;
 
+import benchsh.peer.metric.Unit;
 import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.workload.LinkedSide;
 import benchsh.peer.workload.Meter;
+import benchsh.peer.workload.Role;
 import benchsh.peer.workload.SideContext;
 import benchsh.peer.workload.Timing;
 import java.io.IOException;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * One side of a {@link CopyWorkload}: the timed copy ({@link #move}), then, when it went well and
  * {@code verify} asks, the digests of the side's ends (outside the timed span); when the copy failed or
- * {@code keep} is false, the removal of exactly what this side created, said in its error. Metrics:
- * the meter's (bytes, seconds, throughput, CPU), files, dirs, skipped, attributes_not_kept, the file
- * systems of both ends ({@code src_fs_type}, {@code dst_mount_options}, ...), and {@code removed} after
- * a removal. Runs on the peer's side thread; {@link #cancel} and the meter's stall close its channels.
+ * {@code keep} is false, the removal of exactly what this side created, said in its error. Its report is a
+ * {@link CopyWorkload.Report}. Runs on the peer's side thread; {@link #cancel} and the meter's stall close its channels.
  */
 abstract class CopySide extends LinkedSide {
     /** The source, or null on a receiver. */
@@ -30,7 +28,16 @@ abstract class CopySide extends LinkedSide {
     private final boolean keep;
     /** Writes the destination; null on a sender. */
     protected final TreeSink sink;
-    protected final Map<String, Object> extra = new LinkedHashMap<>();
+    private FsFacts srcFs;
+    private FsFacts dstFs;
+    private Long straysDropped;
+    private PageCache.Mode cache;
+    private Long skipped;
+    private Long sentFiles;
+    private Long sentDirs;
+    private String srcDigest;
+    private String dstDigest;
+    private Boolean removed;
 
     /** @param end the side's end of the link ({@link End#NONE} for a local copy) */
     CopySide(End end, Link link, Path src, Path dst, boolean verify, boolean keep, int threads, Timing timing, SideContext context) throws IOException {
@@ -47,12 +54,8 @@ abstract class CopySide extends LinkedSide {
 
     @Override
     protected final void work() {
-        if (src != null) {
-            extra.putAll(FsFacts.of(src, "src_"));
-        }
-        if (dst != null) {
-            extra.putAll(FsFacts.of(dst, "dst_"));
-        }
+        srcFs = src == null ? null : FsFacts.of(src);
+        dstFs = dst == null ? null : FsFacts.of(dst);
         try {
             move();
         } catch (IOException e) {
@@ -78,10 +81,10 @@ abstract class CopySide extends LinkedSide {
     private void digests() {
         try {
             if (src != null) {
-                extra.put("src_digest", TreeDigest.of(src));
+                srcDigest = TreeDigest.of(src);
             }
             if (dst != null) {
-                extra.put("dst_digest", TreeDigest.of(dst));
+                dstDigest = TreeDigest.of(dst);
             }
         } catch (IOException e) {
             fail(ErrorKind.IO, "verify: " + FsErrors.describe(e));
@@ -94,14 +97,14 @@ abstract class CopySide extends LinkedSide {
         try {
             parallel.run(this::stopped);
         } finally {
-            extra.put("skipped", parallel.skipped());
+            skipped = parallel.skipped();
         }
     }
 
     /** Drops the page cache before the source is read, with {@code cold}; says how in {@code cache}. */
     protected void cold(boolean cold) {
         if (cold) {
-            extra.put("cache", PageCache.drop() ? PageCache.Mode.DROPPED.wire() : PageCache.Mode.WARM.wire());
+            cache = PageCache.drop() ? PageCache.Mode.DROPPED : PageCache.Mode.WARM;
         }
     }
 
@@ -118,20 +121,33 @@ abstract class CopySide extends LinkedSide {
             return error;
         }
         CreatedEntries.Removal removal = sink.created().removeAll();
-        extra.put("removed", removal.complete());
+        removed = removal.complete();
         return removal.addTo(error, "copy");
     }
 
     @Override
-    protected Map<String, Object> extraMetrics() {
-        Map<String, Object> m = new LinkedHashMap<>(extra);
-        if (sink != null) {
-            m.put("files", sink.files());
-            m.put("dirs", sink.dirs());
-            m.put("attributes_not_kept", sink.attributesNotKept());
-            m.put("file_io", sink.fileIo());
-        }
-        return m;
+    protected CopyWorkload.Report report() {
+        CopyWorkload.Source source = src == null ? null : new CopyWorkload.Source(srcFs, cache, skipped, srcDigest);
+        CopyWorkload.Destination destination = sink == null ? null
+                : new CopyWorkload.Destination(dstFs, new CopyWorkload.Count(sink.files(), sink.dirs()), sink.attributesNotKept(), sink.fileIo(), dstDigest);
+        return new CopyWorkload.Report(meter.streamed(), source, destination, sentFiles == null ? null : new CopyWorkload.Count(sentFiles, sentDirs),
+                straysDropped, removed);
+    }
+
+    /** Notes the connections the listener dropped. */
+    protected void strayCount() {
+        straysDropped = strays();
+    }
+
+    /** What a sender streamed: its files and directories. */
+    protected void sent(long files, long dirs) {
+        sentFiles = files;
+        sentDirs = dirs;
+    }
+
+    /** What a walk on this side's thread skipped. */
+    protected void skipped(long n) {
+        skipped = n;
     }
 
     /**
@@ -157,7 +173,7 @@ abstract class CopySide extends LinkedSide {
             sink.start(file);
             if (file || spec.threads() == 1) {
                 walk.walk(sink, this::stopped);
-                extra.put("skipped", walk.skipped());
+                skipped(walk.skipped());
             } else {
                 walkInParallel(source, sink, spec.threads());
             }
@@ -178,7 +194,7 @@ abstract class CopySide extends LinkedSide {
             try {
                 channel = accept(1).get(0);
             } finally {
-                extra.put("strays_dropped", strays());
+                strayCount();
             }
             meter.start();
             TreeArchive.Reader reader = new TreeArchive.Reader(channel);
@@ -211,13 +227,12 @@ abstract class CopySide extends LinkedSide {
             TreeArchive.Writer writer = new TreeArchive.Writer(channel, walk.isFile(), n -> meter.add(0, n));
             if (walk.isFile()) {
                 walk.walk(writer, this::stopped);
-                extra.put("skipped", walk.skipped());
+                skipped(walk.skipped());
             } else {
                 walkInParallel(source, new SharedArchiveWriter(writer), CopyWorkload.DEFAULT_THREADS);
             }
             writer.end();
-            extra.put("files", writer.files());
-            extra.put("dirs", writer.dirs() + (walk.isFile() ? 0 : 1));
+            sent(writer.files(), writer.dirs() + (walk.isFile() ? 0 : 1));
             drain(0, channel); // the receiver closes once it has written everything
         }
     }

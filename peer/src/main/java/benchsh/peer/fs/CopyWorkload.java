@@ -1,9 +1,16 @@
 package benchsh.peer.fs;
 
+import benchsh.peer.metric.Metric;
+import benchsh.peer.metric.Prefix;
+import benchsh.peer.metric.Unit;
 import benchsh.peer.protocol.Link;
+import benchsh.peer.protocol.OrNull;
 import benchsh.peer.protocol.Range;
+import benchsh.peer.workload.Metered;
+import benchsh.peer.workload.Role;
 import benchsh.peer.workload.Side;
 import benchsh.peer.workload.SideContext;
+import benchsh.peer.workload.Streamed;
 import benchsh.peer.workload.Timing;
 import benchsh.peer.workload.Workload;
 import java.io.IOException;
@@ -72,8 +79,43 @@ public final class CopyWorkload implements Workload {
     }
 
     @Override
-    public Map<String, Class<? extends Record>> roles() {
-        return Map.of("local", Local.class, "listen", Receive.class, "connect", Send.class);
+    public Map<String, Role> roles() {
+        return Map.of("local", Role.of(Local.class, Report.class), "listen", Role.of(Receive.class, Report.class),
+                "connect", Role.of(Send.class, Report.class));
+    }
+
+    /**
+     * What every copy side reports, as far as it applies to its role: the meter's figures, what it read (a local copy, a
+     * sender), what it wrote (a local copy, a receiver), what a sender streamed, the strays (a receiver), and after a
+     * removal of what it created whether all of it went.
+     */
+    public record Report(@OrNull Streamed meter, @OrNull Source source, @OrNull Destination destination, @OrNull Count sent,
+                         @Metric(unit = Unit.COUNT, means = "connections or datagrams without the test's token, dropped") @OrNull Long straysDropped,
+                         @Metric(unit = Unit.TEXT, means = "whether everything the run created was removed") @OrNull Boolean removed) implements Metered {
+    }
+
+    /** The source's side of a copy: its file system, how it met the page cache ({@code cold}), what was skipped, its digest ({@code verify}). */
+    public record Source(@Prefix(value = "src_", means = "the source") @OrNull FsFacts fs,
+                         @Metric(unit = Unit.TEXT, means = "how the source met the page cache: dropped (the caches were dropped first) or warm")
+                         @OrNull PageCache.Mode cache,
+                         @Metric(unit = Unit.COUNT, means = "entries a copy left out (links, devices)") @OrNull Long skipped,
+                         @Metric(unit = Unit.TEXT, means = "SHA-256 over the source tree") @OrNull String srcDigest) {
+    }
+
+    /**
+     * The destination's side of a copy: its file system, what was made and what could not be kept (absent when the copy
+     * did not get that far), how files were written, its digest.
+     */
+    public record Destination(@Prefix(value = "dst_", means = "the destination") @OrNull FsFacts fs, @OrNull Count made,
+                              @Metric(unit = Unit.COUNT, means = "entries whose mode or times could not be kept") @OrNull Long attributesNotKept,
+                              @Metric(unit = Unit.TEXT, means = "copy: how the destination's files were written: native (create, write, times and close on"
+                                      + " one descriptor; Java 22+) or nio (times set by path)") @OrNull String fileIo,
+                              @Metric(unit = Unit.TEXT, means = "SHA-256 over the destination tree") @OrNull String dstDigest) {
+    }
+
+    /** Files and directories (the root included) a copy made or streamed. */
+    public record Count(@Metric(unit = Unit.COUNT, means = "files made or copied") long files,
+                        @Metric(unit = Unit.COUNT, means = "directories made or copied, the root included") long dirs) {
     }
 
     @Override

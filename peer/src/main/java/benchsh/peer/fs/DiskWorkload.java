@@ -1,11 +1,18 @@
 package benchsh.peer.fs;
 
+import benchsh.peer.metric.Metric;
+import benchsh.peer.metric.Unit;
+import benchsh.peer.protocol.Endpoint;
 import benchsh.peer.protocol.Link;
+import benchsh.peer.protocol.OrNull;
 import benchsh.peer.protocol.Range;
 import benchsh.peer.workload.Meter;
+import benchsh.peer.workload.Metered;
+import benchsh.peer.workload.Role;
 import benchsh.peer.workload.Side;
 import benchsh.peer.workload.SideBase;
 import benchsh.peer.workload.SideContext;
+import benchsh.peer.workload.Streamed;
 import benchsh.peer.workload.Timing;
 import benchsh.peer.workload.Workload;
 import com.sun.nio.file.ExtendedOpenOption;
@@ -20,7 +27,6 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -84,8 +90,19 @@ public final class DiskWorkload implements Workload {
     }
 
     @Override
-    public Map<String, Class<? extends Record>> roles() {
-        return Map.of("run", Spec.class);
+    public Map<String, Role> roles() {
+        return Map.of("run", Role.of(Spec.class, Report.class));
+    }
+
+    /**
+     * What a run reports: its meter's figures (the bytes written or read), the file system and its block size, the time
+     * in the final fdatasync (NaN without {@code sync}) and, for a read, how it met the page cache.
+     */
+    public record Report(@OrNull Streamed meter, @OrNull FsFacts fs,
+                         @Metric(unit = Unit.BYTES, means = "the file system's block size") long blockSizeBytes,
+                         @Metric(unit = Unit.SECONDS, means = "time in the final fdatasync") double syncSeconds,
+                         @Metric(unit = Unit.TEXT, means = "how a read met the page cache: dropped (the caches were dropped first), direct or warm")
+                         @OrNull PageCache.Mode cache) implements Metered {
     }
 
     @Override
@@ -115,7 +132,9 @@ public final class DiskWorkload implements Workload {
         /** The file system's block size for direct and cold runs, else 1. */
         private final int align;
         private final CreatedEntries created;
-        private final Map<String, Object> extra = new LinkedHashMap<>();
+        private FsFacts fs;
+        private double syncSeconds = Double.NaN;
+        private PageCache.Mode cache;
 
         DiskSide(Spec spec, Path path, boolean create, int align, SideContext context) {
             super(Meter.Unit.BYTES, 1, Duration.ZERO, spec.timing().interval(), spec.timing().timeout(), context);
@@ -127,14 +146,13 @@ public final class DiskWorkload implements Workload {
         }
 
         @Override
-        public Map<String, Object> endpoint() {
-            return Map.of();
+        public Endpoint endpoint() {
+            return null;
         }
 
         @Override
         protected void work() {
-            extra.putAll(FsFacts.of(path, ""));
-            extra.put("block_size_bytes", (long) align);
+            fs = FsFacts.of(path);
             try {
                 if (spec.op() == Op.WRITE) {
                     write(spec.direct(), spec.dsync(), spec.sync(), true);
@@ -164,8 +182,8 @@ public final class DiskWorkload implements Workload {
         }
 
         @Override
-        protected Map<String, Object> extraMetrics() {
-            return extra;
+        protected Report report() {
+            return new Report(meter.streamed(), fs, align, syncSeconds, cache);
         }
 
         /** Writes the file. With {@code measured} false it only prepares a file to read (not timed). */
@@ -203,7 +221,7 @@ public final class DiskWorkload implements Workload {
                     long t = System.nanoTime();
                     ch.force(false);
                     if (measured) {
-                        extra.put("sync_seconds", (System.nanoTime() - t) / 1e9);
+                        syncSeconds = (System.nanoTime() - t) / 1e9;
                     }
                 }
             }
@@ -226,9 +244,9 @@ public final class DiskWorkload implements Workload {
                 } else {
                     mode = PageCache.Mode.WARM;
                 }
-                extra.put("cache", mode.wire());
+                cache = mode;
             } else {
-                extra.put("cache", direct ? PageCache.Mode.DIRECT.wire() : PageCache.Mode.WARM.wire());
+                cache = direct ? PageCache.Mode.DIRECT : PageCache.Mode.WARM;
             }
             List<OpenOption> options = new ArrayList<>(List.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS));
             if (direct) {

@@ -1,28 +1,23 @@
 package benchsh.peer.fs;
 
 import benchsh.peer.facts.Mounts;
+import benchsh.peer.metric.Metric;
+import benchsh.peer.metric.Unit;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
-/** The file system holding a path, as result metrics: type, mount options and source. Stateless. */
-public final class FsFacts {
-    private FsFacts() {
-    }
+/**
+ * The file system holding a path, as figures of a report: its type, mount options, source and mount point, from
+ * /proc/self/mountinfo. A report names them {@code fs_type}, ... or, for a copy's two ends, {@code src_fs_type} and
+ * {@code dst_fs_type} ({@link benchsh.peer.metric.Prefix}). Immutable.
+ */
+public record FsFacts(@Metric(unit = Unit.TEXT, means = "the file system type, from /proc/self/mountinfo") String fsType,
+                      @Metric(unit = Unit.TEXT, means = "its mount options") String mountOptions,
+                      @Metric(unit = Unit.TEXT, means = "what is mounted there") String mountSource,
+                      @Metric(unit = Unit.TEXT, means = "where that file system is mounted") String mountPoint) {
 
-    /**
-     * {@code <prefix>fs_type}, {@code <prefix>mount_options}, {@code <prefix>mount_source} and
-     * {@code <prefix>mount_point} for {@code path} (from /proc/self/mountinfo).
-     */
-    public static Map<String, Object> of(Path path, String prefix) {
-        Map<String, Object> m = new LinkedHashMap<>();
+    /** The file system of {@code path}, or null where /proc/self/mountinfo does not say. */
+    public static FsFacts of(Path path) {
         Mounts.Mount mount = Mounts.of(path);
-        if (mount != null) {
-            m.put(prefix + "fs_type", mount.type());
-            m.put(prefix + "mount_options", mount.options());
-            m.put(prefix + "mount_source", mount.source());
-            m.put(prefix + "mount_point", mount.point());
-        }
-        return m;
+        return mount == null ? null : new FsFacts(mount.type(), mount.options(), mount.source(), mount.point());
     }
 }

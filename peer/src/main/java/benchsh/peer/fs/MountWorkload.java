@@ -1,9 +1,11 @@
 package benchsh.peer.fs;
 
 import benchsh.peer.facts.Mounts;
+import benchsh.peer.protocol.Endpoint;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.OrNull;
 import benchsh.peer.workload.Meter;
+import benchsh.peer.workload.Role;
 import benchsh.peer.workload.Side;
 import benchsh.peer.workload.SideBase;
 import benchsh.peer.workload.SideContext;
@@ -14,7 +16,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -74,8 +75,12 @@ public final class MountWorkload implements Workload {
     }
 
     @Override
-    public Map<String, Class<? extends Record>> roles() {
-        return Map.of("mount", Mount.class, "umount", Umount.class);
+    public Map<String, Role> roles() {
+        return Map.of("mount", Role.of(Mount.class, Report.class), "umount", Role.of(Umount.class, Report.class));
+    }
+
+    /** What a mount or umount reports: the file system now mounted at the mount point (none after an umount). */
+    public record Report(@OrNull FsFacts fs) {
     }
 
     @Override
@@ -101,16 +106,16 @@ public final class MountWorkload implements Workload {
         return new ToolSide(context, () -> umount(at));
     }
 
-    /** What a tool run reports as metrics. */
+    /** Runs the tool and says what it did. */
     @FunctionalInterface
     private interface Tool {
-        Map<String, Object> run() throws IOException;
+        Report run() throws IOException;
     }
 
     /** Runs mount or umount once; bounded by {@link #TOOL_TIMEOUT}, so a cancel waits for it. */
     private static final class ToolSide extends SideBase {
         private final Tool tool;
-        private Map<String, Object> result = Map.of();
+        private Report result = new Report(null);
 
         ToolSide(SideContext context, Tool tool) {
             super(Meter.Unit.BYTES, 1, Duration.ZERO, Duration.ofSeconds(1), TOOL_TIMEOUT, context);
@@ -118,8 +123,8 @@ public final class MountWorkload implements Workload {
         }
 
         @Override
-        public Map<String, Object> endpoint() {
-            return Map.of();
+        public Endpoint endpoint() {
+            return null;
         }
 
         @Override
@@ -132,12 +137,12 @@ public final class MountWorkload implements Workload {
         }
 
         @Override
-        protected Map<String, Object> extraMetrics() {
+        protected Report report() {
             return result;
         }
     }
 
-    private static Map<String, Object> mount(Mount s, Path at) throws IOException {
+    private static Report mount(Mount s, Path at) throws IOException {
         List<String> command = privileged("mount");
         command.addAll(List.of("-t", s.fsType()));
         if (s.options() != null) {
@@ -150,19 +155,17 @@ public final class MountWorkload implements Workload {
             throw new IOException("'" + String.join(" ", command) + "' failed (exit " + out.exit() + "): " + out.text()
                     + (s.fsType().startsWith("nfs") ? " (NFS mounts need the kernel's NFS client and nfs-common's mount.nfs)" : ""));
         }
-        Map<String, Object> m = new LinkedHashMap<>(FsFacts.of(at, ""));
-        m.put("mounted", true);
-        return m;
+        return new Report(FsFacts.of(at));
     }
 
-    private static Map<String, Object> umount(Path at) throws IOException {
+    private static Report umount(Path at) throws IOException {
         List<String> command = privileged("umount");
         command.add(at.toString());
         Commands.Output out = Commands.run(command, TOOL_TIMEOUT);
         if (out.exit() != 0) {
             throw new IOException("'" + String.join(" ", command) + "' failed (exit " + out.exit() + "): " + out.text());
         }
-        return Map.of("unmounted", true);
+        return new Report(null);
     }
 
     static boolean isMountPoint(Path at) {

@@ -1,12 +1,19 @@
 package benchsh.peer.fs;
 
+import benchsh.peer.metric.Metric;
+import benchsh.peer.metric.Unit;
+import benchsh.peer.protocol.Endpoint;
 import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.Link;
+import benchsh.peer.protocol.OrNull;
 import benchsh.peer.protocol.Range;
 import benchsh.peer.workload.Meter;
+import benchsh.peer.workload.Metered;
+import benchsh.peer.workload.Role;
 import benchsh.peer.workload.Side;
 import benchsh.peer.workload.SideBase;
 import benchsh.peer.workload.SideContext;
+import benchsh.peer.workload.Streamed;
 import benchsh.peer.workload.Timing;
 import benchsh.peer.workload.Workload;
 import java.io.IOException;
@@ -18,7 +25,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -73,8 +79,32 @@ public final class TreeWorkload implements Workload {
     }
 
     @Override
-    public Map<String, Class<? extends Record>> roles() {
-        return Map.of("run", Spec.class, "remove", Spec.class);
+    public Map<String, Role> roles() {
+        return Map.of("run", Role.of(Spec.class, Report.class), "remove", Role.of(Spec.class, Removal.class));
+    }
+
+    /** What a generator reports: its meter's figures (the bytes written), what the plan holds once drawn, and the file system. */
+    public record Report(@OrNull Streamed meter, @OrNull Planned planned, @OrNull FsFacts fs) implements Metered {
+    }
+
+    /** A drawn plan: its files, its directories (the root included), its content bytes, and where it goes. */
+    public record Planned(@Metric(unit = Unit.COUNT, means = "files made or copied") long files,
+                          @Metric(unit = Unit.COUNT, means = "directories made or copied, the root included") long dirs,
+                          @Metric(unit = Unit.BYTES, means = "the content bytes of a generated tree") long treeBytes,
+                          @Metric(unit = Unit.TEXT, means = "the path worked on") String path) {
+    }
+
+    /** What a removal reports: the tree's path, and once it ran what it removed, kept and found changed or gone. */
+    public record Removal(@Metric(unit = Unit.TEXT, means = "the path worked on") String path, @OrNull Removed removed) {
+    }
+
+    /** What a removal did, and in how long. */
+    public record Removed(@Metric(unit = Unit.COUNT, means = "files removed") long removedFiles,
+                          @Metric(unit = Unit.COUNT, means = "directories removed") long removedDirs,
+                          @Metric(unit = Unit.COUNT, means = "directories kept because something else is in them") long keptDirs,
+                          @Metric(unit = Unit.COUNT, means = "entries not removed because they changed") long refused,
+                          @Metric(unit = Unit.COUNT, means = "planned entries already gone") long missing,
+                          @Metric(unit = Unit.SECONDS, means = "how long the removal took") double seconds) {
     }
 
     @Override
@@ -137,7 +167,8 @@ public final class TreeWorkload implements Workload {
     private static final class GeneratorSide extends SideBase {
         private final Spec spec;
         private final CreatedEntries created;
-        private final Map<String, Object> extra = new LinkedHashMap<>();
+        private Planned planned;
+        private FsFacts fs;
 
         GeneratorSide(Spec spec, SideContext context) {
             super(Meter.Unit.BYTES, 1, Duration.ZERO, spec.timing().interval(), spec.timing().timeout(), context);
@@ -146,8 +177,8 @@ public final class TreeWorkload implements Workload {
         }
 
         @Override
-        public Map<String, Object> endpoint() {
-            return Map.of();
+        public Endpoint endpoint() {
+            return null;
         }
 
         @Override
@@ -156,11 +187,8 @@ public final class TreeWorkload implements Workload {
                 return; // before planning: a big plan takes seconds to draw
             }
             TreePlan plan = TreePlan.of(spec.profile(), spec.shape(), spec.seed());
-            extra.put("files", (long) plan.files().size());
-            extra.put("dirs", (long) plan.dirs().size() + 1);
-            extra.put("tree_bytes", plan.bytes());
-            extra.put("path", spec.root().toString());
-            extra.putAll(FsFacts.of(spec.root(), ""));
+            planned = new Planned(plan.files().size(), plan.dirs().size() + 1, plan.bytes(), spec.root().toString());
+            fs = FsFacts.of(spec.root());
             meter.start();
             try {
                 write(created, plan, spec.random(), meter, () -> cancelled() || meter.stallError() != null);
@@ -177,18 +205,18 @@ public final class TreeWorkload implements Workload {
         }
 
         @Override
-        protected Map<String, Object> extraMetrics() {
-            return extra;
+        protected Report report() {
+            return new Report(meter.streamed(), planned, fs);
         }
     }
 
     /**
-     * Role "remove": removes what the same plan created; metrics removed_files, removed_dirs, kept_dirs,
-     * refused, missing, seconds. Refused entries fail it (REFUSED), named.
+     * Role "remove": removes what the same plan created and reports it ({@link Removal}). Refused entries fail it
+     * (REFUSED), named.
      */
     private static final class RemovalSide extends SideBase {
         private final Spec spec;
-        private final Map<String, Object> counts = new LinkedHashMap<>();
+        private Removed removed;
 
         RemovalSide(Spec spec, SideContext context) {
             super(Meter.Unit.BYTES, 1, Duration.ZERO, spec.timing().interval(), spec.timing().timeout(), context);
@@ -196,26 +224,20 @@ public final class TreeWorkload implements Workload {
         }
 
         @Override
-        public Map<String, Object> endpoint() {
-            return Map.of();
+        public Endpoint endpoint() {
+            return null;
         }
 
         @Override
         protected void work() {
             long t0 = System.nanoTime();
-            counts.put("path", spec.root().toString());
             if (cancelled()) {
                 return;
             }
             TreePlan plan = TreePlan.of(spec.profile(), spec.shape(), spec.seed());
             try {
                 TreeRemoval.Counts c = TreeRemoval.remove(spec.root(), plan, this::cancelled);
-                counts.put("removed_files", c.files());
-                counts.put("removed_dirs", c.dirs());
-                counts.put("kept_dirs", c.keptDirs());
-                counts.put("refused", (long) c.refused().size());
-                counts.put("missing", c.missing());
-                counts.put("seconds", (System.nanoTime() - t0) / 1e9);
+                removed = new Removed(c.files(), c.dirs(), c.keptDirs(), c.refused().size(), c.missing(), (System.nanoTime() - t0) / 1e9);
                 if (!c.refused().isEmpty()) {
                     fail(ErrorKind.REFUSED, "refused " + c.refused().size() + " entries that are no longer what the generator made (links, devices, "
                             + "changed types, files of another size or mtime), left in place with the directories above them: "
@@ -228,8 +250,8 @@ public final class TreeWorkload implements Workload {
         }
 
         @Override
-        protected Map<String, Object> extraMetrics() {
-            return counts;
+        protected Removal report() {
+            return new Removal(spec.root().toString(), removed);
         }
     }
 }

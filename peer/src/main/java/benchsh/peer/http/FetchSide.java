@@ -1,6 +1,8 @@
 package benchsh.peer.http;
 
+import benchsh.peer.metric.Unit;
 import benchsh.peer.pipe.PipeSink;
+import benchsh.peer.protocol.Endpoint;
 import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.ErrorWords;
 import benchsh.peer.protocol.Link;
@@ -17,7 +19,6 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -46,8 +47,8 @@ final class FetchSide extends SideBase {
     }
 
     @Override
-    public Map<String, Object> endpoint() {
-        return Map.of();
+    public Endpoint endpoint() {
+        return null;
     }
 
     @Override
@@ -117,7 +118,7 @@ final class FetchSide extends SideBase {
     }
 
     @Override
-    protected Map<String, Object> extraMetrics() {
-        return expected >= 0 ? Map.of("content_length_bytes", expected) : Map.of();
+    protected HttpTransfer.FetchReport report() {
+        return new HttpTransfer.FetchReport(meter.streamed(), expected >= 0 ? expected : null);
     }
 }

@@ -1,12 +1,17 @@
 package benchsh.peer.http;
 
+import benchsh.peer.metric.Metric;
+import benchsh.peer.metric.Unit;
 import benchsh.peer.pipe.PipeSink;
 import benchsh.peer.pipe.PipeSource;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.OrNull;
 import benchsh.peer.protocol.Range;
+import benchsh.peer.workload.Metered;
+import benchsh.peer.workload.Role;
 import benchsh.peer.workload.Side;
 import benchsh.peer.workload.SideContext;
+import benchsh.peer.workload.Streamed;
 import benchsh.peer.workload.Timing;
 import benchsh.peer.workload.Workload;
 import java.io.IOException;
@@ -66,14 +71,26 @@ public final class HttpTransfer implements Workload {
         }
     }
 
+    /** What the server reports: its meter's figures (the bytes it served) and the requests it turned away or cut. */
+    public record ServeReport(@OrNull Streamed meter,
+                              @Metric(unit = Unit.COUNT, means = "connections or datagrams without the test's token, dropped") long straysDropped)
+            implements Metered {
+    }
+
+    /** What the client reports: its meter's figures (the bytes it fetched) and the length the response announced. */
+    public record FetchReport(@OrNull Streamed meter,
+                              @Metric(unit = Unit.BYTES, means = "http: the Content-Length the server announced") @OrNull Long contentLengthBytes)
+            implements Metered {
+    }
+
     @Override
     public String name() {
         return NAME;
     }
 
     @Override
-    public Map<String, Class<? extends Record>> roles() {
-        return Map.of("listen", ServeSpec.class, "connect", FetchSpec.class);
+    public Map<String, Role> roles() {
+        return Map.of("listen", Role.of(ServeSpec.class, ServeReport.class), "connect", Role.of(FetchSpec.class, FetchReport.class));
     }
 
     @Override

@@ -1,7 +1,9 @@
 package benchsh.peer.http;
 
+import benchsh.peer.metric.Unit;
 import benchsh.peer.net.TokenGate;
 import benchsh.peer.pipe.PipeSource;
+import benchsh.peer.protocol.Endpoint;
 import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.workload.Meter;
@@ -14,7 +16,6 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -73,8 +74,8 @@ final class ServeSide extends SideBase {
     }
 
     @Override
-    public Map<String, Object> endpoint() {
-        return Map.of("port", (long) server.getAddress().getPort());
+    public Endpoint endpoint() {
+        return new Endpoint(server.getAddress().getPort());
     }
 
     @Override
@@ -91,8 +92,8 @@ final class ServeSide extends SideBase {
     }
 
     @Override
-    protected Map<String, Object> extraMetrics() {
-        return Map.of("strays_dropped", notFound.get() + handlers.cut());
+    protected HttpTransfer.ServeReport report() {
+        return new HttpTransfer.ServeReport(meter.streamed(), notFound.get() + handlers.cut());
     }
 
     /** Stops the server and every exchange (idempotent): the side is done, stalled or cancelled. */

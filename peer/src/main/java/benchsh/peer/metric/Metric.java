@@ -1,30 +1,26 @@
 package benchsh.peer.metric;
 
-import java.util.regex.Pattern;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 
 /**
- * One figure a result can carry: its name (snake_case, ending in its unit's suffix), its unit and what it
- * means. A name may hold a placeholder in braces for a family of metrics, e.g. {@code cpu_{host}_pct} for every
- * observed host. Immutable.
+ * A figure of a report or result record: its unit and what it means. Its name is the component's in snake_case
+ * ({@code throughputBps} is {@code throughput_bps}), after the prefixes of the records it is nested in ({@link
+ * Prefix}), or the template {@link #name} gives, whose placeholders ({@code {host}}) the keys of the maps it sits in
+ * fill ({@link Each}); either way the name carries its unit ({@link Unit#check}). A number, a string, a boolean, an
+ * enum (its lower-case name), a list of those, or, with {@link Each}, a map of them. The one declaration that the
+ * flattening ({@link Flat}), the metric registry ({@link Catalog}), table headers and the docs read.
  */
-public record Metric(String name, Unit unit, String meaning) {
-    public Metric {
-        if (!name.endsWith(unit.suffix()) && !("_" + name).equals(unit.suffix())) {
-            throw new IllegalArgumentException(name + " does not end with its unit's suffix " + unit.suffix());
-        }
-    }
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.RECORD_COMPONENT)
+public @interface Metric {
+    Unit unit();
 
-    /** Whether {@code key} is this metric, or one of its family. */
-    public boolean matches(String key) {
-        if (!name.contains("{")) {
-            return name.equals(key);
-        }
-        return Pattern.compile(Pattern.quote(name).replaceAll("\\{[a-z]+\\}", "\\\\E[a-z0-9_.-]+\\\\Q")).matcher(key).matches();
-    }
+    /** What it means, a phrase for the docs and help, e.g. "bytes moved × 8 / seconds, as the receiver counted them". */
+    String means();
 
-    /** The words of a table header: the name without its unit suffix, underscores as spaces. */
-    public String words(String key) {
-        String base = key.length() > unit.suffix().length() ? key.substring(0, key.length() - unit.suffix().length()) : key;
-        return base.replace('_', ' ');
-    }
+    /** The name (a template with placeholders, e.g. {@code cpu_{host}_pct}) when it is not the component's own; "" for that. */
+    String name() default "";
 }

@@ -1,5 +1,6 @@
 package benchsh.peer.net;
 
+import benchsh.peer.protocol.Endpoint;
 import benchsh.peer.protocol.ErrorWords;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -10,7 +11,6 @@ import java.nio.channels.NetworkChannel;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
-import java.util.Map;
 
 /** Opening the data-plane sockets of a test: listeners bound to one address, and token-presenting connections. */
 public final class Endpoints {
@@ -37,12 +37,12 @@ public final class Endpoints {
         }
     }
 
-    /** A listening side's endpoint for the shell: {@code port}, the local port of {@code channel}; empty once it is closed. */
-    public static Map<String, Object> endpoint(NetworkChannel channel) {
+    /** A listening side's endpoint for the shell: the local port of {@code channel}; null once it is closed. */
+    public static Endpoint endpoint(NetworkChannel channel) {
         try {
-            return Map.of("port", (long) ((InetSocketAddress) channel.getLocalAddress()).getPort());
-        } catch (IOException e) {
-            return Map.of();
+            return new Endpoint(((InetSocketAddress) channel.getLocalAddress()).getPort());
+        } catch (IOException | NullPointerException e) {
+            return null;
         }
     }
 

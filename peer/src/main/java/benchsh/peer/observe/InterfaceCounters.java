@@ -1,14 +1,22 @@
 package benchsh.peer.observe;
 
+import benchsh.peer.metric.Metric;
+import benchsh.peer.metric.Unit;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One network interface's counters from /proc/net/dev since it came up: bytes, packets, errors and drops,
- * each received and sent. Immutable.
+ * One network interface's counters from /proc/net/dev since it came up (or, as {@link #since}, their growth in a
+ * span): bytes, packets, errors and drops, each received and sent. Immutable.
  */
-public record InterfaceCounters(long rxBytes, long rxPackets, long rxErrors, long rxDrops, long txBytes, long txPackets, long txErrors,
-                                long txDrops) {
+public record InterfaceCounters(@Metric(unit = Unit.BYTES, means = "bytes the interface received") long rxBytes,
+                                @Metric(unit = Unit.COUNT, means = "packets the interface received") long rxPackets,
+                                @Metric(unit = Unit.COUNT, means = "receive errors of the interface") long rxErrors,
+                                @Metric(unit = Unit.COUNT, means = "received packets the interface dropped") long rxDrops,
+                                @Metric(unit = Unit.BYTES, means = "bytes the interface sent") long txBytes,
+                                @Metric(unit = Unit.COUNT, means = "packets the interface sent") long txPackets,
+                                @Metric(unit = Unit.COUNT, means = "send errors of the interface") long txErrors,
+                                @Metric(unit = Unit.COUNT, means = "packets the interface dropped instead of sending") long txDrops) {
 
     /** Each counter less {@code earlier}'s. */
     public InterfaceCounters since(InterfaceCounters earlier) {

@@ -1,21 +1,20 @@
 package benchsh.peer.observe;
 
+import benchsh.peer.protocol.Endpoint;
+import benchsh.peer.workload.Interval;
 import benchsh.peer.workload.Outcome;
 import benchsh.peer.workload.Side;
 import benchsh.peer.workload.SideContext;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
  * One watch of this host: reads the counters at the start, then every interval (reporting each
- * interval's {@link Observation} with its {@code start_s} and {@code end_s} since the start), until
- * cancelled or the spec's maximum passes; the outcome's metrics are the observation over the whole watch,
- * with {@code cpu_count}. Being cancelled is how a watch normally ends, so the outcome has no error.
+ * interval's {@link Load} as an interval sample, its span since the start), until cancelled or the spec's
+ * maximum passes; the outcome's report is the load over the whole watch, with the host's CPU count. Being cancelled is how a watch normally ends, so the outcome has no error.
  * {@link #cancel()} may be called from any thread.
  */
 final class ObserveSide implements Side {
@@ -31,15 +30,15 @@ final class ObserveSide implements Side {
     }
 
     @Override
-    public Map<String, Object> endpoint() {
-        return Map.of();
+    public Endpoint endpoint() {
+        return null;
     }
 
     @Override
     public Outcome run() {
         ProcCounters first = ProcCounters.read(proc, spec.loopback());
         ProcCounters last = first;
-        List<Object> intervals = new ArrayList<>();
+        List<Interval<?>> intervals = new ArrayList<>();
         long end = first.nanos() + spec.maxNanos();
         boolean interrupted = false;
         while (true) {
@@ -57,26 +56,16 @@ final class ObserveSide implements Side {
                 break;
             }
             ProcCounters now = ProcCounters.read(proc, spec.loopback());
-            Map<String, Object> sample = sample(first, last, now);
+            Interval<Load> sample = Observation.interval(first, last, now);
             intervals.add(sample);
             context.interval(sample);
             last = now;
         }
-        ProcCounters done = ProcCounters.read(proc, spec.loopback());
-        Map<String, Object> metrics = Observation.between(first, done);
-        metrics.put("cpu_count", (long) Math.max(0, done.cpus().size() - 1));
+        ObserveWorkload.Report report = Observation.whole(first, ProcCounters.read(proc, spec.loopback()));
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
-        return new Outcome(metrics, intervals, null, null);
-    }
-
-    private static Map<String, Object> sample(ProcCounters first, ProcCounters from, ProcCounters to) {
-        Map<String, Object> s = new LinkedHashMap<>();
-        s.put("start_s", (from.nanos() - first.nanos()) / 1e9);
-        s.put("end_s", (to.nanos() - first.nanos()) / 1e9);
-        s.putAll(Observation.between(from, to));
-        return s;
+        return new Outcome(report, intervals, null, null);
     }
 
     @Override

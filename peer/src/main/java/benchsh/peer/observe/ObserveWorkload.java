@@ -1,7 +1,10 @@
 package benchsh.peer.observe;
 
+import benchsh.peer.metric.Metric;
+import benchsh.peer.metric.Unit;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.Range;
+import benchsh.peer.workload.Role;
 import benchsh.peer.workload.Side;
 import benchsh.peer.workload.SideContext;
 import benchsh.peer.workload.Timing;
@@ -36,9 +39,13 @@ public final class ObserveWorkload implements Workload {
         return NAME;
     }
 
+    /** What a watch reports when it ends: the host's figures over the whole watch, and its CPUs. */
+    public record Report(Load load, @Metric(unit = Unit.COUNT, means = "the host's CPUs") long cpuCount) {
+    }
+
     @Override
-    public Map<String, Class<? extends Record>> roles() {
-        return Map.of("watch", Spec.class);
+    public Map<String, Role> roles() {
+        return Map.of("watch", new Role(Spec.class, Report.class, Load.class));
     }
 
     @Override

@@ -1,12 +1,17 @@
 package benchsh.peer.pipe;
 
+import benchsh.peer.metric.Metric;
+import benchsh.peer.metric.Unit;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.OrNull;
 import benchsh.peer.protocol.Range;
 import benchsh.peer.workload.LinkedSide;
 import benchsh.peer.workload.Meter;
+import benchsh.peer.workload.Metered;
+import benchsh.peer.workload.Role;
 import benchsh.peer.workload.Side;
 import benchsh.peer.workload.SideContext;
+import benchsh.peer.workload.Streamed;
 import benchsh.peer.workload.Timing;
 import benchsh.peer.workload.Workload;
 import java.io.IOException;
@@ -14,7 +19,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -89,14 +93,37 @@ public final class PipeStream implements Workload {
         this.nullSink = nullSink;
     }
 
+    /** What the source reports: its meter's figures, the blocks it read, and its stages' times. */
+    public record SourceReport(@OrNull Streamed meter, @Metric(unit = Unit.COUNT, means = "blocks the source read") long blocks, SourceTimes times)
+            implements Metered {
+    }
+
+    /** The source's time in source reads and socket writes. */
+    public record SourceTimes(@Metric(unit = Unit.SECONDS, means = "time in source reads") double sourceReadSeconds,
+                              @Metric(unit = Unit.SECONDS, means = "time in socket writes") double netWriteSeconds) {
+    }
+
+    /** What the sink reports: its meter's figures, its stages' times, and the strays. */
+    public record SinkReport(@OrNull Streamed meter, SinkTimes times,
+                             @Metric(unit = Unit.COUNT, means = "connections or datagrams without the test's token, dropped") long straysDropped)
+            implements Metered {
+    }
+
+    /** The sink's time in socket reads, sink writes and the final sync, and the syncs. */
+    public record SinkTimes(@Metric(unit = Unit.SECONDS, means = "time in socket reads") double netReadSeconds,
+                            @Metric(unit = Unit.SECONDS, means = "time in sink writes") double sinkWriteSeconds,
+                            @Metric(unit = Unit.SECONDS, means = "time in the final fdatasync") double syncSeconds,
+                            @Metric(unit = Unit.COUNT, means = "fdatasync calls") long syncs) {
+    }
+
     @Override
     public String name() {
         return NAME;
     }
 
     @Override
-    public Map<String, Class<? extends Record>> roles() {
-        return Map.of("listen", SinkSpec.class, "connect", SourceSpec.class);
+    public Map<String, Role> roles() {
+        return Map.of("listen", Role.of(SinkSpec.class, SinkReport.class), "connect", Role.of(SourceSpec.class, SourceReport.class));
     }
 
     @Override
@@ -155,12 +182,8 @@ public final class PipeStream implements Workload {
         }
 
         @Override
-        protected Map<String, Object> extraMetrics() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("blocks", blocks);
-            m.put("source_read_seconds", readNanos / 1e9);
-            m.put("net_write_seconds", writeNanos / 1e9);
-            return m;
+        protected SourceReport report() {
+            return new SourceReport(meter.streamed(), blocks, new SourceTimes(readNanos / 1e9, writeNanos / 1e9));
         }
     }
 
@@ -220,14 +243,9 @@ public final class PipeStream implements Workload {
         }
 
         @Override
-        protected Map<String, Object> extraMetrics() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("net_read_seconds", readNanos / 1e9);
-            m.put("sink_write_seconds", writeNanos / 1e9);
-            m.put("sync_seconds", syncNanos / 1e9);
-            m.put("syncs", spec.sync() && finished ? 1L : 0L);
-            m.put("strays_dropped", strays());
-            return m;
+        protected SinkReport report() {
+            return new SinkReport(meter.streamed(), new SinkTimes(readNanos / 1e9, writeNanos / 1e9, syncNanos / 1e9, spec.sync() && finished ? 1 : 0),
+                    strays());
         }
     }
 }

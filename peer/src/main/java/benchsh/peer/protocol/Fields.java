@@ -99,6 +99,11 @@ public final class Fields {
         return typed(name, List.class, "a list");
     }
 
+    /** The value of a field, whatever its type (the caller checks it); missing is an error. */
+    public Object raw(String name) throws ProtocolException {
+        return require(name);
+    }
+
     /** Fails if a field was present that no getter consumed. */
     public void end() throws ProtocolException {
         for (String name : values.keySet()) {

@@ -13,9 +13,11 @@ public sealed interface Message {
      * The protocol version this build speaks. A peer refuses any other. Version 2: the link (token,
      * address, port) travels beside the spec, DONE and ERROR carry an error kind. Version 3: the shell
      * sends a frame (at least a PING) every 10 s whatever the peer sends, and a peer running a test
-     * exits after {@code Peer.SHELL_SILENCE} without one. Version 4: START carries the side's deadline.
+     * exits after {@code Peer.SHELL_SILENCE} without one. Version 4: START carries the side's deadline. Version 5: a
+     * side's figures are records: DONE carries the role's report record and INTERVAL its sample record, both encoded
+     * by {@link SpecCodec}, and READY a typed {@link Endpoint}.
      */
-    int PROTOCOL = 4;
+    int PROTOCOL = 5;
 
     MessageType type();
 
@@ -96,20 +98,25 @@ public sealed interface Message {
         }
     }
 
-    record Ready(String id, Map<String, Object> endpoint) implements Message {
+    /** A side is set up; {@code endpoint} is where a listening side is reached, null for one that does not listen. */
+    record Ready(String id, Endpoint endpoint) implements Message {
         public MessageType type() {
             return MessageType.READY;
         }
 
         public Map<String, Object> fields() {
-            return map("id", id, "endpoint", endpoint);
+            return map("id", id, "endpoint", endpoint == null ? null : SpecCodec.encode(endpoint));
         }
 
         static Ready decode(Fields f) throws ProtocolException {
-            return new Ready(f.string("id"), f.map("endpoint"));
+            return new Ready(f.string("id"), f.optional("endpoint") ? SpecCodec.decode(Endpoint.class, f.object("endpoint")) : null);
         }
     }
 
+    /**
+     * One interval sample of a side: the wire form of its role's sample record ({@code benchsh.peer.workload.Interval}),
+     * decoded with that record by whoever knows the role.
+     */
     record Interval(String id, Map<String, Object> sample) implements Message {
         public MessageType type() {
             return MessageType.INTERVAL;
@@ -125,10 +132,12 @@ public sealed interface Message {
     }
 
     /**
-     * A side ended. {@code error} and {@code kind} are null when it completed, and both set when it did not;
-     * metrics measured so far are kept either way.
+     * A side ended. {@code report} is the wire form of its role's report record (decoded with that record by whoever
+     * knows the role), null when the side ended before it had one; {@code intervals} its interval samples' wire forms.
+     * {@code error} and {@code kind} are null when it completed, and both set when it did not; what was measured so far
+     * is kept either way.
      */
-    record Done(String id, Map<String, Object> metrics, List<Object> intervals, String error, ErrorKind kind) implements Message {
+    record Done(String id, Map<String, Object> report, List<Object> intervals, String error, ErrorKind kind) implements Message {
         public Done {
             if ((error == null) != (kind == null)) {
                 throw new IllegalArgumentException("a DONE carries an error and its kind, or neither");
@@ -140,7 +149,7 @@ public sealed interface Message {
         }
 
         public Map<String, Object> fields() {
-            return map("id", id, "metrics", metrics, "intervals", intervals, "error", error, "kind", kind == null ? null : kind.wire());
+            return map("id", id, "report", report, "intervals", intervals, "error", error, "kind", kind == null ? null : kind.wire());
         }
 
         static Done decode(Fields f) throws ProtocolException {
@@ -149,7 +158,8 @@ public sealed interface Message {
             if ((error == null) != (kind == null)) {
                 throw new ProtocolException("a DONE carries an error and its kind, or neither");
             }
-            return new Done(f.string("id"), f.map("metrics"), f.list("intervals"), error, kind == null ? null : ErrorKind.of(kind));
+            return new Done(f.string("id"), f.optional("report") ? f.map("report") : null, f.list("intervals"), error,
+                    kind == null ? null : ErrorKind.of(kind));
         }
     }
 

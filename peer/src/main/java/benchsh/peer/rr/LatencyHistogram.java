@@ -90,8 +90,8 @@ public final class LatencyHistogram {
     }
 
     /** The non-empty buckets as a flat list of {@code lowest_ns, highest_ns, count} triples, ascending. */
-    public List<Object> buckets() {
-        List<Object> out = new ArrayList<>();
+    public List<Long> buckets() {
+        List<Long> out = new ArrayList<>();
         for (int i = 0; i < BUCKETS; i++) {
             if (counts[i] > 0) {
                 out.add(lowest(i));

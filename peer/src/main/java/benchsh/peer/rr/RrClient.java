@@ -1,23 +1,20 @@
 package benchsh.peer.rr;
 
+import benchsh.peer.protocol.Endpoint;
 import benchsh.peer.workload.Meter;
 import benchsh.peer.workload.SideBase;
 import benchsh.peer.workload.SideContext;
 import benchsh.peer.workload.Timing;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * The asking side of every request/response workload ({@link TcpRr}, {@link TcpCrr}, {@link UdpRr}): the
  * transaction clock and its figures. After {@link #open} the clock starts; transactions run for the warm-up
  * {@code omit} plus {@code time}; every answered one is counted in the {@link Meter} (transactions and
  * transactions/s, the warm-up left out) and, if it started after the warm-up, its round trip goes into a
- * {@link LatencyHistogram}. The figures: {@code latency_count}, {@code latency_min_us}, {@code _mean_us},
- * {@code _p50_us}, {@code _p90_us}, {@code _p99_us}, {@code _p99_9_us}, {@code _max_us} (µs), and with
- * {@code histogram} the non-empty buckets as {@code latency_buckets_ns}, and the sockets' path if the client
- * says ({@link #sockets}). The meter declares a stall
+ * {@link LatencyHistogram}. Its report is a {@link RrReport.Client}: the meter's figures, the latencies, with {@code
+ * histogram} the buckets, and the sockets' path if the client says ({@link #sockets}). The meter declares a stall
  * (STALLED, "no data for N s") when no transaction completes for the timing's timeout.
  *
  * <p>The default {@link #work} asks one transaction at a time; a client that keeps several in flight
@@ -54,8 +51,8 @@ abstract class RrClient extends SideBase {
     protected abstract void end() throws IOException;
 
     @Override
-    public Map<String, Object> endpoint() {
-        return Map.of();
+    public Endpoint endpoint() {
+        return null;
     }
 
     @Override
@@ -99,24 +96,17 @@ abstract class RrClient extends SideBase {
         return null;
     }
 
+    /** Requests sent again after no response (UDP); null for a client that never sends one again. */
+    protected Long retransmits() {
+        return null;
+    }
+
     @Override
-    protected Map<String, Object> extraMetrics() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("latency_count", latency.count());
-        m.put("latency_min_us", latency.min() / 1e3);
-        m.put("latency_mean_us", latency.mean() / 1e3);
-        m.put("latency_p50_us", latency.percentile(50) / 1e3);
-        m.put("latency_p90_us", latency.percentile(90) / 1e3);
-        m.put("latency_p99_us", latency.percentile(99) / 1e3);
-        m.put("latency_p99_9_us", latency.percentile(99.9) / 1e3);
-        m.put("latency_max_us", latency.max() / 1e3);
-        if (histogram) {
-            m.put("latency_buckets_ns", latency.buckets());
-        }
+    protected RrReport.Client report() {
         RrIo.Chosen<?> sockets = sockets();
-        if (sockets != null) {
-            sockets.report(m, "client");
-        }
-        return m;
+        RrReport.Latency l = new RrReport.Latency(latency.min() / 1e3, latency.mean() / 1e3, latency.percentile(50) / 1e3, latency.percentile(90) / 1e3,
+                latency.percentile(99) / 1e3, latency.percentile(99.9) / 1e3, latency.max() / 1e3, histogram ? latency.buckets() : null);
+        return new RrReport.Client(meter.transacted(), latency.count(), l, sockets == null ? null : new RrReport.ClientSockets(sockets.io(), sockets.note()),
+                retransmits());
     }
 }

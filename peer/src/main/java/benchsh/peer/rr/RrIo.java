@@ -8,12 +8,11 @@ import benchsh.peer.net.ReadyWait;
 import benchsh.peer.protocol.Link;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.util.Map;
 
 /**
  * Which sockets a request/response side uses: the native ones ({@link RrSockets}, Java 22+) where they work,
- * else NIO; each side chooses for itself. A side reports its choice as {@code <role>_io} ({@code native} or
- * {@code nio}) and, on NIO, why not native as {@code <role>_io_note}. Stateless.
+ * else NIO; each side chooses for itself. A side reports its choice ({@code native} or {@code nio}) and, on NIO, why
+ * not native ({@link RrReport}). Stateless.
  */
 final class RrIo {
     private RrIo() {
@@ -21,13 +20,6 @@ final class RrIo {
 
     /** Sockets of one path, what the result calls the path, and why it is not the native one (null if it is). */
     record Chosen<T>(T sockets, String io, String note) {
-        /** Adds {@code <role>_io} and, if any, {@code <role>_io_note} to {@code metrics}. */
-        void report(Map<String, Object> metrics, String role) {
-            metrics.put(role + "_io", io);
-            if (note != null) {
-                metrics.put(role + "_io_note", note);
-            }
-        }
     }
 
     /**

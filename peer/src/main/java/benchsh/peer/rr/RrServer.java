@@ -2,6 +2,7 @@ package benchsh.peer.rr;
 
 import benchsh.peer.io.RrListener;
 import benchsh.peer.net.ReadyWait;
+import benchsh.peer.protocol.Endpoint;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.workload.Meter;
 import benchsh.peer.workload.SideBase;
@@ -9,14 +10,12 @@ import benchsh.peer.workload.SideContext;
 import benchsh.peer.workload.Timing;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * The answering side of the TCP request/response workloads ({@link TcpRr}, {@link TcpCrr}), as {@link RrClient} is
  * the asking one: the listener on the link's address (native sockets on Java 22+, else NIO, {@link RrIo}), which
- * admits connections by the test's token; its port as the side's endpoint; and in the figures the connections it
- * dropped ({@code strays_dropped}) and its sockets ({@code server_io}). Subclasses take connections from {@link
+ * admits connections by the test's token; its port as the side's endpoint; and its report ({@link RrReport.Server}):
+ * the meter's figures, the connections it dropped and its sockets. Subclasses take connections from {@link
  * #listener} in {@link #work} and answer them. Thread-safety as {@link SideBase}.
  */
 abstract class RrServer extends SideBase {
@@ -37,15 +36,12 @@ abstract class RrServer extends SideBase {
     }
 
     @Override
-    public Map<String, Object> endpoint() {
-        return Map.of("port", (long) listener.port());
+    public Endpoint endpoint() {
+        return new Endpoint(listener.port());
     }
 
     @Override
-    protected Map<String, Object> extraMetrics() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("strays_dropped", listener.strays());
-        chosen.report(m, "server");
-        return m;
+    protected RrReport.Server report() {
+        return new RrReport.Server(meter.transacted(), listener.strays(), new RrReport.ServerSockets(chosen.io(), chosen.note()));
     }
 }

@@ -1,6 +1,8 @@
 package benchsh.peer.rr;
 
 import benchsh.peer.protocol.Link;
+import benchsh.peer.workload.Interval;
+import benchsh.peer.workload.Role;
 import benchsh.peer.workload.Side;
 import benchsh.peer.workload.SideContext;
 import benchsh.peer.workload.Workload;
@@ -10,7 +12,7 @@ import java.util.Map;
 /**
  * What the request/response workloads ({@link TcpRr}, {@link TcpCrr}, {@link UdpRr}) share in their shape:
  * two roles, "listen" (the server, which answers) and "connect" (the client, which asks and measures), each
- * with its spec record, both needing the test's link. Stateless.
+ * with its spec record and its report ({@link RrReport}), both needing the test's link. Stateless.
  *
  * @param <S> the server's spec record
  * @param <C> the client's spec record
@@ -32,8 +34,9 @@ abstract class RrWorkload<S extends Record, C extends Record> implements Workloa
     }
 
     @Override
-    public final Map<String, Class<? extends Record>> roles() {
-        return Map.of("listen", server, "connect", client);
+    public final Map<String, Role> roles() {
+        return Map.of("listen", new Role(server, RrReport.Server.class, Interval.Transactions.class),
+                "connect", new Role(client, RrReport.Client.class, Interval.Transactions.class));
     }
 
     @Override

@@ -3,6 +3,7 @@ package benchsh.peer.rr;
 import benchsh.peer.datagram.UdpStream;
 import benchsh.peer.net.Endpoints;
 import benchsh.peer.net.TokenGate;
+import benchsh.peer.protocol.Endpoint;
 import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.Range;
@@ -17,8 +18,6 @@ import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
@@ -95,7 +94,6 @@ public final class UdpRr extends RrWorkload<UdpRr.ServerSpec, UdpRr.ClientSpec> 
         private volatile long lastRequest = System.nanoTime();
         private volatile long first;
         private volatile boolean lingered;
-        private volatile long stalledSeconds = -1;
         private long strays;
 
         Server(ServerSpec spec, Link link, DatagramChannel channel, SideContext context) {
@@ -108,7 +106,7 @@ public final class UdpRr extends RrWorkload<UdpRr.ServerSpec, UdpRr.ClientSpec> 
         }
 
         @Override
-        public Map<String, Object> endpoint() {
+        public Endpoint endpoint() {
             return Endpoints.endpoint(channel);
         }
 
@@ -165,7 +163,7 @@ public final class UdpRr extends RrWorkload<UdpRr.ServerSpec, UdpRr.ClientSpec> 
                     if (first == 0) {
                         fail(ErrorKind.TIMEOUT, "no request with the test token within " + seconds + " s");
                     } else {
-                        stalledSeconds = seconds;
+                        meter.stalled(seconds);
                         fail(ErrorKind.STALLED, "no request for " + seconds + " s");
                     }
                 }
@@ -173,13 +171,8 @@ public final class UdpRr extends RrWorkload<UdpRr.ServerSpec, UdpRr.ClientSpec> 
         }
 
         @Override
-        protected Map<String, Object> extraMetrics() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("strays_dropped", strays);
-            if (stalledSeconds >= 0) {
-                m.put("stalled_seconds", stalledSeconds);
-            }
-            return m;
+        protected RrReport.Server report() {
+            return new RrReport.Server(meter.transacted(), strays, null);
         }
     }
 
@@ -263,10 +256,8 @@ public final class UdpRr extends RrWorkload<UdpRr.ServerSpec, UdpRr.ClientSpec> 
         }
 
         @Override
-        protected Map<String, Object> extraMetrics() {
-            Map<String, Object> m = new LinkedHashMap<>(super.extraMetrics());
-            m.put("udp_retransmits", retransmits.get());
-            return m;
+        protected Long retransmits() {
+            return retransmits.get();
         }
     }
 }

@@ -1,13 +1,19 @@
 package benchsh.peer.stream;
 
+import benchsh.peer.metric.Metric;
+import benchsh.peer.metric.Unit;
 import benchsh.peer.protocol.ErrorWords;
 import benchsh.peer.protocol.Link;
+import benchsh.peer.protocol.OrNull;
 import benchsh.peer.protocol.Range;
 import benchsh.peer.workload.LinkedSide;
 import benchsh.peer.workload.Meter;
+import benchsh.peer.workload.Metered;
 import benchsh.peer.workload.Pacer;
+import benchsh.peer.workload.Role;
 import benchsh.peer.workload.Side;
 import benchsh.peer.workload.SideContext;
+import benchsh.peer.workload.Streamed;
 import benchsh.peer.workload.Timing;
 import benchsh.peer.workload.Workload;
 import java.io.IOException;
@@ -72,6 +78,20 @@ public final class TcpStream implements Workload {
     }
 
     /**
+     * What a side reports: its meter's figures, the connections without the token it dropped, and the socket buffers the
+     * kernel gave (raised to its minimum, capped at net.core.[rw]mem_max, read through the JDK, which halves Linux's
+     * doubled figure, so window: 64 KiB reads 64 KiB); those are absent before the first connection opened.
+     */
+    public record Report(@OrNull Streamed meter,
+                         @Metric(unit = Unit.COUNT, means = "connections or datagrams without the test's token, dropped") long straysDropped,
+                         @Metric(unit = Unit.BYTES, means = "the sender's SO_SNDBUF as the kernel gave it, read back after window: (raised to its"
+                                 + " minimum, capped at net.core.wmem_max; tcp without window: the size autotuning starts from; tcp reads it through"
+                                 + " the JDK, which halves the figure Linux doubles, so it compares with window:)") @OrNull Long sendSocketBytes,
+                         @Metric(unit = Unit.BYTES, means = "the receiver's SO_RCVBUF as the kernel gave it, read back after window: (capped at"
+                                 + " net.core.rmem_max; tcp: halved as send_socket_bytes)") @OrNull Long recvSocketBytes) implements Metered {
+    }
+
+    /**
      * Bytes per read for a receiver of {@code size}-byte messages over {@code streams} connections: a read
      * takes whatever has arrived, so a larger buffer drains a backlog in fewer system calls (and fewer window
      * updates), independent of the sender's message size, which stays what the sender writes.
@@ -87,8 +107,9 @@ public final class TcpStream implements Workload {
     }
 
     @Override
-    public Map<String, Class<? extends Record>> roles() {
-        return Map.of("listen", Spec.class, "connect", Spec.class);
+    public Map<String, Role> roles() {
+        Role role = Role.of(Spec.class, Report.class);
+        return Map.of("listen", role, "connect", role);
     }
 
     @Override
@@ -162,19 +183,9 @@ public final class TcpStream implements Workload {
             }
         }
 
-        /**
-         * Strays, and the socket buffers the kernel gave: raised to its minimum, capped at net.core.[rw]mem_max, read
-         * through the JDK (which halves Linux's doubled figure, so window: 64 KiB reads 64 KiB).
-         */
         @Override
-        protected Map<String, Object> extraMetrics() {
-            Map<String, Object> m = new java.util.LinkedHashMap<>();
-            m.put("strays_dropped", strays());
-            if (sendBuffer >= 0) {
-                m.put("send_socket_bytes", sendBuffer);
-                m.put("recv_socket_bytes", receiveBuffer);
-            }
-            return m;
+        protected Report report() {
+            return new Report(meter.streamed(), strays(), sendBuffer >= 0 ? sendBuffer : null, receiveBuffer >= 0 ? receiveBuffer : null);
         }
 
         @Override

@@ -3,6 +3,7 @@ package benchsh.peer.workload;
 import benchsh.peer.net.Endpoints;
 import benchsh.peer.net.ReadyWait;
 import benchsh.peer.net.TokenGate;
+import benchsh.peer.protocol.Endpoint;
 import benchsh.peer.protocol.Link;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
@@ -13,7 +14,6 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -87,8 +87,8 @@ public abstract class LinkedSide extends SideBase {
     }
 
     @Override
-    public Map<String, Object> endpoint() {
-        return listener == null ? Map.of() : Endpoints.endpoint(listener);
+    public Endpoint endpoint() {
+        return listener == null ? null : Endpoints.endpoint(listener);
     }
 
     /** Whether this side is the listening end. */

@@ -3,9 +3,7 @@ package benchsh.peer.workload;
 import benchsh.peer.facts.CpuSnapshot;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
@@ -16,8 +14,9 @@ import java.util.concurrent.locks.LockSupport;
  * no byte moved for {@code stallTimeout}. Stream threads call {@link #add} (any thread, atomic) or
  * {@link #addOwned} (the one thread that moves a stream's data: a plain add and a release store, the
  * cheap form for a per-write count); one sampler thread does the rest. Every count is visible to the
- * sampler as soon as it is made, so interval samples and totals stay exact. Per-stream figures come as
- * lists indexed by stream. Thread-safe.
+ * sampler as soon as it is made, so interval samples and totals stay exact. Its figures are a record, {@link
+ * #streamed()} for a meter of bytes and {@link #transacted()} for one of transactions, per-stream figures as lists
+ * indexed by stream; its samples are {@link Interval}s. Thread-safe.
  */
 public final class Meter {
     private static final long POLL_NANOS = 100_000_000L;
@@ -26,16 +25,24 @@ public final class Meter {
     private static final VarHandle COUNT = MethodHandles.arrayElementVarHandle(long[].class);
 
     /**
-     * What a meter counts and how its rate is named: bytes and bits/s (streams), or transactions and
-     * transactions/s (request/response).
-     *
-     * @param count the metric name of the count, e.g. "bytes"
-     * @param rate the metric name of the rate, e.g. "throughput_bps"
-     * @param rateFactor multiplies count per second into the rate (8 for bits/s)
+     * What a meter counts, and so its figures and samples: bytes and bits/s (streams: {@link Streamed}, {@link
+     * Interval.Bytes}), or transactions and transactions/s (request/response: {@link Transacted}, {@link
+     * Interval.Transactions}).
      */
-    public record Unit(String count, String rate, double rateFactor) {
-        public static final Unit BYTES = new Unit("bytes", "throughput_bps", 8);
-        public static final Unit TRANSACTIONS = new Unit("transactions", "transactions_per_s", 1);
+    public enum Unit {
+        BYTES(8),
+        TRANSACTIONS(1);
+
+        /** Multiplies count per second into the rate (8 for bits/s). */
+        private final double rateFactor;
+
+        Unit(double rateFactor) {
+            this.rateFactor = rateFactor;
+        }
+
+        private Record sample(long count, double rate) {
+            return this == BYTES ? new Interval.Bytes(count, rate) : new Interval.Transactions(count, rate);
+        }
     }
 
     private final Unit unit;
@@ -47,10 +54,11 @@ public final class Meter {
     private final long stallNanos;
     private final SideContext context;
     private final Runnable onStall;
-    private final List<Object> intervals = new ArrayList<>();
+    private final List<Interval<?>> intervals = new ArrayList<>();
     private volatile boolean finished;
     private volatile String stallError;
     private volatile long stalledSeconds;
+    private volatile boolean stalledBySide;
     /** Until when ({@link System#nanoTime()}) silence is no stall: a side draining its last bytes waits by its own rule. */
     private volatile long quietUntil;
     private volatile boolean quiet;
@@ -163,6 +171,15 @@ public final class Meter {
         return stallError;
     }
 
+    /**
+     * Notes a stall the side detected itself (a side that watches for silence on its own): {@code seconds} without
+     * data when it gave up, reported in its figures as a stall of the meter's would be.
+     */
+    public void stalled(long seconds) {
+        stalledSeconds = seconds;
+        stalledBySide = true;
+    }
+
     private Snapshot snapshot() {
         return snapshot(true);
     }
@@ -222,15 +239,13 @@ public final class Meter {
     }
 
     private void report(Snapshot from, Snapshot to) {
-        Map<String, Object> sample = new LinkedHashMap<>();
         Snapshot base;
         synchronized (this) {
             base = baseline;
         }
-        sample.put("start_s", (from.nanos - base.nanos) / 1e9);
-        sample.put("end_s", (to.nanos - base.nanos) / 1e9);
-        sample.put(unit.count, to.bytes - from.bytes);
-        sample.put(unit.rate, rate(to.bytes - from.bytes, (to.nanos - from.nanos) / 1e9));
+        long count = to.bytes - from.bytes;
+        Interval<?> sample = new Interval<>((from.nanos - base.nanos) / 1e9, (to.nanos - base.nanos) / 1e9,
+                unit.sample(count, rate(count, (to.nanos - from.nanos) / 1e9)));
         synchronized (intervals) {
             intervals.add(sample);
         }
@@ -242,21 +257,7 @@ public final class Meter {
     }
 
     /**
-     * Stops the clock and returns the figures over the measured span, with the failure if there was one: the
-     * given one, else the meter's own stall.
-     *
-     * @param kind why the side failed, or null when it did not (a stall of the meter still counts)
-     */
-    public Outcome finish(benchsh.peer.protocol.ErrorKind kind, String error, Map<String, Object> extra) {
-        Figures f = figures(extra);
-        if (kind == null && stallError != null) {
-            return new Outcome(f.metrics(), f.samples(), stallError, benchsh.peer.protocol.ErrorKind.STALLED);
-        }
-        return new Outcome(f.metrics(), f.samples(), error, kind);
-    }
-
-    /**
-     * Ends the measured span now: sampling and stall detection stop, and {@link #finish} reports the span up
+     * Ends the measured span now: sampling and stall detection stop, and {@link #streamed()} reports the span up
      * to here, so what a side does afterwards (verifying or removing what it wrote) stays out of its figures.
      * Does nothing on a meter that never started or already stopped.
      */
@@ -281,49 +282,75 @@ public final class Meter {
         }
     }
 
-    private record Figures(Map<String, Object> metrics, List<Object> samples) {
+    /** The interval samples so far (all of them once the side ended). */
+    public List<Interval<?>> intervals() {
+        synchronized (intervals) {
+            return List.copyOf(intervals);
+        }
     }
 
-    private Figures figures(Map<String, Object> extra) {
+    /**
+     * The figures of a meter of bytes over the measured span (up to {@link #stop}, else now), with the stall if there
+     * was one; null if it never started. Ends sampling.
+     */
+    public Streamed streamed() {
+        Span s = span();
+        if (s == null) {
+            return null;
+        }
+        List<Long> perStream = new ArrayList<>();
+        List<Long> perStreamMeasured = new ArrayList<>();
+        List<Double> perStreamRate = new ArrayList<>();
+        for (int i = 0; i < streams; i++) {
+            perStream.add(s.end.streams[i]);
+            perStreamMeasured.add(s.end.streams[i] - s.base.streams[i]);
+            perStreamRate.add(rate(s.end.streams[i] - s.base.streams[i], s.seconds()));
+        }
+        long bytes = s.end.bytes - s.base.bytes;
+        return new Streamed(bytes, s.end.bytes, s.seconds(), s.omittedSeconds(), rate(bytes, s.seconds()), s.cpu(), perStream, perStreamMeasured,
+                perStreamRate, stall());
+    }
+
+    /** The figures of a meter of transactions over the measured span, as {@link #streamed()}; null if it never started. */
+    public Transacted transacted() {
+        Span s = span();
+        if (s == null) {
+            return null;
+        }
+        long n = s.end.bytes - s.base.bytes;
+        return new Transacted(n, s.end.bytes, s.seconds(), s.omittedSeconds(), rate(n, s.seconds()), s.cpu(), stall());
+    }
+
+    /** The measured span's ends: the start, the baseline after the warm-up, and the end. */
+    private record Span(Snapshot start, Snapshot base, Snapshot end) {
+        double seconds() {
+            return (end.nanos - base.nanos) / 1e9;
+        }
+
+        double omittedSeconds() {
+            return (base.nanos - start.nanos) / 1e9;
+        }
+
+        SideCpu cpu() {
+            return new SideCpu(end.cpu.hostPercentSince(base.cpu), end.cpu.cpus(), end.cpu.processSecondsSince(base.cpu));
+        }
+    }
+
+    /** The span up to {@link #stop}, or up to the first call of this (which stops it there); null if it never started. */
+    private Span span() {
         halt();
-        Map<String, Object> m = new LinkedHashMap<>();
-        List<Object> samples;
-        synchronized (intervals) {
-            samples = new ArrayList<>(intervals);
-        }
-        if (start != null) {
-            Snapshot end;
-            Snapshot base;
-            synchronized (this) {
-                end = stopped != null ? stopped : snapshot();
-                base = baseline;
+        synchronized (this) {
+            if (start == null) {
+                return null;
             }
-            double seconds = (end.nanos - base.nanos) / 1e9;
-            long bytes = end.bytes - base.bytes;
-            m.put(unit.count, bytes);
-            m.put(unit.count + "_total", end.bytes);
-            m.put("seconds", seconds);
-            m.put("omitted_seconds", (base.nanos - start.nanos) / 1e9);
-            m.put(unit.rate, rate(bytes, seconds));
-            m.put("cpu_pct", end.cpu.hostPercentSince(base.cpu));
-            m.put("cpu_count", (long) end.cpu.cpus()); // the CPUs cpu_pct is a share of
-            m.put("process_cpu_seconds", end.cpu.processSecondsSince(base.cpu));
-            List<Object> perStream = new ArrayList<>();
-            List<Object> perStreamMeasured = new ArrayList<>();
-            List<Object> perStreamRate = new ArrayList<>();
-            for (int i = 0; i < streams; i++) {
-                perStream.add(end.streams[i]);
-                perStreamMeasured.add(end.streams[i] - base.streams[i]);
-                perStreamRate.add(rate(end.streams[i] - base.streams[i], seconds));
+            if (stopped == null) {
+                stopped = snapshot();
             }
-            m.put("stream_" + unit.count + "_total", perStream);
-            m.put("stream_" + unit.count, perStreamMeasured);
-            m.put("stream_" + unit.rate, perStreamRate);
+            return new Span(start, baseline, stopped);
         }
-        if (stallError != null) {
-            m.put("stalled_seconds", stalledSeconds);
-        }
-        m.putAll(extra);
-        return new Figures(m, samples);
+    }
+
+    private Long stall() {
+        return stallError != null || stalledBySide ? stalledSeconds : null;
     }
 }

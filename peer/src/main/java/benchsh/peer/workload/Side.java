@@ -1,11 +1,11 @@
 package benchsh.peer.workload;
 
-import java.util.Map;
+import benchsh.peer.protocol.Endpoint;
 
 /** One side of a running test on this peer. {@link #cancel()} may be called from any thread. */
 public interface Side {
-    /** What the shell needs to reach this side (e.g. the bound port); empty for none. */
-    Map<String, Object> endpoint();
+    /** What the shell needs to reach this side (the port it listens on); null for a side that does not listen. */
+    Endpoint endpoint();
 
     /** Runs the side to its end. Returns what was measured, with the error if it failed. */
     Outcome run();

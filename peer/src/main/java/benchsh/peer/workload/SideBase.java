@@ -6,14 +6,14 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The life of one side, the same for every workload: a cancel flag, the sockets and files to close when
  * the side ends or is cancelled ({@link #track}), a {@link Meter} whose stall closes them too, and one rule
  * for how the side ended — cancelled, else stalled, else the first failure recorded ({@link #fail}, or an
  * I/O error out of {@link #work}), else complete. Every error is said in words ({@link ErrorWords}), never as a Java
- * exception's text. Subclasses move the data in {@link #work}. {@link
+ * exception's text. Subclasses move the data in {@link #work} and say what it measured in {@link #report}, a record
+ * of the role's report type (usually with the meter's figures in it, {@link Report}). {@link
  * #cancel}, {@link #track} and {@link #fail} may be called from any thread.
  */
 public abstract class SideBase implements Side {
@@ -36,10 +36,12 @@ public abstract class SideBase implements Side {
     /** Moves the data; returns when the side is done, or throws when it failed. */
     protected abstract void work() throws IOException, InterruptedException;
 
-    /** Figures of the side's own, beyond the meter's (e.g. strays dropped). */
-    protected Map<String, Object> extraMetrics() {
-        return Map.of();
-    }
+    /**
+     * What the side measured, as its role's report record ({@link Role#report}): typically the meter's figures
+     * ({@link Meter#streamed()}, {@link Meter#transacted()}) and the side's own (e.g. strays dropped). Runs once the
+     * side ended, also after a failure, so figures measured before it are kept; after {@link #settle}.
+     */
+    protected abstract Record report();
 
     /** Runs after everything tracked is closed, also on failure: e.g. removing what the side created. */
     protected void cleanup() {
@@ -62,7 +64,7 @@ public abstract class SideBase implements Side {
                 : meter.stallError() != null ? new Failure(ErrorKind.STALLED, meter.stallError()) : firstFailure();
         String error = settle(f == null ? null : ErrorWords.words(f.message()));
         ErrorKind kind = f != null ? f.kind() : error != null ? ErrorKind.IO : null;
-        return meter.finish(kind, error, extraMetrics());
+        return new Outcome(report(), meter.intervals(), error, kind);
     }
 
     /**
@@ -70,7 +72,7 @@ public abstract class SideBase implements Side {
      * error the outcome rule chose (null when the side completed), returns the error to report. The place
      * for a clean-up that depends on the ending (e.g. removing a partial file after a failure) and must say
      * what it did or kept. By default the error stands. An error returned for a complete side fails it as
-     * {@link ErrorKind#IO}. Runs before {@link #extraMetrics()}.
+     * {@link ErrorKind#IO}. Runs before {@link #report()}.
      */
     protected String settle(String error) {
         return error;

@@ -1,12 +1,11 @@
 package benchsh.peer.workload;
 
 import java.nio.file.Path;
-import java.util.Map;
 
 /** What a running side may use of its peer: the interval report channel, a private temp directory and its deadline. */
 public interface SideContext {
-    /** Streams one interval sample to the shell. */
-    void interval(Map<String, Object> sample);
+    /** Streams one interval sample to the shell; its figures are of the side's role's sample type ({@link Role#sample}). */
+    void interval(Interval<?> sample);
 
     /** A directory removed when the peer exits. */
     Path tempDir();

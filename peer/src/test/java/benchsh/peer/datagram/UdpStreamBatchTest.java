@@ -67,12 +67,12 @@ class UdpStreamBatchTest {
         assertEquals((long) size * sent, longOf(tx, "bytes"), "the sender counts size × datagrams on the wire");
         assertEquals((long) size * received, longOf(rx, "bytes"), "the receiver counts size × datagrams received");
         assertTrue(lost >= dropped.get(), lost + " lost, yet the receiver dropped " + dropped.get() + " on purpose");
-        assertEquals(0L, longOf(rx, "strays_dropped"), rx.metrics().toString());
+        assertEquals(0L, longOf(rx, "strays_dropped"), Sides.metrics(rx).toString());
         if (size >= UdpStream.HEADER_BYTES) {
             assertEquals(0L, longOf(rx, "messages_duplicate"));
         }
-        assertRan(io, tx.metrics(), "send_io", "send_io_note");
-        assertRan(io, rx.metrics(), "recv_io", "recv_io_note");
+        assertRan(io, Sides.metrics(tx), "send_io", "send_io_note");
+        assertRan(io, Sides.metrics(rx), "recv_io", "recv_io_note");
         assertEquals((long) batch, longOf(tx, "send_batch"));
         assertEquals((long) batch, longOf(rx, "recv_batch"));
     }
@@ -85,13 +85,13 @@ class UdpStreamBatchTest {
     static long reconciled(Outcome rx, Outcome tx) {
         long sent = longOf(tx, "messages_sent");
         long received = longOf(rx, "messages_received");
-        assertTrue(sent > 0, "nothing sent: " + tx.metrics());
+        assertTrue(sent > 0, "nothing sent: " + Sides.metrics(tx));
         assertTrue(received <= sent, received + " received of " + sent + " sent");
-        if (rx.metrics().containsKey("sender_messages_sent")) {
+        if (Sides.metrics(rx).containsKey("sender_messages_sent")) {
             assertEquals(sent, longOf(rx, "sender_messages_sent"), "the end marker carries the sender's count");
-            assertEquals(sent - received, longOf(rx, "messages_lost"), rx.metrics().toString());
+            assertEquals(sent - received, longOf(rx, "messages_lost"), Sides.metrics(rx).toString());
         } else {
-            assertFalse(rx.metrics().containsKey("messages_lost"), "no end marker, no count of the lost: " + rx.metrics());
+            assertFalse(Sides.metrics(rx).containsKey("messages_lost"), "no end marker, no count of the lost: " + Sides.metrics(rx));
         }
         return sent - received;
     }
@@ -117,18 +117,18 @@ class UdpStreamBatchTest {
                 new RecordingContext(), new RecordingContext());
         assertNull(o[0].error(), o[0].error());
         reconciled(o[0], o[1]);
-        assertEquals("nio", o[1].metrics().get("send_io"));
-        assertEquals("nio", o[0].metrics().get("recv_io"));
-        assertTrue(((String) o[1].metrics().get("send_io_note")).contains("needs Java 22"), o[1].metrics().toString());
+        assertEquals("nio", Sides.metrics(o[1]).get("send_io"));
+        assertEquals("nio", Sides.metrics(o[0]).get("recv_io"));
+        assertTrue(((String) Sides.metrics(o[1]).get("send_io_note")).contains("needs Java 22"), Sides.metrics(o[1]).toString());
     }
 
     @Test
     void nioAskedForIsNioWithoutANote() throws Exception {
         Outcome[] o = Sides.pair(new UdpStream(), spec(100, 10 * SECOND, 0, 8, IoPath.NIO), spec(100, SECOND / 5, 0, 8, IoPath.NIO),
                 new RecordingContext(), new RecordingContext());
-        assertEquals("nio", o[1].metrics().get("send_io"));
-        assertEquals("nio", o[0].metrics().get("recv_io"));
-        assertFalse(o[1].metrics().containsKey("send_io_note"));
+        assertEquals("nio", Sides.metrics(o[1]).get("send_io"));
+        assertEquals("nio", Sides.metrics(o[0]).get("recv_io"));
+        assertFalse(Sides.metrics(o[1]).containsKey("send_io_note"));
         reconciled(o[0], o[1]);
     }
 

@@ -65,7 +65,7 @@ class UdpStreamTest {
         assertEquals(sent, longOf(o[0], "sender_messages_sent"), "the end marker carries the sender's count");
         assertEquals(sent, longOf(o[0], "messages_received") + longOf(o[0], "messages_lost"));
         assertEquals(longOf(o[0], "messages_received") * 1000, longOf(o[0], "bytes"));
-        assertNotNull(o[0].metrics().get("jitter_us"));
+        assertNotNull(Sides.metrics(o[0]).get("jitter_us"));
         assertTrue(longOf(o[0], "recv_socket_bytes") > 0);
         assertTrue(longOf(o[1], "send_socket_bytes") > 0);
         assertTrue(lc.samples.size() >= 2, "interval samples: " + lc.samples);
@@ -87,9 +87,9 @@ class UdpStreamTest {
         assertEquals(sent * size, longOf(o[1], "bytes_total"));
         for (Outcome side : o) {
             long measured = longOf(side, "bytes");
-            assertTrue(measured > 0 && measured < longOf(side, "bytes_total"), side.metrics().toString());
+            assertTrue(measured > 0 && measured < longOf(side, "bytes_total"), Sides.metrics(side).toString());
             assertEquals(0, measured % size, "the measured span holds whole datagrams");
-            double omitted = ((Number) side.metrics().get("omitted_seconds")).doubleValue();
+            double omitted = ((Number) Sides.metrics(side).get("omitted_seconds")).doubleValue();
             assertTrue(omitted >= 0.5 && omitted < 1.5, "omitted " + omitted);
         }
         assertTrue(!lc.samples.isEmpty() && lc.samples.size() < 9, "100 ms samples over the 0.5 s after the warm-up only: " + lc.samples);
@@ -111,7 +111,7 @@ class UdpStreamTest {
     void datagramsWithoutTheTokenAreCountedAsStrays() throws Exception {
         UdpStream udp = new UdpStream();
         Side l = open(udp, "listen", stream(100, SECOND / 2, 0), Sides.listening());
-        int port = ((Number) l.endpoint().get("port")).intValue();
+        int port = l.endpoint().port();
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         try (DatagramSocket stray = new DatagramSocket()) {
             for (int i = 0; i < 3; i++) {
@@ -121,7 +121,7 @@ class UdpStreamTest {
         Outcome co = open(udp, "connect", stream(100, SECOND / 2, 1_000_000L), Sides.to(l)).run();
         Outcome o = lo.get(30, TimeUnit.SECONDS);
         assertNull(o.error(), o.error());
-        assertEquals(3L, o.metrics().get("strays_dropped"));
+        assertEquals(3L, Sides.metrics(o).get("strays_dropped"));
         assertEquals(longOf(co, "messages_sent"), longOf(o, "messages_received") + longOf(o, "messages_lost"));
     }
 
@@ -133,14 +133,14 @@ class UdpStreamTest {
         assertNotNull(o.error());
         assertTrue(o.error().contains("no datagram with the test token"), o.error());
         assertEquals(ErrorKind.TIMEOUT, o.kind());
-        assertFalse(o.metrics().containsKey("stalled_seconds"), "nothing came, so nothing stalled: " + o.metrics());
+        assertFalse(Sides.metrics(o).containsKey("stalled_seconds"), "nothing came, so nothing stalled: " + Sides.metrics(o));
     }
 
     @Test
     void aReceiverWhoseSenderFallsSilentMidTestReportsAStall() throws Exception {
         Side l = open(new UdpStream(), "listen", new UdpStream.Spec(1000, 30 * SECOND, 0, 0, new Timing(SECOND, 1_100_000_000L)),
                 Sides.listening());
-        int port = ((Number) l.endpoint().get("port")).intValue();
+        int port = l.endpoint().port();
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         try (DatagramSocket sender = new DatagramSocket()) {
             for (long seq = 0; seq < 5; seq++) { // five numbered datagrams with the token, then silence without an end marker
@@ -151,9 +151,9 @@ class UdpStreamTest {
         Outcome o = lo.get(30, TimeUnit.SECONDS);
         assertEquals(ErrorKind.STALLED, o.kind(), o.error());
         assertTrue(o.error().startsWith("no datagram for "), o.error());
-        assertTrue(longOf(o, "stalled_seconds") >= 1, o.metrics().toString());
+        assertTrue(longOf(o, "stalled_seconds") >= 1, Sides.metrics(o).toString());
         assertEquals(5L, longOf(o, "messages_received"), "what came before the silence is kept");
-        assertFalse(o.metrics().containsKey("sender_messages_sent"), "no end marker came: " + o.metrics());
+        assertFalse(Sides.metrics(o).containsKey("sender_messages_sent"), "no end marker came: " + Sides.metrics(o));
     }
 
     @Test
@@ -203,7 +203,7 @@ class UdpStreamTest {
     void smallDatagramsReconcileAndStraysFromAnotherSocketAreNotCounted(int size) throws Exception {
         UdpStream udp = new UdpStream();
         Side l = open(udp, "listen", stream(size, SECOND, 0), Sides.listening());
-        int port = ((Number) l.endpoint().get("port")).intValue();
+        int port = l.endpoint().port();
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         Side sender = open(udp, "connect", stream(size, SECOND, size * 8L * 20_000), Sides.to(l));
         try (DatagramSocket stray = new DatagramSocket()) {
@@ -227,9 +227,9 @@ class UdpStreamTest {
             assertTrue(received <= sent, received + " received of " + sent + " sent: strays were counted");
             assertEquals(sent, received + longOf(o, "messages_lost"));
             assertEquals(received * size, longOf(o, "bytes"));
-            assertTrue(longOf(o, "strays_dropped") >= 3, o.metrics().toString());
+            assertTrue(longOf(o, "strays_dropped") >= 3, Sides.metrics(o).toString());
             for (String absent : List.of("messages_out_of_order", "messages_duplicate", "jitter_us")) {
-                assertFalse(o.metrics().containsKey(absent), absent + " cannot be measured without a header: " + o.metrics());
+                assertFalse(Sides.metrics(o).containsKey(absent), absent + " cannot be measured without a header: " + Sides.metrics(o));
             }
         }
     }

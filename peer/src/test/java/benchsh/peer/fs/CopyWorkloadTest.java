@@ -68,13 +68,13 @@ class CopyWorkloadTest {
         assertEquals(214L, number(o, "files"));
         assertEquals(9L, number(o, "dirs"));
         assertEquals(1L, number(o, "skipped"));
-        assertEquals(o.metrics().get("src_digest"), o.metrics().get("dst_digest"));
-        assertNotNull(o.metrics().get("cache"));
+        assertEquals(Sides.metrics(o).get("src_digest"), Sides.metrics(o).get("dst_digest"));
+        assertNotNull(Sides.metrics(o).get("cache"));
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dst.resolve("cur"))));
         assertEquals(Files.getLastModifiedTime(src.resolve("cur")), Files.getLastModifiedTime(dst.resolve("cur")));
         assertFalse(Files.exists(dst.resolve("link-to-etc"), java.nio.file.LinkOption.NOFOLLOW_LINKS));
-        assertEquals(Files.getFileStore(dst).type(), o.metrics().get("dst_fs_type"));
-        assertEquals(FILE_IO, o.metrics().get("file_io"));
+        assertEquals(Files.getFileStore(dst).type(), Sides.metrics(o).get("dst_fs_type"));
+        assertEquals(FILE_IO, Sides.metrics(o).get("file_io"));
         assertSameModesAndTimes(src, dst, false);
     }
 
@@ -97,11 +97,11 @@ class CopyWorkloadTest {
         Outcome[] o = pair(copy, receive(dst, true, true), send(src, true));
         assertNull(o[0].error(), o[0].error());
         assertNull(o[1].error(), o[1].error());
-        assertEquals(o[1].metrics().get("src_digest"), o[0].metrics().get("dst_digest"));
+        assertEquals(Sides.metrics(o[1]).get("src_digest"), Sides.metrics(o[0]).get("dst_digest"));
         assertEquals(TreeDigest.of(src), TreeDigest.of(dst));
         assertEquals(number(o[1], "files"), number(o[0], "files"));
         assertEquals(number(o[1], "dirs"), number(o[0], "dirs"));
-        assertEquals(FILE_IO, o[0].metrics().get("file_io"));
+        assertEquals(FILE_IO, Sides.metrics(o[0]).get("file_io"));
         assertSameModesAndTimes(src, dst, true);
         Path gone = dir.resolve("gone");
         o = pair(copy, receive(gone, false, false), send(src, false));
@@ -136,7 +136,7 @@ class CopyWorkloadTest {
         assertEquals(Files.mismatch(file, dst), -1L);
         Outcome l = run(copy, "local", local(file, dir.resolve("two.eml"), true, true));
         assertNull(l.error(), l.error());
-        assertEquals(l.metrics().get("src_digest"), l.metrics().get("dst_digest"));
+        assertEquals(Sides.metrics(l).get("src_digest"), Sides.metrics(l).get("dst_digest"));
     }
 
     /** The reproduced bug, for a single-file copy: the destination was new when the test was opened, a directory appeared before the run. */
@@ -159,7 +159,7 @@ class CopyWorkloadTest {
         Path received = dir.resolve("received.eml");
         Side listen = listen(received);
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(listen::run);
-        try (Socket s = new Socket("127.0.0.1", ((Number) listen.endpoint().get("port")).intValue())) {
+        try (Socket s = new Socket("127.0.0.1", listen.endpoint().port())) {
             DataOutputStream out = stream(s, 'F');
             out.flush();
             appear(received);
@@ -258,7 +258,7 @@ class CopyWorkloadTest {
         Path dst = dir.resolve("stalled");
         Side l = listen(new CopyWorkload.Receive(dst.toString(), false, true, 1, new Timing(200_000_000L, 1_000_000_000L)));
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
-        try (Socket s = new Socket("127.0.0.1", ((Number) l.endpoint().get("port")).intValue())) {
+        try (Socket s = new Socket("127.0.0.1", l.endpoint().port())) {
             DataOutputStream out = stream(s, 'D');
             entry(out, 'D', "a", 0755);
             entry(out, 'F', "a/f", 0644);
@@ -268,7 +268,7 @@ class CopyWorkloadTest {
             Outcome o = lo.get(30, TimeUnit.SECONDS);
             assertEquals(ErrorKind.STALLED, o.kind(), o.error());
             assertTrue(o.error().startsWith("no data for ") && o.error().endsWith(" s; the partial copy was removed"), o.error());
-            assertTrue(number(o, "stalled_seconds") >= 1, o.metrics().toString());
+            assertTrue(number(o, "stalled_seconds") >= 1, Sides.metrics(o).toString());
             assertEquals(10L, number(o, "bytes_total"));
         }
         assertFalse(Files.exists(dst));
@@ -288,7 +288,7 @@ class CopyWorkloadTest {
             Path dst = dir.resolve("victim");
             Side l = listen(dst);
             CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
-            try (Socket s = new Socket("127.0.0.1", ((Number) l.endpoint().get("port")).intValue())) {
+            try (Socket s = new Socket("127.0.0.1", l.endpoint().port())) {
                 DataOutputStream out = stream(s, 'D');
                 entry(out, 'D', "a", 0755);
                 file(out, hostile, "evil\n");
@@ -317,7 +317,7 @@ class CopyWorkloadTest {
             assertTrue(o[0].error().contains("no space left on device") && o[0].error().contains("removed"), o[0].error());
             assertNotNull(o[1].error(), "the sender sees the receiver go away");
             assertTrue(number(o[0], "bytes") > 0);
-            assertEquals("tmpfs", o[0].metrics().get("dst_fs_type"));
+            assertEquals("tmpfs", Sides.metrics(o[0]).get("dst_fs_type"));
             assertFalse(Files.exists(dst));
         } finally {
             FsTestSupport.unmount(at);
@@ -329,7 +329,7 @@ class CopyWorkloadTest {
         Path dst = dir.resolve("tok");
         Side l = listen(new CopyWorkload.Receive(dst.toString(), false, true, 4, new Timing(1_000_000_000L, 1_000_000_000L)));
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
-        try (Socket s = new Socket("127.0.0.1", ((Number) l.endpoint().get("port")).intValue())) {
+        try (Socket s = new Socket("127.0.0.1", l.endpoint().port())) {
             s.getOutputStream().write(new byte[16]);
             Outcome o = lo.get();
             assertNotNull(o.error());

@@ -19,6 +19,7 @@ import benchsh.peer.protocol.SpecCodec;
 import benchsh.peer.workload.Outcome;
 import benchsh.peer.workload.RecordingContext;
 import benchsh.peer.workload.Side;
+import benchsh.peer.workload.Sides;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,9 +44,9 @@ class DiskWorkloadTest {
         Outcome o = run(disk, "run", disk(f, WRITE, 3L << 20, 64 << 10, option));
         assertNull(o.error(), o.error());
         assertEquals(3L << 20, number(o, "bytes"));
-        assertTrue(((Number) o.metrics().get("seconds")).doubleValue() > 0);
-        assertNotNull(o.metrics().get("fs_type"));
-        assertEquals(option.equals("sync"), o.metrics().containsKey("sync_seconds"));
+        assertTrue(((Number) Sides.metrics(o).get("seconds")).doubleValue() > 0);
+        assertNotNull(Sides.metrics(o).get("fs_type"));
+        assertEquals(option.equals("sync"), Sides.metrics(o).containsKey("sync_seconds"));
         assertFalse(Files.exists(f), "the file is removed unless keep");
     }
 
@@ -65,7 +66,7 @@ class DiskWorkloadTest {
         Outcome o = run(disk, "run", disk(f, READ, 2L << 20, 1 << 20, option));
         assertNull(o.error(), o.error());
         assertEquals(2L << 20, number(o, "bytes"));
-        String cache = (String) o.metrics().get("cache");
+        String cache = (String) Sides.metrics(o).get("cache");
         switch (option) {
             case "warm" -> assertEquals("warm", cache);
             case "direct" -> assertEquals("direct", cache);
@@ -145,7 +146,7 @@ class DiskWorkloadTest {
             assertTrue(written > 0 && written <= 2L << 20, "bytes written " + written);
             assertTrue(o.error().contains(Long.toString(written)), o.error());
             assertFalse(Files.exists(f), "the partial file is removed");
-            assertEquals("tmpfs", o.metrics().get("fs_type"));
+            assertEquals("tmpfs", Sides.metrics(o).get("fs_type"));
         } finally {
             FsTestSupport.unmount(at);
         }

@@ -87,7 +87,7 @@ final class FsTestSupport {
     }
 
     static long number(Outcome o, String key) {
-        return ((Number) o.metrics().get(key)).longValue();
+        return ((Number) Sides.metrics(o).get(key)).longValue();
     }
 
     /** A tmpfs of {@code size} mounted on a new directory under {@code dir}; skips the test when mounting is impossible. */

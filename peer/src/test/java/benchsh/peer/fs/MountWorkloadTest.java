@@ -14,6 +14,7 @@ import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.protocol.SpecCodec;
 import benchsh.peer.workload.Outcome;
 import benchsh.peer.workload.RecordingContext;
+import benchsh.peer.workload.Sides;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,7 +42,7 @@ class MountWorkloadTest {
         Assumptions.assumeTrue(o.error() == null || !o.error().contains("permission"), "cannot mount here: " + o.error());
         try {
             assertNull(o.error(), o.error());
-            assertEquals("tmpfs", o.metrics().get("fs_type"));
+            assertEquals("tmpfs", Sides.metrics(o).get("fs_type"));
             assertTrue(MountWorkload.isMountPoint(at));
             IOException again = assertThrows(RefusedException.class, () -> open(mount, "mount", tmpfs(at, null)));
             assertTrue(again.getMessage().contains("already a mount point"), again.getMessage());

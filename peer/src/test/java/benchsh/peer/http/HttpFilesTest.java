@@ -1,7 +1,6 @@
 package benchsh.peer.http;
 
 import static benchsh.peer.http.HttpTransferTest.TIMING;
-import static benchsh.peer.http.HttpTransferTest.port;
 import static benchsh.peer.http.HttpTransferTest.serve;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -68,8 +67,8 @@ class HttpFilesTest {
         Outcome[] o = fetch(file(src), into(sink, true));
         assertNull(o[0].error(), o[0].error());
         assertNull(o[1].error(), o[1].error());
-        assertEquals((long) data.length, o[1].metrics().get("bytes"));
-        assertEquals((long) data.length, o[0].metrics().get("bytes"));
+        assertEquals((long) data.length, Sides.metrics(o[1]).get("bytes"));
+        assertEquals((long) data.length, Sides.metrics(o[0]).get("bytes"));
         assertArrayEquals(data, Files.readAllBytes(sink));
         assertArrayEquals(data, Files.readAllBytes(src));
         assertEquals(modified, Files.getLastModifiedTime(src));
@@ -81,7 +80,7 @@ class HttpFilesTest {
         Path sink = dir.resolve("g");
         Outcome[] o = fetch(file(src), into(sink, false));
         assertNull(o[1].error(), o[1].error());
-        assertEquals(100_000L, o[1].metrics().get("bytes"));
+        assertEquals(100_000L, Sides.metrics(o[1]).get("bytes"));
         assertFalse(Files.exists(sink));
     }
 
@@ -151,8 +150,8 @@ class HttpFilesTest {
             Outcome o = new HttpTransfer().open("connect", spec, new benchsh.peer.protocol.Link(Sides.TOKEN, Sides.LOOPBACK, fake.getLocalPort()),
                     new RecordingContext()).run();
             assertEquals(ErrorKind.STALLED, o.kind(), o.error());
-            assertNotNull(o.metrics().get("stalled_seconds"), o.metrics().toString());
-            assertEquals(1000L, o.metrics().get("bytes_total"));
+            assertNotNull(Sides.metrics(o).get("stalled_seconds"), Sides.metrics(o).toString());
+            assertEquals(1000L, Sides.metrics(o).get("bytes_total"));
             assertFalse(Files.exists(sink));
             served.cancel(true);
         }

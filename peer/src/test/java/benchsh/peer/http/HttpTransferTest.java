@@ -50,7 +50,7 @@ class HttpTransferTest {
     }
 
     static int port(Side server) {
-        return ((Number) server.endpoint().get("port")).intValue();
+        return server.endpoint().port();
     }
 
     @Test
@@ -63,13 +63,13 @@ class HttpTransferTest {
         assertEquals(404, stray.statusCode());
         Outcome client = http.open("connect", counting(), Sides.to(server), new RecordingContext()).run();
         assertNull(client.error(), client.error());
-        assertEquals(5_000_001L, client.metrics().get("bytes"));
-        assertEquals(5_000_001L, client.metrics().get("content_length_bytes"));
+        assertEquals(5_000_001L, Sides.metrics(client).get("bytes"));
+        assertEquals(5_000_001L, Sides.metrics(client).get("content_length_bytes"));
         Outcome s = so.get();
         assertNull(s.error(), s.error());
-        assertEquals(5_000_001L, s.metrics().get("bytes"));
-        assertEquals(1L, s.metrics().get("strays_dropped"));
-        assertNotNull(client.metrics().get("throughput_bps"));
+        assertEquals(5_000_001L, Sides.metrics(s).get("bytes"));
+        assertEquals(1L, Sides.metrics(s).get("strays_dropped"));
+        assertNotNull(Sides.metrics(client).get("throughput_bps"));
     }
 
     @Test
@@ -91,7 +91,7 @@ class HttpTransferTest {
         }
         Outcome s = so.get();
         assertNull(s.error(), s.error());
-        assertEquals(bytes, s.metrics().get("bytes"));
+        assertEquals(bytes, Sides.metrics(s).get("bytes"));
     }
 
     @Test
@@ -123,10 +123,10 @@ class HttpTransferTest {
             assertTrue(cut.await(30, TimeUnit.SECONDS), "strays were cut to make room");
             Outcome c = http.open("connect", counting(), Sides.to(server), new RecordingContext()).run();
             assertNull(c.error(), c.error());
-            assertEquals(1_000_000L, c.metrics().get("bytes"));
+            assertEquals(1_000_000L, Sides.metrics(c).get("bytes"));
             Outcome s = so.get();
             assertNull(s.error(), s.error());
-            assertTrue((Long) s.metrics().get("strays_dropped") >= 8, s.metrics().toString());
+            assertTrue((Long) Sides.metrics(s).get("strays_dropped") >= 8, Sides.metrics(s).toString());
         } finally {
             for (Socket s : strays) {
                 s.close();
@@ -163,7 +163,7 @@ class HttpTransferTest {
         server.cancel();
         Outcome s = so.get(20, TimeUnit.SECONDS);
         assertEquals(ErrorKind.CANCELLED, s.kind(), s.error());
-        assertTrue(((Number) s.metrics().get("bytes_total")).longValue() > 0, s.metrics().toString());
+        assertTrue(((Number) Sides.metrics(s).get("bytes_total")).longValue() > 0, Sides.metrics(s).toString());
         Outcome c = co.get(20, TimeUnit.SECONDS);
         assertEquals(ErrorKind.IO, c.kind(), c.error());
     }

@@ -12,7 +12,6 @@ import benchsh.peer.http.HttpTransfer;
 import benchsh.peer.pipe.PipeSink;
 import benchsh.peer.pipe.PipeSource;
 import benchsh.peer.pipe.PipeStream;
-import benchsh.peer.protocol.Fields;
 import benchsh.peer.protocol.SpecCodec;
 import benchsh.peer.rr.TcpCrr;
 import benchsh.peer.rr.TcpRr;
@@ -109,7 +108,7 @@ class StrayFloodTest {
                         SpecCodec.encode(new TcpRr.ClientSpec(64, 1_024, 2_000_000_000L, 0, timing, false)));
         assertOk(o);
         long transactions = number(o[1], "transactions_total");
-        assertTrue(transactions > 0, o[1].metrics().toString());
+        assertTrue(transactions > 0, Sides.metrics(o[1]).toString());
         assertEquals(transactions, number(o[0], "transactions_total"), "every request answered once");
         assertStraysCounted(o[0]);
     }
@@ -122,7 +121,7 @@ class StrayFloodTest {
         assertOk(o);
         long client = number(o[1], "transactions_total");
         long server = number(o[0], "transactions_total");
-        assertTrue(client > 0, o[1].metrics().toString());
+        assertTrue(client > 0, Sides.metrics(o[1]).toString());
         // a request whose first copy was only late is answered twice; no stray is ever answered or counted
         assertTrue(server >= client && server - client <= number(o[1], "udp_retransmits"), "server " + server + ", client " + client
                 + ", retransmits " + number(o[1], "udp_retransmits"));
@@ -148,7 +147,7 @@ class StrayFloodTest {
         long received = number(o[0], "messages_received");
         assertTrue(received > 0 && received <= sent, "received " + received + " of " + sent);
         assertEquals(received * size, number(o[0], "bytes_total"), "only the sender's datagrams are counted as data");
-        if (o[0].metrics().get("sender_messages_sent") != null) { // absent only if the kernel dropped all end markers
+        if (Sides.metrics(o[0]).get("sender_messages_sent") != null) { // absent only if the kernel dropped all end markers
             assertEquals(sent, number(o[0], "sender_messages_sent"));
             assertEquals(sent, received + number(o[0], "messages_lost"), "sent = received + lost");
         }
@@ -172,7 +171,7 @@ class StrayFloodTest {
         assertOk(o);
         assertEquals(number(o[1], "files"), number(o[0], "files"));
         assertEquals(number(o[1], "bytes_total"), number(o[0], "bytes_total"));
-        assertEquals(o[1].metrics().get("src_digest"), o[0].metrics().get("dst_digest"));
+        assertEquals(Sides.metrics(o[1]).get("src_digest"), Sides.metrics(o[0]).get("dst_digest"));
         assertStraysCounted(o[0]);
     }
 
@@ -195,7 +194,7 @@ class StrayFloodTest {
     private static Outcome[] underFlood(Workload w, StrayFlood.Target target, Map<String, Object> listen, Map<String, Object> connect)
             throws Exception {
         Side l = w.open("listen", listen, Sides.listening(), new RecordingContext());
-        int port = ((Number) l.endpoint().get("port")).intValue();
+        int port = l.endpoint().port();
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run, LISTENERS);
         try (StrayFlood flood = StrayFlood.start(target, port)) {
             Outcome co = w.open("connect", connect, Sides.to(l), new RecordingContext()).run();
@@ -219,18 +218,18 @@ class StrayFloodTest {
     }
 
     private static void assertOk(Outcome[] o) {
-        String both = "listen side: " + o[0].error() + " " + o[0].metrics() + "; connect side: " + o[1].error() + " " + o[1].metrics();
+        String both = "listen side: " + o[0].error() + " " + Sides.metrics(o[0]) + "; connect side: " + o[1].error() + " " + Sides.metrics(o[1]);
         assertNull(o[0].error(), both);
         assertNull(o[1].error(), both);
     }
 
     private static void assertStraysCounted(Outcome listen) {
-        assertTrue(number(listen, "strays_dropped") > 0, "strays counted: " + listen.metrics());
+        assertTrue(number(listen, "strays_dropped") > 0, "strays counted: " + Sides.metrics(listen));
     }
 
     private static long number(Outcome o, String metric) {
-        if (!(o.metrics().get(metric) instanceof Number n)) {
-            throw new AssertionError("no metric " + metric + " in " + o.metrics());
+        if (!(Sides.metrics(o).get(metric) instanceof Number n)) {
+            throw new AssertionError("no metric " + metric + " in " + Sides.metrics(o));
         }
         return n.longValue();
     }

@@ -51,18 +51,18 @@ class CpuTimesTest {
     void percentagesAddUpAndBusyLeavesOutIowait() {
         CpuTimes before = CpuTimes.parse(OLD).get("cpu");
         CpuTimes after = new CpuTimes(150, 2, 60, 880, 60, 5, 43, 0);
-        Map<String, Object> p = Observation.percentages(after.since(before));
+        Load.CpuShares p = Load.CpuShares.of(after.since(before));
         // 200 jiffies: user 50, system 30, idle 80, iowait 20, softirq 20
-        assertEquals(50.0, (double) p.get("busy_pct"), 1e-9);
-        assertEquals(25.0, (double) p.get("user_pct"), 1e-9);
-        assertEquals(15.0, (double) p.get("sys_pct"), 1e-9);
-        assertEquals(10.0, (double) p.get("softirq_pct"), 1e-9);
-        assertEquals(50.0, (double) p.get("idle_pct"), 1e-9);
+        assertEquals(50.0, p.busyPct(), 1e-9);
+        assertEquals(25.0, p.userPct(), 1e-9);
+        assertEquals(15.0, p.sysPct(), 1e-9);
+        assertEquals(10.0, p.softirqPct(), 1e-9);
+        assertEquals(50.0, p.idlePct(), 1e-9);
     }
 
     @Test
     void noJiffiesIsZeroPercentNotNaN() {
         CpuTimes c = CpuTimes.parse(OLD).get("cpu");
-        assertEquals(0.0, Observation.percentages(c.since(c)).get("busy_pct"));
+        assertEquals(0.0, Load.CpuShares.of(c.since(c)).busyPct());
     }
 }

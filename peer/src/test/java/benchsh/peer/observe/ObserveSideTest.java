@@ -1,17 +1,18 @@
 package benchsh.peer.observe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import benchsh.peer.workload.Interval;
 import benchsh.peer.workload.Outcome;
 import benchsh.peer.workload.RecordingContext;
+import benchsh.peer.workload.Sides;
 import benchsh.peer.workload.Workloads;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -47,14 +48,16 @@ class ObserveSideTest {
         Outcome o = run.get(30, TimeUnit.SECONDS);
         assertNull(o.error());
         assertTrue(o.intervals().size() >= 2, "intervals: " + o.intervals());
-        Map<?, ?> sample = (Map<?, ?>) o.intervals().get(0);
-        assertTrue(((Number) sample.get("end_s")).doubleValue() > ((Number) sample.get("start_s")).doubleValue());
-        Map<?, ?> cpu = (Map<?, ?>) o.metrics().get("cpu");
-        assertEquals(java.util.List.of("all", "cpu0", "cpu1"), java.util.List.copyOf(cpu.keySet()));
-        assertEquals(2L, o.metrics().get("cpu_count"));
-        Map<?, ?> interfaces = (Map<?, ?>) o.metrics().get("interfaces");
-        assertEquals(java.util.Set.of("eth1", "br-dut.10"), interfaces.keySet());
-        assertEquals(0L, o.metrics().get("softnet_drops"));
+        Interval<?> sample = o.intervals().get(0);
+        assertTrue(sample.endS() > sample.startS());
+        assertInstanceOf(Load.class, sample.figures());
+        ObserveWorkload.Report report = (ObserveWorkload.Report) o.report();
+        assertEquals(java.util.List.of("all", "cpu0", "cpu1"), java.util.List.copyOf(report.load().cpu().keySet()));
+        assertEquals(2L, report.cpuCount());
+        assertEquals(java.util.Set.of("eth1", "br-dut.10"), report.load().interfaces().keySet());
+        assertEquals(0L, report.load().softnetDrops());
+        assertTrue(Sides.metrics(o).keySet().containsAll(java.util.List.of("seconds", "cpu_all_busy_pct", "eth1_rx_bytes", "softnet_drops", "cpu_count")),
+                "the report survives the wire and flattens with its maps' keys in its names: " + Sides.metrics(o).keySet());
     }
 
     @Test
@@ -64,10 +67,11 @@ class ObserveSideTest {
                 proc, context);
         Outcome o = side.run();
         assertNull(o.error());
-        assertFalse(o.metrics().containsKey("cpu"));
-        assertFalse(o.metrics().containsKey("interfaces"));
-        assertFalse(o.metrics().containsKey("softnet_drops"));
-        assertTrue(o.metrics().containsKey("seconds"));
+        Load load = ((ObserveWorkload.Report) o.report()).load();
+        assertTrue(load.cpu().isEmpty());
+        assertTrue(load.interfaces().isEmpty());
+        assertNull(load.softnetDrops());
+        assertTrue(load.seconds() >= 0);
     }
 
     @Test
@@ -81,9 +85,10 @@ class ObserveSideTest {
                 s.send(new java.net.DatagramPacket(new byte[100], 100, s.getLocalSocketAddress()));
             }
             Outcome o = run.get(30, TimeUnit.SECONDS);
-            Map<?, ?> lo = (Map<?, ?>) ((Map<?, ?>) o.metrics().get("interfaces")).get("lo");
-            assertTrue(((Number) lo.get("rx_packets")).longValue() >= 10, "lo: " + lo);
-            double busy = ((Number) ((Map<?, ?>) ((Map<?, ?>) o.metrics().get("cpu")).get("all")).get("busy_pct")).doubleValue();
+            Load load = ((ObserveWorkload.Report) o.report()).load();
+            InterfaceCounters lo = load.interfaces().get("lo");
+            assertTrue(lo.rxPackets() >= 10, "lo: " + lo);
+            double busy = load.cpu().get(Load.ALL).busyPct();
             assertTrue(busy >= 0 && busy <= 100, "busy " + busy);
         }
     }

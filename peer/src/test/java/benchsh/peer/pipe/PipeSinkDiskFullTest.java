@@ -53,7 +53,7 @@ class PipeSinkDiskFullTest {
         Outcome[] o = Sides.pair(new PipeStream(), PipeStreamTest.fileSink(sink, 1 << 20, false, true), PipeStreamTest.zeros(65536, 100),
                 new RecordingContext(), new RecordingContext());
         String error = o[0].error();
-        assertNotNull(error, o[0].metrics().toString());
+        assertNotNull(error, Sides.metrics(o[0]).toString());
         assertTrue(error.matches(".*is full \\(ENOSPC\\) after \\d+ bytes written.*"), error);
         assertEquals(ErrorKind.IO, o[0].kind());
         assertNotNull(o[1].error(), "the source sees the sink go away");

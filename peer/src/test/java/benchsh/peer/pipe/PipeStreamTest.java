@@ -63,15 +63,15 @@ class PipeStreamTest {
         Outcome[] o = pair(new PipeStream(), nullSink(65536), zeros(65536, 100));
         assertNull(o[0].error(), o[0].error());
         assertNull(o[1].error(), o[1].error());
-        assertEquals(6_553_600L, o[0].metrics().get("bytes"));
-        assertEquals(100L, o[1].metrics().get("blocks"));
+        assertEquals(6_553_600L, Sides.metrics(o[0]).get("bytes"));
+        assertEquals(100L, Sides.metrics(o[1]).get("blocks"));
         for (String stage : new String[] {"net_read_seconds", "sink_write_seconds", "sync_seconds"}) {
-            assertNotNull(o[0].metrics().get(stage), stage);
+            assertNotNull(Sides.metrics(o[0]).get(stage), stage);
         }
         for (String stage : new String[] {"source_read_seconds", "net_write_seconds"}) {
-            assertNotNull(o[1].metrics().get(stage), stage);
+            assertNotNull(Sides.metrics(o[1]).get(stage), stage);
         }
-        assertEquals(0L, o[0].metrics().get("syncs"));
+        assertEquals(0L, Sides.metrics(o[0]).get("syncs"));
     }
 
     @Test
@@ -83,8 +83,8 @@ class PipeStreamTest {
         Outcome[] o = pair(new PipeStream(), fileSink(dst, 100_000, true, true), fileSource(src, 100_000));
         assertNull(o[0].error(), o[0].error());
         assertArrayEquals(data, Files.readAllBytes(dst));
-        assertEquals(4L, o[1].metrics().get("blocks"));
-        assertEquals(1L, o[0].metrics().get("syncs"));
+        assertEquals(4L, Sides.metrics(o[1]).get("blocks"));
+        assertEquals(1L, Sides.metrics(o[0]).get("syncs"));
     }
 
     @Test
@@ -103,8 +103,8 @@ class PipeStreamTest {
         double sink = doubleOf(o[0], "sink_write_seconds");
         assertTrue(sink >= 15 * 0.020, "sink time " + sink);
         // the sender waited on the slow sink, but the sink's reads found the data waiting
-        assertTrue(doubleOf(o[0], "net_read_seconds") < sink, o[0].metrics().toString());
-        assertTrue(doubleOf(o[1], "source_read_seconds") < sink, o[1].metrics().toString());
+        assertTrue(doubleOf(o[0], "net_read_seconds") < sink, Sides.metrics(o[0]).toString());
+        assertTrue(doubleOf(o[1], "source_read_seconds") < sink, Sides.metrics(o[1]).toString());
     }
 
     /** A null sink that takes {@code millis} per block, as a slow disk would. */
@@ -142,7 +142,7 @@ class PipeStreamTest {
                 new PipeStream.SourceSpec(PipeSource.Kind.ZERO, null, 65536, 50, quick), new RecordingContext(), new RecordingContext());
         assertNull(o[0].error(), o[0].error());
         assertNull(o[1].error(), o[1].error());
-        assertEquals(50 * 65536L, o[0].metrics().get("bytes_total"));
+        assertEquals(50 * 65536L, Sides.metrics(o[0]).get("bytes_total"));
     }
 
     @Test
@@ -220,13 +220,13 @@ class PipeStreamTest {
         PipeStream.SinkSpec s = new PipeStream.SinkSpec(PipeSink.Kind.NULL, null, false, false, 4096, new Timing(1_000_000_000L, 500_000_000L));
         Side l = new PipeStream().open("listen", s, Sides.listening(), new RecordingContext());
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
-        try (Socket silent = new Socket(Sides.LOOPBACK, ((Number) l.endpoint().get("port")).intValue())) {
+        try (Socket silent = new Socket(Sides.LOOPBACK, l.endpoint().port())) {
             silent.getOutputStream().write(HexFormat.of().parseHex(Sides.TOKEN));
             silent.getOutputStream().write(new byte[1000]); // less than a block, then nothing
             Outcome o = lo.get(20, TimeUnit.SECONDS);
             assertEquals(ErrorKind.STALLED, o.kind(), o.error());
             assertTrue(o.error().startsWith("no data for "), o.error());
-            assertNotNull(o.metrics().get("stalled_seconds"), o.metrics().toString());
+            assertNotNull(Sides.metrics(o).get("stalled_seconds"), Sides.metrics(o).toString());
         }
     }
 

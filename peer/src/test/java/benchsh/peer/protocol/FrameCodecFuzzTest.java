@@ -42,7 +42,7 @@ class FrameCodecFuzzTest {
                 new Message.Hello(Message.PROTOCOL, "0.1"),
                 new Message.Welcome(Message.PROTOCOL, "0.1", Map.of("hostname", "h1", "cpu_count", 2L, "mounts", List.of(Map.of("fs", "ext4")))),
                 new Message.Start("t1-l", "tcp", "listen", spec, new Link("0123456789abcdef0123456789abcdef", "127.0.0.1", 0)),
-                new Message.Ready("t1-l", Map.of("port", 40000L, "address", "127.0.0.1")),
+                new Message.Ready("t1-l", new Endpoint(40000)),
                 new Message.Interval("t1-l", Map.of("t", 1.0, "bytes", 1000L)),
                 new Message.Done("t1-l", metrics, List.of(Map.of("t", 1.0)), null, null),
                 new Message.Done("t1-c", Map.of(), List.of(), "peer on h2: no data for 10 s", ErrorKind.STALLED),

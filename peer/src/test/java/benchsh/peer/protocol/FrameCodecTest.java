@@ -30,10 +30,11 @@ class FrameCodecTest {
                 new Message.Welcome(1, "0.1", Map.of("hostname", "h1", "cpu_count", 2L)),
                 new Message.Start("t1", "tcp", "listen", Map.of("size", 4096L, "send", true), new Link("0123456789abcdef0123456789abcdef", "127.0.0.1", 0)),
                 new Message.Start("t2", "disk", "run", Map.of("path", "/tmp/x"), null),
-                new Message.Ready("t1", Map.of("port", 5001L)),
+                new Message.Ready("t1", new Endpoint(5001)),
+                new Message.Ready("t2", null),
                 new Message.Interval("t1", Map.of("bytes", 10L, "end_s", 1.5)),
                 new Message.Done("t1", Map.of("bytes", 10L), List.of(Map.of("bytes", 10L)), null, null),
-                new Message.Done("t1", Map.of(), List.of(), "Broken pipe", ErrorKind.IO),
+                new Message.Done("t1", null, List.of(), "Broken pipe", ErrorKind.IO),
                 new Message.Stop("t1"),
                 new Message.Ping(),
                 new Message.Error("t1", "unknown workload", ErrorKind.PROTOCOL));

@@ -64,8 +64,56 @@ class SpecCodecTest {
     }
 
     @Test
-    void aNumberWithoutCapsIsAProgrammingError() {
-        assertThrows(IllegalStateException.class, () -> SpecCodec.encode(new Unbounded(1)));
+    void aSpecNumberWithoutCapsIsAProgrammingErrorButAFigureNeedsNone() throws Exception {
+        assertThrows(IllegalStateException.class, () -> SpecCodec.checkSpec(Unbounded.class));
+        Map<String, Object> wire = SpecCodec.encode(new Unbounded(1));
+        assertThrows(IllegalStateException.class, () -> SpecCodec.decode(Unbounded.class, new Fields("spec", wire)));
+        assertEquals(new Unbounded(Long.MAX_VALUE), SpecCodec.decodeFigures(Unbounded.class, new Fields("report", Map.of("count", Long.MAX_VALUE))));
+    }
+
+    record Counters(long rx, long tx) {
+    }
+
+    record Figures(double rate, @OrNull Long lost, List<Long> perStream, Map<String, Counters> interfaces, @OrNull Counters total) {
+    }
+
+    record Sampled<F extends Record>(double startS, F figures) {
+    }
+
+    @Test
+    void figuresCarryListsMapsAbsentValuesAndNaN() throws Exception {
+        Figures f = new Figures(Double.NaN, null, List.of(1L, 2L), Map.of("eth0", new Counters(3, 4)), null);
+        Map<String, Object> wire = SpecCodec.encode(f);
+        assertEquals(Map.of("per_stream", List.of(1L, 2L), "interfaces", Map.of("eth0", Map.of("rx", 3L, "tx", 4L))), wire,
+                "a NaN and a null are left out");
+        Figures back = SpecCodec.decodeFigures(Figures.class, new Fields("report", Json.parseObject(Json.write(wire))));
+        assertTrue(Double.isNaN(back.rate()), "an absent double is NaN");
+        assertEquals(f.interfaces(), back.interfaces());
+        assertEquals(f.perStream(), back.perStream());
+    }
+
+    @Test
+    void figuresAreDecodedAsStrictlyAsSpecs() {
+        Map<String, Object> good = new LinkedHashMap<>(Map.of("rate", 1.5, "per_stream", List.of(1L), "interfaces", Map.of()));
+        assertFiguresRefused(good, "per_stream", List.of("x"), "report.per_stream must be an integer, not String");
+        assertFiguresRefused(good, "interfaces", Map.of("eth0", Map.of("rx", 1L)), "missing field 'tx' in report.interfaces.eth0");
+        assertFiguresRefused(good, "lost", 1.5, "report.lost must be an integer, not Double");
+        assertFiguresRefused(good, "extra", 1L, "unknown field 'extra' in report");
+    }
+
+    @Test
+    void aTypeVariableComponentDecodesWithTheClassItIsGiven() throws Exception {
+        Sampled<Counters> s = new Sampled<>(0.5, new Counters(1, 2));
+        Map<String, Object> wire = SpecCodec.encode(s);
+        assertEquals(Map.of("start_s", 0.5, "figures", Map.of("rx", 1L, "tx", 2L)), wire);
+        assertEquals(s, SpecCodec.decodeFigures(Sampled.class, new Fields("sample", wire), Counters.class));
+    }
+
+    private static void assertFiguresRefused(Map<String, Object> good, String field, Object value, String message) {
+        Map<String, Object> wire = new LinkedHashMap<>(good);
+        wire.put(field, value);
+        ProtocolException e = assertThrows(ProtocolException.class, () -> SpecCodec.decodeFigures(Figures.class, new Fields("report", wire)));
+        assertEquals(message, e.getMessage());
     }
 
     private static void assertRefused(String field, Object value, String message) {

@@ -49,10 +49,10 @@ class LatencyHistogramTest {
         for (int i = 0; i < 1000; i++) {
             h.record(1000 + i * 37L);
         }
-        List<Object> b = h.buckets();
+        List<Long> b = h.buckets();
         long sum = 0;
         for (int i = 2; i < b.size(); i += 3) {
-            sum += (Long) b.get(i);
+            sum += b.get(i);
         }
         assertEquals(1000, sum);
     }

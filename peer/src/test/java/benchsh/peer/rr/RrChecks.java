@@ -122,8 +122,8 @@ final class RrChecks {
         double p50 = doubleOf(o[1], "latency_p50_us");
         assertTrue(p50 > 0 && p50 <= doubleOf(o[1], "latency_p90_us") && doubleOf(o[1], "latency_p90_us") <= doubleOf(o[1], "latency_p99_us")
                 && doubleOf(o[1], "latency_p99_us") <= doubleOf(o[1], "latency_p99_9_us")
-                && doubleOf(o[1], "latency_p99_9_us") <= doubleOf(o[1], "latency_max_us"), o[1].metrics().toString());
-        List<?> buckets = (List<?>) o[1].metrics().get("latency_buckets_ns");
+                && doubleOf(o[1], "latency_p99_9_us") <= doubleOf(o[1], "latency_max_us"), Sides.metrics(o[1]).toString());
+        List<?> buckets = (List<?>) Sides.metrics(o[1]).get("latency_buckets_ns");
         long inBuckets = 0;
         for (int i = 2; i < buckets.size(); i += 3) {
             inBuckets += ((Number) buckets.get(i)).longValue();

@@ -38,8 +38,8 @@ class TcpCrrTest {
     void countsTransactionsAndLatencies(int request, int response) throws Exception {
         Outcome[] o = RrChecks.pair(new TcpCrr(), server(request, response, RrChecks.TIMING), client(request, response, 600_000_000L, 100_000_000L));
         RrChecks.everyTransactionCountedAndTimed(o);
-        assertPath(o[0].metrics(), "server");
-        assertPath(o[1].metrics(), "client");
+        assertPath(Sides.metrics(o[0]), "server");
+        assertPath(Sides.metrics(o[1]), "client");
     }
 
     /**
@@ -59,13 +59,13 @@ class TcpCrrTest {
     void strayConnectionsAreDroppedAndCountedOneEach() throws Exception {
         TcpCrr crr = new TcpCrr();
         Side l = crr.open("listen", server(1, 1, RrChecks.TIMING), Sides.listening(), new RecordingContext());
-        int port = ((Number) l.endpoint().get("port")).intValue();
+        int port = l.endpoint().port();
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         Outcome co = RrChecks.afterThreeStrays(port, () -> crr.open("connect", client(1, 1, 300_000_000L, 0), Sides.to(l), new RecordingContext()).run());
         assertNull(co.error(), co.error());
         Outcome so = lo.get(30, TimeUnit.SECONDS);
         assertNull(so.error(), so.error());
-        assertEquals(3L, longOf(so, "strays_dropped"), so.metrics().toString());
+        assertEquals(3L, longOf(so, "strays_dropped"), Sides.metrics(so).toString());
         assertEquals(longOf(co, "transactions_total"), longOf(so, "transactions_total"), "the strays took no transaction");
     }
 
@@ -73,7 +73,7 @@ class TcpCrrTest {
     void silentStraysDoNotStallTheServer() throws Exception {
         TcpCrr crr = new TcpCrr();
         Side l = crr.open("listen", server(1, 1, RrChecks.TIMING), Sides.listening(), new RecordingContext());
-        int port = ((Number) l.endpoint().get("port")).intValue();
+        int port = l.endpoint().port();
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         List<Socket> strays = new ArrayList<>();
         try {
@@ -83,7 +83,7 @@ class TcpCrrTest {
             Outcome co = crr.open("connect", client(1, 1, 1_000_000_000L, 0), Sides.to(l), new RecordingContext()).run();
             assertNull(co.error(), co.error());
             // a stalled server would answer one transaction per token timeout (5 s); the gate keeps answering
-            assertTrue(longOf(co, "transactions_total") > 10, co.metrics().toString());
+            assertTrue(longOf(co, "transactions_total") > 10, Sides.metrics(co).toString());
         } finally {
             for (Socket s : strays) {
                 s.close();
@@ -91,7 +91,7 @@ class TcpCrrTest {
         }
         Outcome so = lo.get(30, TimeUnit.SECONDS);
         assertNull(so.error(), so.error());
-        assertTrue(longOf(so, "strays_dropped") >= 3, so.metrics().toString());
+        assertTrue(longOf(so, "strays_dropped") >= 3, Sides.metrics(so).toString());
     }
 
     @Test

@@ -37,7 +37,7 @@ class TcpRrEndingsTest {
             assertEquals(ErrorKind.STALLED, o.kind(), o.error());
             assertTrue(o.error().contains("no data for"), o.error());
             assertTrue(took < RrChecks.PROMPT_NANOS, "gave up after " + took / 1_000_000 + " ms with a 300 ms timeout");
-            TcpCrrTest.assertPath(o.metrics(), "client");
+            TcpCrrTest.assertPath(Sides.metrics(o), "client");
         }
     }
 
@@ -71,7 +71,7 @@ class TcpRrEndingsTest {
         try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getByName(Sides.LOOPBACK))) {
             Outcome o = RrChecks.cancelledWhileBlocked(new TcpRr().open("connect", TcpRrTest.client(1, 1, 30_000_000_000L, 0), to(silent),
                     new RecordingContext()));
-            assertEquals(0L, o.metrics().get("transactions_total"), o.metrics().toString());
+            assertEquals(0L, Sides.metrics(o).get("transactions_total"), Sides.metrics(o).toString());
         }
     }
 
@@ -87,7 +87,7 @@ class TcpRrEndingsTest {
             s.getOutputStream().write(HexFormat.of().parseHex(Sides.TOKEN));
             s.getOutputStream().write(new byte[] {1, 2}); // half a request: the server waits in its read for the rest
             Outcome o = RrChecks.cancelledWhileBlocked(l);
-            TcpCrrTest.assertPath(o.metrics(), "server");
+            TcpCrrTest.assertPath(Sides.metrics(o), "server");
         }
     }
 }

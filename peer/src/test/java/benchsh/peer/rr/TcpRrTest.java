@@ -50,8 +50,8 @@ class TcpRrTest {
     void countsTransactionsAndLatencies(int request, int response) throws Exception {
         Outcome[] o = RrChecks.pair(new TcpRr(), server(request, response, RrChecks.TIMING), client(request, response, 600_000_000L, 100_000_000L));
         RrChecks.everyTransactionCountedAndTimed(o);
-        TcpCrrTest.assertPath(o[0].metrics(), "server");
-        TcpCrrTest.assertPath(o[1].metrics(), "client");
+        TcpCrrTest.assertPath(Sides.metrics(o[0]), "server");
+        TcpCrrTest.assertPath(Sides.metrics(o[1]), "client");
     }
 
     /**
@@ -63,9 +63,9 @@ class TcpRrTest {
     void aBurstCountsAndTimesEveryTransaction(int request, int response, int burst) throws Exception {
         Outcome[] o = RrChecks.pair(new TcpRr(), server(request, response, RrChecks.TIMING), burstClient(request, response, 600_000_000L, burst));
         RrChecks.everyTransactionCountedAndTimed(o);
-        TcpCrrTest.assertPath(o[0].metrics(), "server");
-        assertEquals("nio", o[1].metrics().get("client_io"), "a burst runs on NIO");
-        assertEquals(TcpRr.BURST_ON_NIO, o[1].metrics().get("client_io_note"));
+        TcpCrrTest.assertPath(Sides.metrics(o[0]), "server");
+        assertEquals("nio", Sides.metrics(o[1]).get("client_io"), "a burst runs on NIO");
+        assertEquals(TcpRr.BURST_ON_NIO, Sides.metrics(o[1]).get("client_io_note"));
     }
 
     /** Strays before the client (a wrong token, one in pieces, one closed early) are dropped and counted one each. */
@@ -78,7 +78,7 @@ class TcpRrTest {
         Outcome co = RrChecks.afterThreeStrays(port, () -> rr.open("connect", client(1, 1, 300_000_000L, 0), Sides.to(l), new RecordingContext()).run());
         Outcome so = lo.get(30, TimeUnit.SECONDS);
         RrChecks.everyTransactionCountedAndTimed(new Outcome[] {so, co});
-        assertEquals(3L, so.metrics().get("strays_dropped"), so.metrics().toString());
+        assertEquals(3L, Sides.metrics(so).get("strays_dropped"), Sides.metrics(so).toString());
     }
 
     @Test
@@ -109,7 +109,7 @@ class TcpRrTest {
             }
             Outcome o = co.get(30, TimeUnit.SECONDS);
             assertNull(o.error(), o.error());
-            assertEquals(answered, o.metrics().get("transactions_total"), "every answered transaction counted, no other");
+            assertEquals(answered, Sides.metrics(o).get("transactions_total"), "every answered transaction counted, no other");
         }
     }
 
@@ -132,7 +132,7 @@ class TcpRrTest {
     void aClientThatFallsSilentStallsTheServer() throws Exception {
         Side l = new TcpRr().open("listen", server(1, 1, RrChecks.IMPATIENT), Sides.listening(), new RecordingContext());
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
-        try (Socket s = new Socket(Sides.LOOPBACK, ((Number) l.endpoint().get("port")).intValue())) {
+        try (Socket s = new Socket(Sides.LOOPBACK, l.endpoint().port())) {
             OutputStream out = s.getOutputStream();
             InputStream in = s.getInputStream();
             out.write(HexFormat.of().parseHex(Sides.TOKEN));
@@ -140,8 +140,8 @@ class TcpRrTest {
             assertEquals(0, in.read(), "the one request is answered");
             Outcome o = lo.get(30, TimeUnit.SECONDS); // then nothing: the server's meter declares the stall
             assertEquals(ErrorKind.STALLED, o.kind(), o.error());
-            assertTrue(o.metrics().containsKey("stalled_seconds"), o.metrics().toString());
-            assertEquals(1L, o.metrics().get("transactions_total"));
+            assertTrue(Sides.metrics(o).containsKey("stalled_seconds"), Sides.metrics(o).toString());
+            assertEquals(1L, Sides.metrics(o).get("transactions_total"));
         }
     }
 
@@ -165,7 +165,7 @@ class TcpRrTest {
         c.cancel();
         Outcome o = co.get(30, TimeUnit.SECONDS);
         assertEquals(ErrorKind.CANCELLED, o.kind());
-        assertTrue(((Number) o.metrics().get("transactions_total")).longValue() > 0, o.metrics().toString());
+        assertTrue(((Number) Sides.metrics(o).get("transactions_total")).longValue() > 0, Sides.metrics(o).toString());
         lo.get(30, TimeUnit.SECONDS); // the server ends when its client's connection goes
     }
 }

@@ -70,7 +70,7 @@ class UdpRrTest {
             }
             Outcome o = co.get(30, TimeUnit.SECONDS);
             assertNull(o.error(), o.error());
-            assertEquals(1L, o.metrics().get("udp_retransmits"));
+            assertEquals(1L, Sides.metrics(o).get("udp_retransmits"));
             assertTrue(doubleOf(o, "latency_max_us") >= 500_000, "the lost one waited for its retransmission");
         }
     }
@@ -87,14 +87,14 @@ class UdpRrTest {
         Side l = new UdpRr().open("listen", server(8, 30_000_000_000L, RrChecks.IMPATIENT), Sides.listening(), new RecordingContext());
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         try (DatagramChannel ch = DatagramChannel.open()) {
-            ch.connect(new InetSocketAddress(Sides.LOOPBACK, ((Number) l.endpoint().get("port")).intValue()));
+            ch.connect(new InetSocketAddress(Sides.LOOPBACK, l.endpoint().port()));
             ch.write(ByteBuffer.allocate(UdpRr.REQUEST_HEADER).put(HexFormat.of().parseHex(Sides.TOKEN)).putLong(0L).flip());
             ch.read(ByteBuffer.allocate(64)); // its answer; then nothing, long before the test's time is up
             Outcome o = lo.get(30, TimeUnit.SECONDS);
             assertEquals(ErrorKind.STALLED, o.kind(), o.error());
             assertTrue(o.error().startsWith("no request for "), o.error());
-            assertTrue(o.metrics().containsKey("stalled_seconds"), o.metrics().toString());
-            assertEquals(1L, o.metrics().get("transactions_total"));
+            assertTrue(Sides.metrics(o).containsKey("stalled_seconds"), Sides.metrics(o).toString());
+            assertEquals(1L, Sides.metrics(o).get("transactions_total"));
         }
     }
 

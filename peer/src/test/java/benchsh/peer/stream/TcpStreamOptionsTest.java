@@ -27,7 +27,7 @@ class TcpStreamOptionsTest {
         Outcome[] o = Sides.pair(new TcpStream(), receiver(65536, 2, TIMING),
                 new TcpStream.Spec(true, 65536, 0, 5_000_003L, 2, 0, TIMING, 0, false, 0, true), new RecordingContext(), sender);
         assertNull(o[0].error(), o[0].error());
-        assertEquals(5_000_003L, o[0].metrics().get("bytes_total"));
+        assertEquals(5_000_003L, Sides.metrics(o[0]).get("bytes_total"));
         try (var files = Files.list(sender.tempDir())) {
             assertTrue(files.noneMatch(p -> p.getFileName().toString().startsWith("tcp-zerocopy-")));
         }
@@ -50,10 +50,10 @@ class TcpStreamOptionsTest {
     void perStreamFiguresAddUpToTheTotal() throws Exception {
         Outcome[] o = Sides.pair(new TcpStream(), receiver(131072, 3, TIMING), sender(131072, 3, 0, 3_000_000L),
                 new RecordingContext(), new RecordingContext());
-        List<?> perStream = (List<?>) o[0].metrics().get("stream_bytes");
+        List<?> perStream = (List<?>) Sides.metrics(o[0]).get("stream_bytes");
         assertEquals(3, perStream.size());
         assertEquals(longOf(o[0], "bytes"), perStream.stream().mapToLong(v -> ((Number) v).longValue()).sum());
-        assertEquals(3, ((List<?>) o[0].metrics().get("stream_throughput_bps")).size());
+        assertEquals(3, ((List<?>) Sides.metrics(o[0]).get("stream_throughput_bps")).size());
     }
 
     @Test
@@ -65,10 +65,10 @@ class TcpStreamOptionsTest {
                 new TcpStream.Spec(true, 131072, 600_000_000L, 0, 1, 1_000_000_000L, TIMING, 262_144, true, 0, false),
                 rx, new RecordingContext());
         assertNull(o[0].error(), o[0].error());
-        assertTrue(doubleOf(o[0], "omitted_seconds") >= 1.0, o[0].metrics().toString());
+        assertTrue(doubleOf(o[0], "omitted_seconds") >= 1.0, Sides.metrics(o[0]).toString());
         assertTrue(longOf(o[0], "bytes") < longOf(o[0], "bytes_total"), "the warm-up's bytes are not in the figure");
         assertTrue(rx.samples.size() >= 3, "samples every 100 ms: " + rx.samples.size());
-        assertTrue(rx.samples.stream().allMatch(s -> (Double) s.get("start_s") >= 0), "samples start after the warm-up");
+        assertTrue(rx.samples.stream().allMatch(s -> s.startS() >= 0), "samples start after the warm-up");
     }
 
     /** window: 1 is raised to the kernel's minimum, 64 KiB granted: each end says what it got, not what was asked. */
@@ -79,8 +79,8 @@ class TcpStreamOptionsTest {
                     new TcpStream.Spec(true, 16384, 0, 1_000_000L, 1, 0, TIMING, window, false, 0, false), new RecordingContext(), new RecordingContext());
             assertNull(o[0].error(), o[0].error());
             for (Outcome side : o) {
-                assertTrue(longOf(side, "send_socket_bytes") > 1 && longOf(side, "recv_socket_bytes") > 1, "window " + window + ": " + side.metrics());
-                assertTrue(longOf(side, "send_socket_bytes") >= window && longOf(side, "recv_socket_bytes") >= window, "window " + window + ": " + side.metrics());
+                assertTrue(longOf(side, "send_socket_bytes") > 1 && longOf(side, "recv_socket_bytes") > 1, "window " + window + ": " + Sides.metrics(side));
+                assertTrue(longOf(side, "send_socket_bytes") >= window && longOf(side, "recv_socket_bytes") >= window, "window " + window + ": " + Sides.metrics(side));
             }
         }
     }

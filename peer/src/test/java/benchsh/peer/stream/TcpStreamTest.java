@@ -10,6 +10,7 @@ import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.protocol.SpecCodec;
+import benchsh.peer.workload.Interval;
 import benchsh.peer.workload.Outcome;
 import benchsh.peer.workload.RecordingContext;
 import benchsh.peer.workload.Side;
@@ -54,18 +55,18 @@ class TcpStreamTest {
         Outcome[] o = pair(receiver(16384, 2, new Timing(200_000_000L, 10_000_000_000L)), sender(16384, 2, 1_000_000_000L, 0), lc);
         assertNull(o[0].error(), o[0].error());
         assertNull(o[1].error(), o[1].error());
-        assertTrue(((Number) o[0].metrics().get("bytes")).longValue() > 0);
-        assertEquals(o[1].metrics().get("bytes_total"), o[0].metrics().get("bytes_total"));
-        assertTrue(((Number) o[0].metrics().get("throughput_bps")).doubleValue() > 0);
+        assertTrue(((Number) Sides.metrics(o[0]).get("bytes")).longValue() > 0);
+        assertEquals(Sides.metrics(o[1]).get("bytes_total"), Sides.metrics(o[0]).get("bytes_total"));
+        assertTrue(((Number) Sides.metrics(o[0]).get("throughput_bps")).doubleValue() > 0);
         assertTrue(lc.samples.size() >= 2, "interval samples: " + lc.samples);
-        assertNotNull(o[0].metrics().get("cpu_pct"));
+        assertNotNull(Sides.metrics(o[0]).get("cpu_pct"));
     }
 
     @Test
     void byteCountModeSendsExactlyThatMany() throws Exception {
         Outcome[] o = pair(receiver(65536, 3, TIMING), sender(65536, 3, 0, 3_000_001L), new RecordingContext());
-        assertEquals(3_000_001L, o[0].metrics().get("bytes_total"));
-        assertEquals(3_000_001L, o[0].metrics().get("bytes"));
+        assertEquals(3_000_001L, Sides.metrics(o[0]).get("bytes_total"));
+        assertEquals(3_000_001L, Sides.metrics(o[0]).get("bytes"));
     }
 
     @Test
@@ -73,8 +74,8 @@ class TcpStreamTest {
         long messages = 20_000;
         Outcome[] o = pair(receiver(1024, 2, TIMING), sender(1024, 2, 0, 1024 * messages), new RecordingContext());
         assertNull(o[1].error(), o[1].error());
-        assertEquals(1024 * messages, o[1].metrics().get("bytes_total"), "sent");
-        assertEquals(1024 * messages, o[0].metrics().get("bytes_total"), "received");
+        assertEquals(1024 * messages, Sides.metrics(o[1]).get("bytes_total"), "sent");
+        assertEquals(1024 * messages, Sides.metrics(o[0]).get("bytes_total"), "received");
     }
 
     @ParameterizedTest
@@ -112,14 +113,14 @@ class TcpStreamTest {
     void reverseLetsTheListenerSend() throws Exception {
         Outcome[] o = Sides.pair(new TcpStream(), sender(131072, 1, 0, 1_000_000L), receiver(131072, 1, TIMING), new RecordingContext(),
                 new RecordingContext());
-        assertEquals(1_000_000L, o[1].metrics().get("bytes_total"));
+        assertEquals(1_000_000L, Sides.metrics(o[1]).get("bytes_total"));
     }
 
     @Test
     void strayConnectionsAndGarbageAreDroppedWithoutDisturbingTheTest() throws Exception {
         TcpStream tcp = new TcpStream();
         Side l = tcp.open("listen", receiver(131072, 1, TIMING), Sides.listening(), new RecordingContext());
-        int port = ((Number) l.endpoint().get("port")).intValue();
+        int port = l.endpoint().port();
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         try (Socket garbage = new Socket(Sides.LOOPBACK, port)) {
             OutputStream out = garbage.getOutputStream();
@@ -131,8 +132,8 @@ class TcpStreamTest {
         }
         Outcome o = lo.get();
         assertNull(o.error());
-        assertEquals(500_000L, o.metrics().get("bytes_total"));
-        assertEquals(1L, o.metrics().get("strays_dropped"));
+        assertEquals(500_000L, Sides.metrics(o).get("bytes_total"));
+        assertEquals(1L, Sides.metrics(o).get("strays_dropped"));
     }
 
     @Test
@@ -171,7 +172,7 @@ class TcpStreamTest {
         Outcome so = co.get();
         assertTrue(System.nanoTime() - cancelled < Duration.ofSeconds(15).toNanos(), "ended at the cancel, long before its 30 s");
         assertEquals(ErrorKind.CANCELLED, so.kind());
-        assertTrue(((Number) so.metrics().get("bytes_total")).longValue() > 0);
+        assertTrue(((Number) Sides.metrics(so).get("bytes_total")).longValue() > 0);
         lo.get();
     }
 
@@ -205,14 +206,14 @@ class TcpStreamTest {
         Timing sampled = new Timing(100_000_000L, 10_000_000_000L);
         Outcome[] o = pair(receiver(1024, 1, sampled), new TcpStream.Spec(true, 1024, 600_000_000L, 0, 1, 0, sampled, 0, false, 0, false), rx);
         assertNull(o[1].error(), o[1].error());
-        assertEquals(o[1].metrics().get("bytes_total"), o[0].metrics().get("bytes_total"), "the receiver counted every byte sent");
+        assertEquals(Sides.metrics(o[1]).get("bytes_total"), Sides.metrics(o[0]).get("bytes_total"), "the receiver counted every byte sent");
         double seconds = Sides.doubleOf(o[1], "seconds");
         assertTrue(seconds >= 0.6 && seconds < 8, "the sender stopped at its time, not before and not never: " + seconds);
         assertTrue(rx.samples.size() >= 3, "samples every 100 ms: " + rx.samples);
         for (int i = 1; i < rx.samples.size(); i++) {
-            assertEquals((Double) rx.samples.get(i - 1).get("end_s"), (Double) rx.samples.get(i).get("start_s"), 1e-9, "samples follow each other");
+            assertEquals(rx.samples.get(i - 1).endS(), rx.samples.get(i).startS(), 1e-9, "samples follow each other");
         }
-        long sampled0 = rx.samples.stream().mapToLong(s -> ((Number) s.get("bytes")).longValue()).sum();
+        long sampled0 = rx.samples.stream().mapToLong(s -> ((Interval.Bytes) s.figures()).bytes()).sum();
         assertTrue(sampled0 > 0 && sampled0 <= Sides.longOf(o[0], "bytes"), "the samples count what arrived: " + sampled0);
     }
 }

@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import benchsh.peer.metric.Metric;
+import benchsh.peer.metric.Unit;
 import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.Link;
+import benchsh.peer.protocol.OrNull;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -17,7 +20,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.HexFormat;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -62,13 +64,16 @@ class LinkedSideTest {
         }
 
         @Override
-        protected Map<String, Object> extraMetrics() {
-            return Map.of("strays_dropped", strays());
+        protected ProbeReport report() {
+            return new ProbeReport(meter.streamed(), strays());
         }
     }
 
+    record ProbeReport(@OrNull Streamed meter, @Metric(unit = Unit.COUNT, means = "strays") long straysDropped) implements Metered {
+    }
+
     private static int port(Side listener) {
-        return ((Number) listener.endpoint().get("port")).intValue();
+        return listener.endpoint().port();
     }
 
     @Test
@@ -84,10 +89,10 @@ class LinkedSideTest {
             assertNull(co.error(), co.error());
             Outcome o = lo.get(30, TimeUnit.SECONDS);
             assertNull(o.error(), o.error());
-            assertEquals(3_000_000L, o.metrics().get("bytes_total"), "the drain ended only when the receiver had it all");
-            assertEquals(2L, o.metrics().get("strays_dropped"));
+            assertEquals(3_000_000L, Sides.metrics(o).get("bytes_total"), "the drain ended only when the receiver had it all");
+            assertEquals(2L, Sides.metrics(o).get("strays_dropped"));
         }
-        assertTrue(l.endpoint().isEmpty(), "the listener is closed once the connection is in");
+        assertNull(l.endpoint(), "the listener is closed once the connection is in");
     }
 
     @Test
@@ -113,7 +118,7 @@ class LinkedSideTest {
             assertEquals(ErrorKind.TIMEOUT, o.kind(), o.error());
             assertTrue(o.error().matches("the receiver did not confirm the last 1 kB within \\d\\.\\d s, the test's deadline \\(no rate measured\\)"),
                     o.error());
-            assertEquals(1000L, o.metrics().get("bytes_total"));
+            assertEquals(1000L, Sides.metrics(o).get("bytes_total"));
         }
     }
 

@@ -9,7 +9,6 @@ import benchsh.peer.facts.CpuSnapshot;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -43,8 +42,9 @@ class MeterTest {
         assertEquals(1000, m.count(0));
         m.quietUntil(System.nanoTime() + Duration.ofSeconds(30).toNanos());
         Thread.sleep(600); // six of the meter's polls past its 100 ms stall timeout
-        Outcome o = m.finish(null, null, Map.of());
-        assertNull(o.error(), "a drain's silence is no stall");
+        Streamed f = m.streamed();
+        assertNull(m.stallError(), "a drain's silence is no stall");
+        assertNull(f.stalledSeconds());
         assertFalse(stalled.get());
     }
 
@@ -57,10 +57,10 @@ class MeterTest {
                 m.addOwned(stream, stream + 1);
             }
         });
-        Outcome o = m.finish(null, null, Map.of());
-        assertNull(o.error());
-        assertEquals(List.of(1_000_000L, 2_000_000L, 3_000_000L, 4_000_000L), o.metrics().get("stream_bytes_total"));
-        assertEquals(10_000_000L, o.metrics().get("bytes_total"));
+        Streamed f = m.streamed();
+        assertNull(m.stallError());
+        assertEquals(List.of(1_000_000L, 2_000_000L, 3_000_000L, 4_000_000L), f.streamBytesTotal());
+        assertEquals(10_000_000L, f.bytesTotal());
         assertEquals(10_000_000L, m.total());
     }
 
@@ -73,7 +73,7 @@ class MeterTest {
                 m.add(0, 1);
             }
         });
-        assertEquals(2_000_000L, m.finish(null, null, Map.of()).metrics().get("bytes_total"));
+        assertEquals(2_000_000L, m.streamed().bytesTotal());
     }
 
     @Test
@@ -87,22 +87,23 @@ class MeterTest {
             Thread.sleep(2);
         }
         m.stop();
-        Outcome o = m.finish(null, null, Map.of());
-        List<Map<String, Object>> samples;
+        Streamed f = m.streamed();
+        List<Interval<?>> samples;
         synchronized (context) {
             samples = new ArrayList<>(context.samples);
         }
+        assertEquals(samples, m.intervals(), "the samples sent are the samples kept");
         assertTrue(samples.size() >= 3, "samples every 50 ms over 600 ms: " + samples);
         long sum = 0;
         for (int i = 0; i < samples.size(); i++) {
-            long bytes = ((Number) samples.get(i).get("bytes")).longValue();
+            long bytes = ((Interval.Bytes) samples.get(i).figures()).bytes();
             assertEquals(0, bytes % 1000, "whole counts only");
             sum += bytes;
             if (i > 0) {
-                assertEquals((Double) samples.get(i - 1).get("end_s"), (Double) samples.get(i).get("start_s"), 1e-9);
+                assertEquals(samples.get(i - 1).endS(), samples.get(i).startS(), 1e-9);
             }
         }
-        long total = ((Number) o.metrics().get("bytes")).longValue();
+        long total = f.bytes();
         assertTrue(sum > 0 && sum <= total, "the samples saw the counts as they were made: " + sum + " of " + total);
     }
 
@@ -119,15 +120,16 @@ class MeterTest {
             Thread.sleep(1);
         }
         m.stop();
-        Map<String, Object> metrics = m.finish(null, null, Map.of()).metrics();
-        assertEquals(counted, metrics.get("bytes_total"));
-        long measured = ((Number) metrics.get("bytes")).longValue();
+        Streamed f = m.streamed();
+        assertEquals(f, m.streamed(), "the span ends once: asked again, the same figures");
+        assertEquals(counted, f.bytesTotal());
+        long measured = f.bytes();
         assertTrue(measured > 0 && measured < counted, "the warm-up's counts are left out: " + measured + " of " + counted);
-        assertTrue(((Number) metrics.get("omitted_seconds")).doubleValue() >= 0.1, metrics.toString());
-        double cpu = ((Number) metrics.get("cpu_pct")).doubleValue();
+        assertTrue(f.omittedSeconds() >= 0.1, f.toString());
+        double cpu = f.cpu().cpuPct();
         assertTrue(cpu >= 0 && cpu <= 100, "host CPU over the span: " + cpu);
-        assertEquals((long) CpuSnapshot.now().cpus(), metrics.get("cpu_count"), "the CPUs cpu_pct is a share of");
-        assertTrue(((Number) metrics.get("process_cpu_seconds")).doubleValue() >= 0, metrics.toString());
+        assertEquals(CpuSnapshot.now().cpus(), f.cpu().cpuCount(), "the CPUs cpu_pct is a share of");
+        assertTrue(f.cpu().processCpuSeconds() >= 0, f.toString());
         synchronized (context) {
             assertTrue(context.samples.size() >= 2, "samples every 30 ms after the warm-up: " + context.samples);
         }

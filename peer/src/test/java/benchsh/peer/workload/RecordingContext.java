@@ -4,14 +4,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A side's context in tests: keeps the interval samples it is sent; temp files go to the system temp dir; the
  * deadline is a minute after it was made unless given.
  */
 public final class RecordingContext implements SideContext {
-    public final List<Map<String, Object>> samples = new ArrayList<>();
+    public final List<Interval<?>> samples = new ArrayList<>();
     private final long deadlineNanos;
 
     public RecordingContext() {
@@ -24,7 +23,7 @@ public final class RecordingContext implements SideContext {
     }
 
     @Override
-    public synchronized void interval(Map<String, Object> sample) {
+    public synchronized void interval(Interval<?> sample) {
         samples.add(sample);
     }
 

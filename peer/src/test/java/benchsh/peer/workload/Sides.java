@@ -1,7 +1,12 @@
 package benchsh.peer.workload;
 
+import benchsh.peer.metric.Flat;
+import benchsh.peer.protocol.Fields;
+import benchsh.peer.protocol.Json;
 import benchsh.peer.protocol.Link;
+import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.protocol.SpecCodec;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -20,7 +25,24 @@ public final class Sides {
 
     /** The connector's link to {@code listener}'s port. */
     public static Link to(Side listener) {
-        return new Link(TOKEN, LOOPBACK, ((Number) listener.endpoint().get("port")).intValue());
+        return new Link(TOKEN, LOOPBACK, listener.endpoint().port());
+    }
+
+    /**
+     * A side's report in its flat form ({@link Flat}), the names a result shows it under, after a round trip through the
+     * wire form and back into its record, as the shell receives it; empty for a side without a report.
+     */
+    public static Map<String, Object> metrics(Outcome o) {
+        return Flat.of(o.report() == null ? null : rewired(o.report()));
+    }
+
+    /** A report through its wire form and back. */
+    private static Record rewired(Record report) {
+        try {
+            return SpecCodec.decodeFigures(report.getClass(), new Fields("report", Json.parseObject(Json.write(SpecCodec.encode(report)))));
+        } catch (ProtocolException e) {
+            throw new AssertionError("the report does not survive the wire: " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -40,17 +62,17 @@ public final class Sides {
     }
 
     public static long longOf(Outcome o, String metric) {
-        Object v = o.metrics().get(metric);
+        Object v = metrics(o).get(metric);
         if (!(v instanceof Number n)) {
-            throw new AssertionError("no metric " + metric + " in " + o.metrics());
+            throw new AssertionError("no metric " + metric + " in " + metrics(o));
         }
         return n.longValue();
     }
 
     public static double doubleOf(Outcome o, String metric) {
-        Object v = o.metrics().get(metric);
+        Object v = metrics(o).get(metric);
         if (!(v instanceof Number n)) {
-            throw new AssertionError("no metric " + metric + " in " + o.metrics());
+            throw new AssertionError("no metric " + metric + " in " + metrics(o));
         }
         return n.doubleValue();
     }

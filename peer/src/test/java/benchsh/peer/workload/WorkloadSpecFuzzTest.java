@@ -93,7 +93,7 @@ class WorkloadSpecFuzzTest {
             if (name.equals("mount")) {
                 continue; // it runs the host's mount and umount: not fuzzed
             }
-            Workloads.named(name).roles().forEach((role, type) -> seeds.add(seed(records, name, role, type)));
+            Workloads.named(name).roles().forEach((role, type) -> seeds.add(seed(records, name, role, type.spec())));
         }
         return seeds;
     }
@@ -186,7 +186,7 @@ class WorkloadSpecFuzzTest {
         long deadline = System.nanoTime() + 60_000_000_000L;
         return new SideContext() {
             @Override
-            public void interval(Map<String, Object> sample) {
+            public void interval(Interval<?> sample) {
             }
 
             @Override

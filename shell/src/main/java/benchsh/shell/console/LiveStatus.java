@@ -1,12 +1,12 @@
 package benchsh.shell.console;
 
+import benchsh.peer.workload.Interval;
 import benchsh.shell.Session;
 import benchsh.shell.report.ProgressText;
 import benchsh.shell.run.ProgressListener;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -37,7 +37,7 @@ final class LiveStatus implements ProgressListener, AutoCloseable {
     private String test;
     private long startNanos;
     private Duration expected = Duration.ZERO;
-    private Map<String, Object> last;
+    private Interval<?> last;
     private final List<Double> rates = new ArrayList<>();
 
     LiveStatus(Terminal terminal, Session session, Colours colours) {
@@ -63,7 +63,7 @@ final class LiveStatus implements ProgressListener, AutoCloseable {
     }
 
     @Override
-    public synchronized void interval(String name, Map<String, Object> sample) {
+    public synchronized void interval(String name, Interval<?> sample) {
         last = sample;
         rates.add(ProgressText.rate(sample));
         redraw();

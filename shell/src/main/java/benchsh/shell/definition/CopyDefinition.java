@@ -57,6 +57,11 @@ public final class CopyDefinition implements Definition {
     }
 
     @Override
+    public Class<? extends Record> figures() {
+        return CopyMetrics.Figures.class;
+    }
+
+    @Override
     public Test build(Args args, Hosts hosts) {
         if (args.positional().size() != 1) {
             throw new UsageException("usage: copy TREE-OR-PATH, to: '/dst' (or from: a, to: b, path: '/dst')");
@@ -129,8 +134,8 @@ public final class CopyDefinition implements Definition {
         CopyWorkload.Local spec = new CopyWorkload.Local(FsArgs.absolute("copy", "source", src), FsArgs.absolute("copy", "to", dst), args.bool("verify"),
                 args.bool("cold"), args.bool("keep"), args.count("threads"), FsArgs.timing(args));
         return new Part.OnPeers(List.of(FsArgs.side(args, host, CopyWorkload.NAME, "local", spec)), "local",
-                sides -> CopyMetrics.finish(args.bool("verify"), sides.metrics("local"), sides.intervals("local"),
-                        CopyMetrics.leftBehind(sides, "local", host, spec.dst())));
+                sides -> CopyMetrics.finish(args.bool("verify"), CopyMetrics.Measured.local(sides.streamed("local"), sides.report("local",
+                        CopyWorkload.Report.class)), sides.intervals("local"), CopyMetrics.leftBehind(sides, "local", host, spec.dst())));
     }
 
     /** From host to host over one stream, like tar c | nc | tar x: the target listens and receives. */
@@ -139,7 +144,7 @@ public final class CopyDefinition implements Definition {
                 args.count("threads"), FsArgs.timing(args));
         CopyWorkload.Send send = new CopyWorkload.Send(FsArgs.absolute("copy", "source", src), args.bool("verify"), args.bool("cold"), FsArgs.timing(args));
         return new Part.OnPeers(List.of(PairArgs.listen(args, target, CopyWorkload.NAME, receive), PairArgs.connect(args, source, CopyWorkload.NAME, send)),
-                "listen", sides -> CopyMetrics.finish(args.bool("verify"), CopyMetrics.merge(sides.get("listen"), sides.get("connect")),
-                        sides.intervals("listen"), CopyMetrics.leftBehind(sides, "listen", target, receive.dst())));
+                "listen", sides -> CopyMetrics.finish(args.bool("verify"), CopyMetrics.merge(sides), sides.intervals("listen"),
+                        CopyMetrics.leftBehind(sides, "listen", target, receive.dst())));
     }
 }

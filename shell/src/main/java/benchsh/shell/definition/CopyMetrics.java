@@ -1,50 +1,81 @@
 package benchsh.shell.definition;
 
-import benchsh.peer.protocol.Message;
+import benchsh.peer.fs.CopyWorkload;
+import benchsh.peer.metric.Headline;
+import benchsh.peer.metric.Metric;
+import benchsh.peer.metric.Unit;
+import benchsh.peer.protocol.OrNull;
+import benchsh.peer.workload.Interval;
+import benchsh.peer.workload.Streamed;
 import benchsh.shell.host.Host;
 import benchsh.shell.report.ShellQuote;
 import benchsh.shell.run.Merged;
 import benchsh.shell.run.Sides;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * How a copy's figures become its result, whichever way it ran (one peer, two peers, the shell over SFTP):
- * the receiver's figures with the sender's source facts, files per second, both ends' file system labels
- * and, with {@code verify}, whether the checksums agree. Stateless.
+ * How a copy's figures become its result, whichever way it ran (one peer, two peers, the shell over SFTP): the
+ * writing side's figures with the reading side's source facts, files per second, both ends' file system labels and,
+ * with {@code verify}, whether the checksums agree. Stateless.
  */
 final class CopyMetrics {
     private CopyMetrics() {
     }
 
     /**
-     * The copy's metrics with {@code files_per_s}, {@code src_fs} and {@code dst_fs}, and with {@code verify}
-     * {@code verified} (yes or MISMATCH; a mismatch fails the copy).
+     * A copy's figures: what the writing side moved (a peer's meter, or the shell's own count over SFTP), what the reading
+     * side and the writing side reported of their ends, the strays, whether a removal took everything, the sending side's
+     * own figures (host to host), with {@code verify} the verdict, files per second, and both ends' file system labels.
+     * A figure no side reported is absent.
      */
-    static Merged finish(boolean verify, Map<String, Object> metrics, List<Map<String, Object>> intervals) {
-        return finish(verify, metrics, intervals, null);
+    @Headline("throughput_bps")
+    record Figures(@OrNull Streamed meter, @OrNull StreamMetrics.Moved transfer, @OrNull CopyWorkload.Source source, @OrNull CopyWorkload.Destination destination,
+                   @Metric(unit = Unit.COUNT, means = "connections or datagrams without the test's token, dropped") @OrNull Long straysDropped,
+                   @Metric(unit = Unit.TEXT, means = "whether everything the run created was removed") @OrNull Boolean removed,
+                   @Metric(unit = Unit.BYTES, means = "bytes the sender wrote in its measured span") @OrNull Long senderBytes,
+                   @Metric(unit = Unit.PERCENT, means = "host CPU of the sending side") double senderCpuPct,
+                   @Metric(unit = Unit.SECONDS, means = "the sender's measured span") double senderSeconds,
+                   @Metric(unit = Unit.TEXT, means = "yes when the destination's SHA-256 equals the source's, else MISMATCH") @OrNull String verified,
+                   @Metric(unit = Unit.PER_SECOND, means = "files per second") double filesPerS,
+                   @Metric(unit = Unit.TEXT, means = "the source's file system") @OrNull String srcFs,
+                   @Metric(unit = Unit.TEXT, means = "the destination's file system") @OrNull String dstFs) {
+    }
+
+    /** What a copy's sides (or the shell) measured, before {@link #finish} adds the verdict, the rate of files and the labels. */
+    record Measured(Streamed meter, StreamMetrics.Moved transfer, CopyWorkload.Source source, CopyWorkload.Destination destination, Long straysDropped,
+                    Boolean removed, Streamed sender) {
+        /** A copy on one host: the side's own report, and what it moved. */
+        static Measured local(Streamed meter, CopyWorkload.Report r) {
+            return r == null ? new Measured(meter, null, null, null, null, null, null)
+                    : new Measured(meter, null, r.source(), r.destination(), r.straysDropped(), r.removed(), null);
+        }
     }
 
     /**
-     * {@link #finish(boolean, Map, List)}, with {@code leftBehind} ({@link #leftBehind}) as the error added to the
-     * part's failure; null for none. Checksums are compared once both ends computed theirs (a side that failed has none).
+     * The copy's figures with {@code files_per_s}, {@code src_fs} and {@code dst_fs}, and with {@code verify}
+     * {@code verified} (yes or MISMATCH; a mismatch fails the copy); {@code leftBehind} ({@link #leftBehind}) is the error
+     * added to the part's failure, null for none. Checksums are compared once both ends computed theirs (a side that
+     * failed has none).
      */
-    static Merged finish(boolean verify, Map<String, Object> metrics, List<Map<String, Object>> intervals, String leftBehind) {
+    static Merged finish(boolean verify, Measured m, List<Interval<?>> intervals, String leftBehind) {
         String error = leftBehind;
-        if (verify && metrics.containsKey("src_digest") && metrics.containsKey("dst_digest")) {
-            Object a = metrics.get("src_digest");
-            Object b = metrics.get("dst_digest");
-            boolean same = a.equals(b);
-            metrics.put("verified", same ? "yes" : "MISMATCH");
-            if (!same) {
+        String verified = null;
+        String a = m.source() == null ? null : m.source().srcDigest();
+        String b = m.destination() == null ? null : m.destination().dstDigest();
+        if (verify && a != null && b != null) {
+            verified = a.equals(b) ? "yes" : "MISMATCH";
+            if (!a.equals(b)) {
                 error = "verify: the destination's SHA-256 (" + b + ") differs from the source's (" + a + ")";
             }
         }
-        FsArgs.filesPerSecond(metrics);
-        metrics.put("src_fs", FsArgs.summary(metrics.get("src_fs_type"), metrics.get("src_mount_options")));
-        metrics.put("dst_fs", FsArgs.summary(metrics.get("dst_fs_type"), metrics.get("dst_mount_options")));
-        return new Merged(metrics, intervals, error);
+        double seconds = m.meter() != null ? m.meter().seconds() : m.transfer() != null ? m.transfer().seconds() : Double.NaN;
+        Long files = m.destination() == null || m.destination().made() == null ? null : m.destination().made().files();
+        Streamed tx = m.sender();
+        Figures f = new Figures(m.meter(), m.transfer(), m.source(), m.destination(), m.straysDropped(), m.removed(), tx == null ? null : tx.bytes(),
+                tx == null || tx.cpu() == null ? Double.NaN : tx.cpu().cpuPct(), tx == null ? Double.NaN : tx.seconds(), verified,
+                FsArgs.filesPerSecond(files, seconds), FsArgs.summary(m.source() == null ? null : m.source().fs()),
+                FsArgs.summary(m.destination() == null ? null : m.destination().fs()));
+        return new Merged(f, intervals, error);
     }
 
     /**
@@ -60,22 +91,11 @@ final class CopyMetrics {
                 + "it did not exist before the copy; check it and remove it there: rm -rf " + ShellQuote.quote(dst);
     }
 
-    /** The receiver's figures, with the sender's source facts, digest and cache mode. */
-    static Map<String, Object> merge(Message.Done receiver, Message.Done sender) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        if (receiver != null) {
-            m.putAll(receiver.metrics());
-        }
-        if (sender != null) {
-            for (Map.Entry<String, Object> e : sender.metrics().entrySet()) {
-                String k = e.getKey();
-                if (k.startsWith("src_") || k.equals("cache") || k.equals("skipped")) {
-                    m.put(k, e.getValue());
-                } else if (k.equals("bytes") || k.equals("cpu_pct") || k.equals("seconds")) {
-                    m.put("sender_" + k, e.getValue());
-                }
-            }
-        }
-        return m;
+    /** Host to host: the receiver's figures (it writes), with what the sender reported of the source, and its own count. */
+    static Measured merge(Sides sides) {
+        CopyWorkload.Report rx = sides.report("listen", CopyWorkload.Report.class);
+        CopyWorkload.Report tx = sides.report("connect", CopyWorkload.Report.class);
+        return new Measured(sides.streamed("listen"), null, tx == null ? null : tx.source(), rx == null ? null : rx.destination(),
+                rx == null ? null : rx.straysDropped(), rx == null ? null : rx.removed(), sides.streamed("connect"));
     }
 }

@@ -1,5 +1,6 @@
 package benchsh.shell.definition;
 
+import benchsh.peer.workload.Interval;
 import benchsh.shell.args.Args;
 import benchsh.shell.args.UsageException;
 import benchsh.shell.args.VerbSpec;
@@ -12,10 +13,22 @@ import benchsh.shell.run.Test;
  * help, completion, the argument fuzzer and the docs) and how its arguments become a {@link Test}: the
  * sides' specs, the expected duration, how the sides' figures merge, the row's columns. Building does no
  * I/O; the executor runs, plans or collects the test. A new measuring verb is one such class in this
- * package (found there by {@link Definitions}) and its peer workload. Implementations are stateless.
+ * package (found there by {@link Definitions}), with the record of its figures, and its peer workload. Implementations
+ * are stateless.
  */
 public interface Definition {
     VerbSpec verb();
+
+    /**
+     * The record its results' figures are (flattened into their metrics when they are recorded), with its units, its
+     * meanings and its {@link benchsh.peer.metric.Headline}: the registry of metrics is derived from these.
+     */
+    Class<? extends Record> figures();
+
+    /** The figures of its results' interval samples: bytes moved, unless the definition's sides count something else. */
+    default Class<? extends Record> samples() {
+        return Interval.Bytes.class;
+    }
 
     /**
      * The test these arguments ask for.

@@ -1,16 +1,21 @@
 package benchsh.shell.definition;
 
+import benchsh.peer.fs.DiskWorkload;
+import benchsh.peer.metric.Headline;
+import benchsh.peer.metric.Metric;
+import benchsh.peer.metric.Unit;
+import benchsh.peer.protocol.OrNull;
+import benchsh.peer.workload.Streamed;
 import benchsh.shell.args.Arg;
 import benchsh.shell.args.ArgType;
 import benchsh.shell.args.Args;
-import benchsh.shell.args.VerbSpec;
 import benchsh.shell.args.UsageException;
-import benchsh.peer.fs.DiskWorkload;
+import benchsh.shell.args.VerbSpec;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
+import benchsh.shell.report.Formats;
 import benchsh.shell.result.Result;
 import benchsh.shell.run.Test;
-import benchsh.shell.report.Formats;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +26,12 @@ import java.util.Map;
  * fdatasync, O_DSYNC, O_DIRECT or a cold page cache; the row reads like dd's: bytes, seconds, MB/s.
  */
 public final class DiskDefinition implements Definition {
+    /** A run's figures: the disk side's report, and its file system's label. */
+    @Headline("throughput_bps")
+    public record Figures(@OrNull DiskWorkload.Report run,
+                          @Metric(unit = Unit.TEXT, means = "the file system: type and telling mount options") @OrNull String fs) {
+    }
+
     static final List<String> COLUMNS = List.of("on", "op", "bs", "flags", "fs", "cache", "bytes", "seconds", "throughput_bps");
 
     private static final VerbSpec VERB = new VerbSpec("disk", "write or read a file like dd: bytes, seconds, MB/s", "", args(),
@@ -51,6 +62,11 @@ public final class DiskDefinition implements Definition {
     }
 
     @Override
+    public Class<? extends Record> figures() {
+        return Figures.class;
+    }
+
+    @Override
     public Test build(Args args, Hosts hosts) {
         Host host = args.given("on") ? args.host("on") : hosts.local();
         if (!args.given("path")) {
@@ -77,18 +93,24 @@ public final class DiskDefinition implements Definition {
         params.put("op", write ? "write" : "read");
         params.put("flags", flags.isEmpty() ? "-" : String.join(",", flags));
         Test.Builder test = Test.of("disk", host, host).params(params).tags(FsArgs.tags(args)).columns(COLUMNS)
-                .part(FsArgs.alone(args, host, DiskWorkload.NAME, "run", spec)).finishesWithin(limit);
+                .part(FsArgs.alone(args, host, DiskWorkload.NAME, "run", spec, sides -> figures(sides.report("run", DiskWorkload.Report.class))))
+                .finishesWithin(limit);
         if (!write) {
-            test.epilogue(r -> shortRead(r, bytes));
+            test.epilogue((r, figures) -> shortRead(r, (Figures) figures, bytes));
         }
         Mount.around(test, args, host);
         return test.build();
     }
 
+    private static Figures figures(DiskWorkload.Report run) {
+        return new Figures(run, run == null ? null : FsArgs.summary(run.fs()));
+    }
+
     /** A read that reached the file's end before the bytes asked for says so under its row (dd's "0+1 records in"). */
-    private static String shortRead(Result r, long asked) {
-        if (r.ok() && r.metrics().get("bytes") instanceof Number read && read.longValue() < asked) {
-            return "  note: read " + Formats.size(read.longValue()) + " of the " + Formats.size(asked) + " asked: the file ends there\n";
+    private static String shortRead(Result r, Figures f, long asked) {
+        Streamed read = f == null || f.run() == null ? null : f.run().meter();
+        if (r.ok() && read != null && read.bytes() < asked) {
+            return "  note: read " + Formats.size(read.bytes()) + " of the " + Formats.size(asked) + " asked: the file ends there\n";
         }
         return null;
     }

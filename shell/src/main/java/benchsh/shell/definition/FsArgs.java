@@ -1,19 +1,22 @@
 package benchsh.shell.definition;
 
-import benchsh.shell.args.Arg;
-import benchsh.shell.args.ArgType;
+import benchsh.peer.fs.FsFacts;
 import benchsh.peer.fs.SafePaths;
 import benchsh.peer.workload.Timing;
+import benchsh.shell.args.Arg;
+import benchsh.shell.args.ArgType;
 import benchsh.shell.args.Args;
 import benchsh.shell.args.UsageException;
 import benchsh.shell.host.Host;
 import benchsh.shell.run.Merged;
 import benchsh.shell.run.Part;
 import benchsh.shell.run.SideSpec;
+import benchsh.shell.run.Sides;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * What the disk, tree and copy verbs share: the mount arguments, the timeout and labels, and the
@@ -64,24 +67,17 @@ final class FsArgs {
         return SideSpec.alone(host, workload, role, SpecLimits.encode(args, spec));
     }
 
-    /**
-     * A part of one side on {@code host} whose figures are the side's own, with its file system's label
-     * ({@code fs}) and, for files, {@code files_per_s} added.
-     */
-    static Part alone(Args args, Host host, String workload, String role, Record spec) {
-        return new Part.OnPeers(List.of(side(args, host, workload, role, spec)), role, sides -> {
-            Map<String, Object> m = sides.metrics(role);
-            m.put("fs", summary(m.get("fs_type"), m.get("mount_options")));
-            filesPerSecond(m);
-            return Merged.of(m, sides.intervals(role));
-        });
+    /** A part of one side on {@code host} whose figures {@code figures} makes of the side's (its report, with the file system's label). */
+    static Part alone(Args args, Host host, String workload, String role, Record spec, Function<Sides, Record> figures) {
+        return new Part.OnPeers(List.of(side(args, host, workload, role, spec)), role, sides -> Merged.of(figures.apply(sides), sides.intervals(role)));
     }
 
-    /** Adds {@code files_per_s}, files over the measured seconds, when both are there. */
-    static void filesPerSecond(Map<String, Object> m) {
-        if (m.get("files") instanceof Number files && m.get("seconds") instanceof Number seconds) {
-            m.put("files_per_s", seconds.doubleValue() > 0 ? files.doubleValue() / seconds.doubleValue() : 0.0);
+    /** Files over the measured seconds: NaN (left out) when either is not known, 0 for no measured time. */
+    static double filesPerSecond(Long files, double seconds) {
+        if (files == null || Double.isNaN(seconds)) {
+            return Double.NaN;
         }
+        return seconds > 0 ? files / seconds : 0.0;
     }
 
     static Map<String, Object> tags(Args args) {
@@ -100,16 +96,21 @@ final class FsArgs {
         return p;
     }
 
+    /** "ext4 rw,relatime" from a file system's type and its mount options; null for none. */
+    static String summary(FsFacts fs) {
+        return fs == null ? null : summary(fs.fsType(), fs.mountOptions());
+    }
+
     /** "ext4 rw,relatime" from a type and its mount options. */
-    static String summary(Object type, Object options) {
+    static String summary(String type, String options) {
         if (type == null) {
             return null;
         }
         if (options == null) {
-            return type.toString();
+            return type;
         }
         List<String> kept = new java.util.ArrayList<>();
-        String[] all = options.toString().split(",");
+        String[] all = options.split(",");
         for (String key : TELLING) {
             for (String o : all) {
                 String name = o.contains("=") ? o.substring(0, o.indexOf('=')) : o;
@@ -119,6 +120,6 @@ final class FsArgs {
                 }
             }
         }
-        return kept.isEmpty() ? type.toString() : type + " " + String.join(",", kept);
+        return kept.isEmpty() ? type : type + " " + String.join(",", kept);
     }
 }

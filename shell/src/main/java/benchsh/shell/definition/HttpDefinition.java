@@ -10,9 +10,11 @@ import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
 import benchsh.shell.run.Merged;
 import benchsh.shell.run.Part;
+import benchsh.shell.run.Sides;
 import benchsh.shell.run.Test;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
@@ -49,6 +51,11 @@ public final class HttpDefinition implements Definition {
     }
 
     @Override
+    public Class<? extends Record> figures() {
+        return StreamMetrics.Figures.class;
+    }
+
+    @Override
     public Test build(Args args, Hosts hosts) {
         Host from = PairArgs.from(args, hosts);
         Host to = PairArgs.to(args, hosts);
@@ -64,7 +71,7 @@ public final class HttpDefinition implements Definition {
         HttpTransfer.ServeSpec serve = new HttpTransfer.ServeSpec(bytes, path, PairArgs.timing(args));
         HttpTransfer.FetchSpec fetch = new HttpTransfer.FetchSpec(sink, args.bool("keep"), PairArgs.timing(args));
         Part part = new Part.OnPeers(List.of(PairArgs.listen(args, from, HttpTransfer.NAME, serve), PairArgs.connect(args, to, HttpTransfer.NAME, fetch)),
-                "connect", sides -> Merged.of(StreamMetrics.merge(sides.get("connect"), sides.get("listen"), true), sides.intervals("connect")));
+                "connect", sides -> Merged.of(merge(sides), sides.intervals("connect")));
         Map<String, Object> params = FsArgs.params(args);
         List<String> columns = new ArrayList<>(COLUMNS);
         if (path != null) {
@@ -77,6 +84,13 @@ public final class HttpDefinition implements Definition {
         // a file's size is the from host's to know: allow an hour, as pipe does for a whole file; the peers' timeout catches a stall
         Duration within = path != null ? Duration.ofHours(1) : Duration.ofSeconds(Math.max(30, bytes / 10_000_000));
         return Test.of("http", from, to).params(params).tags(FsArgs.tags(args)).columns(columns).part(part).finishesWithin(within).build();
+    }
+
+    /** The client's count is the figure; the server (the from host) sends; its strays are the requests it turned away. */
+    private static StreamMetrics.Figures merge(Sides sides) {
+        HttpTransfer.ServeReport served = sides.report("listen", HttpTransfer.ServeReport.class);
+        return StreamMetrics.merge(sides.streamed("connect"), sides.streamed("listen"), null, null,
+                Collections.singletonList(served == null ? null : served.straysDropped()), true);
     }
 
     private static String absolute(String what, String value) {

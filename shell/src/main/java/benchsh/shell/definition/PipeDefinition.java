@@ -45,6 +45,11 @@ public final class PipeDefinition implements Definition {
     }
 
     @Override
+    public Class<? extends Record> figures() {
+        return PipeMetrics.Figures.class;
+    }
+
+    @Override
     public Test build(Args args, Hosts hosts) {
         Host from = PairArgs.from(args, hosts);
         Host to = PairArgs.to(args, hosts);
@@ -66,7 +71,7 @@ public final class PipeDefinition implements Definition {
                 args.bool("keep"), bs, PairArgs.timing(args));
         PipeStream.SourceSpec sender = new PipeStream.SourceSpec(source, sourcePath, bs, count, PairArgs.timing(args));
         Part part = new Part.OnPeers(List.of(PairArgs.listen(args, to, PipeStream.NAME, sink), PairArgs.connect(args, from, PipeStream.NAME, sender)),
-                "listen", sides -> Merged.of(PipeMetrics.merge(sides.get("listen"), sides.get("connect")), sides.intervals("listen")));
+                "listen", sides -> Merged.of(PipeMetrics.merge(sides), sides.intervals("listen")));
         return Test.of("pipe", from, to).params(params).tags(PairArgs.tags(args)).columns(COLUMNS).part(part).finishesWithin(expected).build();
     }
 

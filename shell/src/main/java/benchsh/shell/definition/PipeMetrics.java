@@ -1,13 +1,18 @@
 package benchsh.shell.definition;
 
-import static benchsh.shell.definition.StreamMetrics.number;
-
-import benchsh.peer.protocol.Message;
+import benchsh.peer.metric.Headline;
+import benchsh.peer.metric.Metric;
+import benchsh.peer.metric.Unit;
+import benchsh.peer.pipe.PipeStream;
+import benchsh.peer.protocol.OrNull;
+import benchsh.peer.workload.Streamed;
+import benchsh.shell.run.Sides;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The result metrics of a pipe (source → network → sink), each stage's rate from its own busy time:
+ * The result figures of a pipe (source → network → sink), each stage's rate from its own busy time:
  * <ul>
  *   <li>{@code source_read_bps} = bits / time in source reads (sending host);</li>
  *   <li>{@code sink_write_bps} = bits / (time in sink writes + the final fdatasync) (receiving host);</li>
@@ -22,41 +27,53 @@ public final class PipeMetrics {
     private PipeMetrics() {
     }
 
-    public static Map<String, Object> merge(Message.Done sink, Message.Done source) {
-        Map<String, Object> rx = StreamMetrics.figures(sink);
-        Map<String, Object> tx = StreamMetrics.figures(source);
-        double bits = number(rx.get("bytes")) * 8;
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("bytes", rx.get("bytes"));
-        m.put("blocks", tx.get("blocks"));
-        m.put("seconds", rx.get("seconds"));
-        m.put("throughput_bps", rx.get("throughput_bps"));
-        double network = Math.min(number(tx.get("net_write_seconds")), number(rx.get("net_read_seconds")));
-        double sinkSeconds = number(rx.get("sink_write_seconds")) + number(rx.get("sync_seconds"));
+    /** A pipe's figures; a figure no side reported is absent, a stage that took no measurable time has no rate. */
+    @Headline("throughput_bps")
+    public record Figures(@OrNull StreamMetrics.Moved received,
+                          @Metric(unit = Unit.COUNT, means = "blocks the source read") @OrNull Long blocks,
+                          @Metric(unit = Unit.BITS_PER_SECOND, means = "bits / time in source reads") double sourceReadBps,
+                          @Metric(unit = Unit.BITS_PER_SECOND, means = "bits / the network's own time") double networkBps,
+                          @Metric(unit = Unit.BITS_PER_SECOND, means = "bits / (time in sink writes and the sync)") double sinkWriteBps,
+                          @Metric(unit = Unit.TEXT, means = "the slowest stage: source, network or sink") @OrNull String boundedBy,
+                          @OrNull PipeStream.SourceTimes source,
+                          @OrNull PipeStream.SinkTimes sink,
+                          StreamMetrics.Ends cpu,
+                          StreamMetrics.PerKb demand,
+                          @Metric(unit = Unit.COUNT, means = "connections or datagrams without the test's token, dropped") @OrNull Long straysDropped) {
+    }
+
+    /** The sink listens (on the to host), the source connects (from the from host). */
+    public static Figures merge(Sides sides) {
+        PipeStream.SinkReport sink = sides.report("listen", PipeStream.SinkReport.class);
+        PipeStream.SourceReport source = sides.report("connect", PipeStream.SourceReport.class);
+        Streamed rx = sides.streamed("listen");
+        Streamed tx = sides.streamed("connect");
+        double nan = Double.NaN;
+        double bits = rx == null ? 0 : rx.bytes() * 8.0;
+        PipeStream.SourceTimes read = source == null ? null : source.times();
+        PipeStream.SinkTimes written = sink == null ? null : sink.times();
+        double sourceRead = read == null ? nan : read.sourceReadSeconds();
+        double netWrite = read == null ? nan : read.netWriteSeconds();
+        double netRead = written == null ? nan : written.netReadSeconds();
+        double sinkWrite = written == null ? nan : written.sinkWriteSeconds();
+        double sync = written == null ? nan : written.syncSeconds();
         Map<String, Double> rates = new LinkedHashMap<>();
-        rates.put("source", rate(bits, number(tx.get("source_read_seconds"))));
-        rates.put("network", rate(bits, network));
-        rates.put("sink", rate(bits, sinkSeconds));
-        m.put("source_read_bps", rates.get("source"));
-        m.put("network_bps", rates.get("network"));
-        m.put("sink_write_bps", rates.get("sink"));
-        if (bits > 0) {
-            rates.entrySet().stream().filter(e -> !e.getValue().isNaN()).min(Map.Entry.comparingByValue())
-                    .ifPresent(e -> m.put("bounded_by", e.getKey()));
-        }
-        m.put("source_read_seconds", tx.get("source_read_seconds"));
-        m.put("net_write_seconds", tx.get("net_write_seconds"));
-        m.put("net_read_seconds", rx.get("net_read_seconds"));
-        m.put("sink_write_seconds", rx.get("sink_write_seconds"));
-        m.put("sync_seconds", rx.get("sync_seconds"));
-        m.put("syncs", rx.get("syncs"));
-        StreamMetrics.cpu(m, tx, rx, number(rx.get("bytes")) / 1024, "kb");
-        StreamMetrics.strays(m, rx, tx);
-        return StreamMetrics.clean(m);
+        rates.put("source", rate(bits, sourceRead));
+        rates.put("network", rate(bits, Math.min(orZero(netWrite), orZero(netRead))));
+        rates.put("sink", rate(bits, orZero(sinkWrite) + orZero(sync)));
+        String bounded = bits > 0 ? rates.entrySet().stream().filter(e -> !e.getValue().isNaN()).min(Map.Entry.comparingByValue())
+                .map(Map.Entry::getKey).orElse(null) : null;
+        return new Figures(StreamMetrics.Moved.of(rx), source == null ? null : source.blocks(), rates.get("source"), rates.get("network"), rates.get("sink"), bounded, read, written,
+                StreamMetrics.Ends.of(tx, rx), StreamMetrics.PerKb.of(tx, rx, rx == null ? 0 : rx.bytes()),
+                StreamMetrics.strays(Collections.singletonList(sink == null ? null : sink.straysDropped())));
     }
 
     /** Bits per second; NaN (left out) when a stage took no measurable time, as a zero source may. */
     private static double rate(double bits, double seconds) {
         return seconds > 0 ? bits / seconds : Double.NaN;
+    }
+
+    private static double orZero(double v) {
+        return Double.isNaN(v) ? 0 : v;
     }
 }

@@ -1,12 +1,14 @@
 package benchsh.shell.definition;
 
 import benchsh.peer.fs.TreeWorkload;
+import benchsh.peer.metric.Headline;
+import benchsh.peer.protocol.OrNull;
 import benchsh.peer.workload.Timing;
 import benchsh.shell.args.Arg;
 import benchsh.shell.args.ArgType;
 import benchsh.shell.args.Args;
-import benchsh.shell.args.VerbSpec;
 import benchsh.shell.args.UsageException;
+import benchsh.shell.args.VerbSpec;
 import benchsh.shell.host.Hosts;
 import benchsh.shell.result.Result;
 import benchsh.shell.run.Merged;
@@ -24,6 +26,11 @@ import java.util.Map;
  * refused and left.
  */
 public final class RemoveDefinition implements Definition {
+    /** A removal's figures: the remove side's report. */
+    @Headline("removed_files")
+    public record Figures(@OrNull TreeWorkload.Removal removal) {
+    }
+
     static final List<String> COLUMNS = List.of("on", "path", "removed_files", "removed_dirs", "kept_dirs", "refused", "missing", "seconds");
 
     private static final VerbSpec VERB = new VerbSpec("remove", "remove a generated tree: exactly the files and directories tree created", "TREE",
@@ -35,6 +42,11 @@ public final class RemoveDefinition implements Definition {
     @Override
     public VerbSpec verb() {
         return VERB;
+    }
+
+    @Override
+    public Class<? extends Record> figures() {
+        return Figures.class;
     }
 
     @Override
@@ -56,7 +68,7 @@ public final class RemoveDefinition implements Definition {
         params.put("path", t.path());
         params.put("profile", t.spec().profile().wire());
         Part part = new Part.OnPeers(List.of(FsArgs.side(args, t.host(), TreeWorkload.NAME, "remove", t.spec().withTiming(timing))), "remove",
-                sides -> Merged.of(sides.metrics("remove"), List.of()));
+                sides -> Merged.of(new Figures(sides.report("remove", TreeWorkload.Removal.class)), List.of()));
         return Test.of("remove", t.host(), t.host()).params(params).tags(FsArgs.tags(args)).columns(COLUMNS).part(part)
                 .finishesWithin(args.duration("timeout")).build();
     }

@@ -3,6 +3,7 @@ package benchsh.shell.definition;
 import benchsh.peer.rr.TcpCrr;
 import benchsh.peer.rr.TcpRr;
 import benchsh.peer.rr.UdpRr;
+import benchsh.peer.workload.Interval;
 import benchsh.peer.workload.Timing;
 import benchsh.shell.args.Arg;
 import benchsh.shell.args.ArgType;
@@ -70,6 +71,16 @@ public final class RrDefinition implements Definition {
     }
 
     @Override
+    public Class<? extends Record> figures() {
+        return RrMetrics.Figures.class;
+    }
+
+    @Override
+    public Class<? extends Record> samples() {
+        return Interval.Transactions.class;
+    }
+
+    @Override
     public Test build(Args args, Hosts hosts) {
         Host from = PairArgs.from(args, hosts);
         Host to = PairArgs.to(args, hosts);
@@ -79,11 +90,12 @@ public final class RrDefinition implements Definition {
         params.put("kind", kind.name());
         Part part = new Part.OnPeers(List.of(PairArgs.listen(args, to, kind.workload, specs.server()),
                 PairArgs.connect(args, from, kind.workload, specs.client())), "connect",
-                sides -> Merged.of(RrMetrics.merge(sides.get("connect"), sides.get("listen")), sides.intervals("connect")));
+                sides -> Merged.of(RrMetrics.merge(sides), sides.intervals("connect")));
         Test.Builder test = Test.of("rr", from, to).params(params).tags(PairArgs.tags(args)).columns(COLUMNS).part(part)
                 .runsFor(args.duration("omit").plus(args.duration("time")).plus(Duration.ofSeconds(2)));
         if (args.bool("histogram")) {
-            test.epilogue(r -> r.metrics().get("latency_buckets_ns") instanceof List<?> buckets ? LatencyDistribution.render(buckets) : null);
+            test.epilogue((r, figures) -> figures instanceof RrMetrics.Figures f && f.latency() != null && f.latency().latencyBucketsNs() != null
+                    ? LatencyDistribution.render(f.latency().latencyBucketsNs()) : null);
         }
         return test.build();
     }

@@ -1,7 +1,9 @@
 package benchsh.shell.definition;
 
+import benchsh.peer.fs.CopyWorkload;
 import benchsh.peer.fs.CreatedEntries;
 import benchsh.peer.fs.FsErrors;
+import benchsh.peer.fs.FsFacts;
 import benchsh.peer.fs.PathCopy;
 import benchsh.peer.fs.SafePaths;
 import benchsh.peer.fs.TreeDigest;
@@ -17,9 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.sshd.sftp.client.SftpClientFactory;
 
@@ -59,7 +59,7 @@ final class SftpCopy implements Part.Action {
     @Override
     public PartOutcome run() throws HostException {
         Instant started = Instant.now();
-        Map<String, Object> m = new LinkedHashMap<>();
+        Tally m = new Tally();
         Ending end;
         try {
             end = copy(m);
@@ -69,7 +69,29 @@ final class SftpCopy implements Part.Action {
             Thread.currentThread().interrupt();
             end = new Ending(Status.INTERRUPTED, "interrupted by the user");
         }
-        return new PartOutcome(end.status(), end.error(), started, CopyMetrics.finish(verify, m, List.of()));
+        return new PartOutcome(end.status(), end.error(), started, CopyMetrics.finish(verify, m.measured(), List.of(), null));
+    }
+
+    /** What the copy measured so far; what it did not get to stays null. Not thread-safe. */
+    private static final class Tally {
+        private FsFacts srcFs;
+        private FsFacts dstFs;
+        private Long bytes;
+        private double seconds = Double.NaN;
+        private PathCopy.Counts counts;
+        private String srcDigest;
+        private String dstDigest;
+        private Boolean removed;
+
+        CopyMetrics.Measured measured() {
+            StreamMetrics.Moved t = bytes == null ? null
+                    : new StreamMetrics.Moved(bytes, seconds, seconds > 0 ? bytes * 8 / seconds : Double.isNaN(seconds) ? Double.NaN : 0.0);
+            PathCopy.Counts c = counts;
+            CopyWorkload.Source source = new CopyWorkload.Source(srcFs, null, c == null ? null : c.skipped(), srcDigest);
+            CopyWorkload.Destination destination = new CopyWorkload.Destination(dstFs, c == null ? null : new CopyWorkload.Count(c.files(), c.dirs()),
+                    c == null ? null : c.attributesNotKept(), null, dstDigest);
+            return new CopyMetrics.Measured(null, t, source, destination, null, removed, null);
+        }
     }
 
     /** How the copy ended: ok (no error), or failed or interrupted with the error. */
@@ -80,11 +102,11 @@ final class SftpCopy implements Part.Action {
     }
 
     /** Copies, putting the figures into {@code m}. */
-    private Ending copy(Map<String, Object> m) throws HostException, IOException, InterruptedException {
+    private Ending copy(Tally m) throws HostException, IOException, InterruptedException {
         try (End from = End.open(source); End to = End.open(target)) {
             Path s = from.path(src);
             Path d = to.path(dst);
-            fsType(m, "src_", from, s);
+            m.srcFs = fsType(from, s);
             try {
                 PathCopy.checkSource(s);
             } catch (IOException e) {
@@ -95,7 +117,7 @@ final class SftpCopy implements Part.Action {
             } catch (IOException e) {
                 return Ending.of("sftp on " + target.name() + ": " + FsErrors.describe(e));
             }
-            fsType(m, "dst_", to, d.getParent());
+            m.dstFs = fsType(to, d.getParent());
             AtomicLong bytes = new AtomicLong();
             long deadline = System.nanoTime() + limit.toNanos();
             long t0 = System.nanoTime();
@@ -103,30 +125,25 @@ final class SftpCopy implements Part.Action {
             try {
                 c = PathCopy.copy(s, d, bytes::addAndGet, () -> Thread.currentThread().isInterrupted() || System.nanoTime() > deadline);
             } catch (IOException e) {
-                m.put("bytes", bytes.get());
+                m.bytes = bytes.get();
                 String why = System.nanoTime() > deadline ? "the copy took longer than " + limit.toMinutes() + " min; " : "";
                 return new Ending(Thread.interrupted() ? Status.INTERRUPTED : Status.FAILED, between() + why + e.getMessage());
             }
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            m.put("files", c.files());
-            m.put("dirs", c.dirs());
-            m.put("bytes", c.bytes());
-            m.put("seconds", seconds);
-            m.put("throughput_bps", seconds > 0 ? c.bytes() * 8 / seconds : 0.0);
-            m.put("skipped", c.skipped());
-            m.put("attributes_not_kept", c.attributesNotKept());
+            m.seconds = (System.nanoTime() - t0) / 1e9;
+            m.bytes = c.bytes();
+            m.counts = c;
             String error = null;
             if (verify) {
                 try {
-                    m.put("src_digest", TreeDigest.of(s));
-                    m.put("dst_digest", TreeDigest.of(d));
+                    m.srcDigest = TreeDigest.of(s);
+                    m.dstDigest = TreeDigest.of(d);
                 } catch (IOException e) {
                     error = "verify: " + FsErrors.describe(e);
                 }
             }
             if (!keep || error != null) {
                 CreatedEntries.Removal removal = c.created().removeAll();
-                m.put("removed", removal.complete());
+                m.removed = removal.complete();
                 if (!removal.complete()) {
                     error = error == null ? removal.problem() : error + "; " + removal.problem();
                 }
@@ -140,15 +157,15 @@ final class SftpCopy implements Part.Action {
         return "sftp from " + source.name() + " to " + target.name() + ": ";
     }
 
-    /** The local file system type of a local end; SFTP does not tell a remote one. */
-    private static void fsType(Map<String, Object> m, String prefix, End end, Path p) {
+    /** The local file system type of a local end; SFTP does not tell a remote one (null). */
+    private static FsFacts fsType(End end, Path p) {
         if (end.remote() || p == null) {
-            return;
+            return null;
         }
         try {
-            m.put(prefix + "fs_type", Files.getFileStore(p).type());
+            return new FsFacts(Files.getFileStore(p).type(), null, null, null);
         } catch (IOException e) {
-            // unknown: left out
+            return null; // unknown: left out
         }
     }
 

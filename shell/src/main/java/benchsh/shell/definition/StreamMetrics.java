@@ -1,135 +1,147 @@
 package benchsh.shell.definition;
 
-import benchsh.peer.protocol.Message;
-import benchsh.shell.run.Sides;
-import java.util.LinkedHashMap;
+import benchsh.peer.metric.Headline;
+import benchsh.peer.metric.Metric;
+import benchsh.peer.metric.Unit;
+import benchsh.peer.protocol.OrNull;
+import benchsh.peer.workload.MeterFigures;
+import benchsh.peer.workload.SideCpu;
+import benchsh.peer.workload.Streamed;
 import java.util.List;
-import java.util.Map;
 
 /**
- * Combines the two sides of a stream test into the result's metrics: the figure is what the receiver
- * counted; the socket buffers are the sender's SO_SNDBUF and the receiver's SO_RCVBUF as the kernel gave them;
- * CPU is reported per end as netperf does, {@code local} being the {@code from} host.
- * Service demand is CPU microseconds per KB (1024 bytes) moved, host-wide:
- * {@code cpu% / 100 × cpus × seconds × 1e6 / (bytes / 1024)} (netperf's -c/-C).
+ * Combines the two sides of a stream test (tcp, http) into the result's figures ({@link Figures}): the figure is what
+ * the receiver counted; the socket buffers are the sender's SO_SNDBUF and the receiver's SO_RCVBUF as the kernel gave
+ * them; CPU is reported per end as netperf does, {@code local} being the {@code from} host ({@link Ends}). Service
+ * demand is CPU microseconds per KB (1024 bytes) moved, host-wide: {@code cpu% / 100 × cpus × seconds × 1e6 / (bytes
+ * / 1024)} (netperf's -c/-C). Stateless.
  */
 public final class StreamMetrics {
     private StreamMetrics() {
     }
 
-    public static Map<String, Object> merge(Message.Done receiver, Message.Done sender, boolean fromIsSender) {
-        Map<String, Object> rx = figures(receiver);
-        Map<String, Object> tx = figures(sender);
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("bytes", rx.get("bytes"));
-        m.put("seconds", rx.get("seconds"));
-        m.put("throughput_bps", rx.get("throughput_bps"));
-        m.put("sender_bytes", tx.get("bytes"));
-        m.put("sender_throughput_bps", tx.get("throughput_bps"));
-        m.put("send_socket_bytes", tx.get("send_socket_bytes"));
-        m.put("recv_socket_bytes", rx.get("recv_socket_bytes"));
-        if (rx.get("stream_throughput_bps") instanceof List<?> perStream && perStream.size() > 1) {
-            m.put("stream_throughput_bps", perStream);
+    /**
+     * A stream test's figures: the receiver's bytes, span and throughput, the sender's, the socket buffers, per stream
+     * the receiver's throughput (with more than one), the CPU of both ends, and the strays; for a bidirectional test each
+     * direction's throughput. A figure no side reported is absent.
+     */
+    @Headline("throughput_bps")
+    public record Figures(@OrNull Moved received,
+                          @Metric(unit = Unit.BYTES, means = "bytes the sender wrote in its measured span") @OrNull Long senderBytes,
+                          @Metric(unit = Unit.BITS_PER_SECOND, means = "the sender's view of the throughput") double senderThroughputBps,
+                          @Metric(unit = Unit.BYTES, means = "the sender's SO_SNDBUF as the kernel gave it, read back after window: (raised to its"
+                                  + " minimum, capped at net.core.wmem_max; tcp without window: the size autotuning starts from; tcp reads it through"
+                                  + " the JDK, which halves the figure Linux doubles, so it compares with window:)") @OrNull Long sendSocketBytes,
+                          @Metric(unit = Unit.BYTES, means = "the receiver's SO_RCVBUF as the kernel gave it, read back after window: (capped at"
+                                  + " net.core.rmem_max; tcp: halved as send_socket_bytes)") @OrNull Long recvSocketBytes,
+                          @Metric(unit = Unit.BITS_PER_SECOND, means = "per connection: throughput (a list)") @OrNull List<Double> streamThroughputBps,
+                          Ends cpu,
+                          PerKb demand,
+                          @Metric(unit = Unit.COUNT, means = "connections or datagrams without the test's token, dropped") @OrNull Long straysDropped,
+                          @Metric(unit = Unit.BITS_PER_SECOND, means = "bidir: the from → to direction") double forwardThroughputBps,
+                          @Metric(unit = Unit.BITS_PER_SECOND, means = "bidir: the to → from direction") double reverseThroughputBps) {
+    }
+
+    /** What the receiving side counted: the bytes of the measured span, its seconds, and their rate. */
+    public record Moved(@Metric(unit = Unit.BYTES, means = "bytes moved in the measured span (after the warm-up)") long bytes,
+                        @Metric(unit = Unit.SECONDS, means = "the measured span") double seconds,
+                        @Metric(unit = Unit.BITS_PER_SECOND, means = "bytes moved × 8 / seconds, as the receiver counted them") double throughputBps) {
+        /** What a meter of bytes counted; null for none. */
+        public static Moved of(Streamed s) {
+            return s == null ? null : new Moved(s.bytes(), s.seconds(), s.throughputBps());
         }
-        cpu(m, fromIsSender ? tx : rx, fromIsSender ? rx : tx, number(rx.get("bytes")) / 1024, "kb");
-        strays(m, rx, tx);
-        return clean(m);
+    }
+
+    /** The CPU of a two-host test's ends: {@code local} is the {@code from} host, {@code remote} the {@code to} host. */
+    public record Ends(@Metric(unit = Unit.PERCENT, means = "host CPU of the from host") double cpuLocalPct,
+                       @Metric(unit = Unit.PERCENT, means = "host CPU of the to host") double cpuRemotePct,
+                       @Metric(unit = Unit.SECONDS, means = "CPU time of the from host's peer process") double processCpuLocalSeconds,
+                       @Metric(unit = Unit.SECONDS, means = "CPU time of the to host's peer process") double processCpuRemoteSeconds) {
+        /** The CPU of the {@code local} and {@code remote} ends' meters (NaN where one is unknown). */
+        public static Ends of(MeterFigures local, MeterFigures remote) {
+            return new Ends(cpu(local).cpuPct(), cpu(remote).cpuPct(), cpu(local).processCpuSeconds(), cpu(remote).processCpuSeconds());
+        }
+    }
+
+    /** Service demand per KB moved, of each end (netperf's -c/-C). */
+    public record PerKb(@Metric(unit = Unit.MICROSECONDS_PER_KB, means = "the from host's CPU per KB moved (netperf's service demand)")
+                        double serviceDemandLocalUsPerKb,
+                        @Metric(unit = Unit.MICROSECONDS_PER_KB, means = "the to host's CPU per KB moved") double serviceDemandRemoteUsPerKb) {
+        /** Each end's CPU µs per KB of {@code bytes}. */
+        public static PerKb of(MeterFigures local, MeterFigures remote, double bytes) {
+            return new PerKb(demand(local, bytes / 1024), demand(remote, bytes / 1024));
+        }
+    }
+
+    /** Service demand per transaction, of each end (netperf's "us/Tr"). */
+    public record PerTransaction(@Metric(unit = Unit.MICROSECONDS_PER_TRANSACTION, means = "the from host's CPU per transaction")
+                                 double serviceDemandLocalUsPerTran,
+                                 @Metric(unit = Unit.MICROSECONDS_PER_TRANSACTION, means = "the to host's CPU per transaction")
+                                 double serviceDemandRemoteUsPerTran) {
+        public static PerTransaction of(MeterFigures local, MeterFigures remote, double transactions) {
+            return new PerTransaction(demand(local, transactions), demand(remote, transactions));
+        }
     }
 
     /**
-     * Adds the CPU figures of both ends: host CPU %, the peer process's CPU seconds, and service
-     * demand {@code service_demand_<end>_us_per_<per>} = CPU µs per {@code amount} unit moved (KB,
-     * transactions), host-wide as netperf's -c/-C report it.
+     * One direction of a stream: {@code rx} is what the receiver counted, {@code tx} what the sender wrote (either null
+     * when its side reported nothing and left no samples).
      *
-     * @param local the {@code from} host's side metrics
+     * @param sendSocket   the sender's SO_SNDBUF, or null
+     * @param recvSocket   the receiver's SO_RCVBUF, or null
+     * @param strays       the strays the sides dropped (added up; null entries are sides that do not count them)
+     * @param fromIsSender whether the {@code from} host (the local end) sends
      */
-    public static void cpu(Map<String, Object> m, Map<String, Object> local, Map<String, Object> remote, double amount, String per) {
-        m.put("cpu_local_pct", local.get("cpu_pct"));
-        m.put("cpu_remote_pct", remote.get("cpu_pct"));
-        m.put("process_cpu_local_seconds", local.get("process_cpu_seconds"));
-        m.put("process_cpu_remote_seconds", remote.get("process_cpu_seconds"));
-        m.put("service_demand_local_us_per_" + per, serviceDemand(local, amount));
-        m.put("service_demand_remote_us_per_" + per, serviceDemand(remote, amount));
-    }
-
-    /** Adds {@code strays_dropped}, summed over the sides that report it. */
-    public static void strays(Map<String, Object> m, Map<String, Object> a, Map<String, Object> b) {
-        if (a.get("strays_dropped") != null || b.get("strays_dropped") != null) {
-            m.put("strays_dropped", (long) (number(a.get("strays_dropped")) + number(b.get("strays_dropped"))));
-        }
-    }
-
-    /** Drops absent and NaN figures. */
-    public static Map<String, Object> clean(Map<String, Object> m) {
-        m.values().removeIf(v -> v == null || v instanceof Double d && d.isNaN());
-        return m;
+    public static Figures merge(Streamed rx, Streamed tx, Long sendSocket, Long recvSocket, List<Long> strays, boolean fromIsSender) {
+        List<Double> perStream = rx != null && rx.streamThroughputBps().size() > 1 ? rx.streamThroughputBps() : null;
+        MeterFigures local = fromIsSender ? tx : rx;
+        MeterFigures remote = fromIsSender ? rx : tx;
+        return new Figures(Moved.of(rx), tx == null ? null : tx.bytes(), tx == null ? Double.NaN : tx.throughputBps(), sendSocket, recvSocket, perStream, Ends.of(local, remote),
+                PerKb.of(local, remote, rx == null ? 0 : rx.bytes()), strays(strays), Double.NaN, Double.NaN);
     }
 
     /**
-     * Both directions of a bidirectional test measured at once: throughput and bytes add up, CPU is
-     * host-wide over the same span (taken from the forward test), and service demand is recomputed
-     * over the bytes of both directions.
+     * Both directions of a bidirectional test measured at once: throughput and bytes add up, CPU is host-wide over the
+     * same span (taken from the forward test), and service demand is spread over the bytes of both directions.
      */
-    public static Map<String, Object> bidirectional(Map<String, Object> forward, Map<String, Object> reverse) {
-        Map<String, Object> m = new LinkedHashMap<>(forward);
-        m.put("bytes", (long) (number(forward.get("bytes")) + number(reverse.get("bytes"))));
-        m.put("seconds", Math.max(number(forward.get("seconds")), number(reverse.get("seconds"))));
-        m.put("throughput_bps", number(forward.get("throughput_bps")) + number(reverse.get("throughput_bps")));
-        m.put("forward_throughput_bps", forward.get("throughput_bps"));
-        m.put("reverse_throughput_bps", reverse.get("throughput_bps"));
-        m.put("sender_bytes", (long) (number(forward.get("sender_bytes")) + number(reverse.get("sender_bytes"))));
-        m.remove("sender_throughput_bps");
-        m.remove("stream_throughput_bps");
-        double share = number(forward.get("bytes")) / Math.max(1, number(m.get("bytes")));
-        for (String end : List.of("local", "remote")) {
-            String key = "service_demand_" + end + "_us_per_kb";
-            if (forward.get(key) != null) {
-                m.put(key, number(forward.get(key)) * share);
-            }
-        }
-        strays(m, forward, reverse);
-        return clean(m);
+    public static Figures bidirectional(Figures forward, Figures reverse) {
+        Moved f = forward.received() == null ? new Moved(0, 0, Double.NaN) : forward.received();
+        Moved r = reverse.received() == null ? new Moved(0, 0, Double.NaN) : reverse.received();
+        long bytes = f.bytes() + r.bytes();
+        double share = f.bytes() / (double) Math.max(1, bytes);
+        PerKb demand = new PerKb(forward.demand().serviceDemandLocalUsPerKb() * share, forward.demand().serviceDemandRemoteUsPerKb() * share);
+        Long strays = strays(java.util.Arrays.asList(forward.straysDropped(), reverse.straysDropped()));
+        Moved both = new Moved(bytes, Math.max(orZero(f.seconds()), orZero(r.seconds())), sum(f.throughputBps(), r.throughputBps()));
+        return new Figures(both, orZero(forward.senderBytes()) + orZero(reverse.senderBytes()), Double.NaN, forward.sendSocketBytes(),
+                forward.recvSocketBytes(), null, forward.cpu(), demand, strays, f.throughputBps(), r.throughputBps());
     }
 
-    /**
-     * A side's metrics; if it ended before its meter could finish (its peer died), its counts and
-     * rates are what its intervals add up to, on top of whatever it did report.
-     */
-    public static Map<String, Object> figures(Message.Done d) {
-        if (d == null) {
-            return Map.of();
-        }
-        List<Map<String, Object>> samples = Sides.intervals(d);
-        if (d.metrics().containsKey("seconds") || samples.isEmpty()) {
-            return d.metrics();
-        }
-        Map<String, Object> m = new LinkedHashMap<>(d.metrics());
-        double seconds = number(samples.get(samples.size() - 1).get("end_s"));
-        m.put("seconds", seconds);
-        sumIntervals(m, samples, seconds, "bytes", "throughput_bps", 8);
-        sumIntervals(m, samples, seconds, "transactions", "transactions_per_s", 1);
-        return m;
+    /** The strays the sides that count them dropped, added up; null when none counts them. */
+    public static Long strays(List<Long> counts) {
+        return counts.stream().anyMatch(java.util.Objects::nonNull) ? counts.stream().filter(java.util.Objects::nonNull).mapToLong(Long::longValue).sum()
+                : null;
     }
 
-    private static void sumIntervals(Map<String, Object> m, List<Map<String, Object>> samples, double seconds, String count, String rate,
-                                     double factor) {
-        if (!samples.get(0).containsKey(count)) {
-            return;
-        }
-        long sum = samples.stream().mapToLong(s -> (long) number(s.get(count))).sum();
-        m.put(count, sum);
-        m.put(rate, seconds > 0 ? sum * factor / seconds : 0.0);
+    private static SideCpu cpu(MeterFigures m) {
+        return m == null || m.cpu() == null ? UNKNOWN : m.cpu();
     }
 
-    private static Object serviceDemand(Map<String, Object> side, double kb) {
-        if (!side.containsKey("cpu_pct") || kb <= 0) {
-            return null;
-        }
-        double cpuSeconds = number(side.get("cpu_pct")) / 100 * number(side.get("cpu_count")) * number(side.get("seconds"));
-        return cpuSeconds * 1e6 / kb;
+    private static final SideCpu UNKNOWN = new SideCpu(Double.NaN, 0, Double.NaN);
+
+    /** CPU µs of the whole host per {@code amount} (KB, transactions) over a side's span; NaN without CPU figures or an amount. */
+    private static double demand(MeterFigures m, double amount) {
+        return m == null || m.cpu() == null ? Double.NaN : m.cpu().serviceDemand(m.seconds(), amount);
     }
 
-    public static double number(Object o) {
-        return o instanceof Number n ? n.doubleValue() : 0;
+    private static long orZero(Long v) {
+        return v == null ? 0 : v;
+    }
+
+    private static double orZero(double v) {
+        return Double.isNaN(v) ? 0 : v;
+    }
+
+    private static double sum(double a, double b) {
+        return orZero(a) + orZero(b);
     }
 }

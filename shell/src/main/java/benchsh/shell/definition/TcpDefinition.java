@@ -2,6 +2,7 @@ package benchsh.shell.definition;
 
 import benchsh.peer.protocol.Link;
 import benchsh.peer.stream.TcpStream;
+import benchsh.peer.workload.Interval;
 import benchsh.shell.args.Arg;
 import benchsh.shell.args.ArgType;
 import benchsh.shell.args.Args;
@@ -12,9 +13,11 @@ import benchsh.shell.host.Hosts;
 import benchsh.shell.run.Merged;
 import benchsh.shell.run.Part;
 import benchsh.shell.run.SideSpec;
+import benchsh.shell.run.Sides;
 import benchsh.shell.run.Test;
 import java.time.Duration;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -59,6 +62,11 @@ public final class TcpDefinition implements Definition {
     }
 
     @Override
+    public Class<? extends Record> figures() {
+        return StreamMetrics.Figures.class;
+    }
+
+    @Override
     public Test build(Args args, Hosts hosts) {
         Host from = PairArgs.from(args, hosts);
         Host to = PairArgs.to(args, hosts);
@@ -73,7 +81,7 @@ public final class TcpDefinition implements Definition {
         if (!timed) {
             params.remove("time");
         }
-        List<String> columns = new java.util.ArrayList<>(COLUMNS);
+        List<String> columns = new ArrayList<>(COLUMNS);
         if (args.given("window")) {
             columns.addAll(columns.indexOf("streams") + 1, List.of("window", "send_socket_bytes", "recv_socket_bytes"));
         }
@@ -100,7 +108,16 @@ public final class TcpDefinition implements Definition {
         String sender = reverse ? "listen" : "connect";
         SideSpec listen = PairArgs.listen(args, to, TcpStream.NAME, spec(args, omit, reverse)).onPort(args.given("port") ? args.count("port") : 0);
         return new Part.OnPeers(List.of(listen, PairArgs.connect(args, from, TcpStream.NAME, spec(args, omit, !reverse))),
-                receiver, sides -> Merged.of(StreamMetrics.merge(sides.get(receiver), sides.get(sender), !reverse), sides.intervals(receiver)), label);
+                receiver, sides -> Merged.of(merge(sides, receiver, sender, !reverse), sides.intervals(receiver)), label);
+    }
+
+    /** One direction's figures: the receiver's count, the sender's, each end's socket buffer, and both ends' strays. */
+    private static StreamMetrics.Figures merge(Sides sides, String receiver, String sender, boolean fromIsSender) {
+        TcpStream.Report rx = sides.report(receiver, TcpStream.Report.class);
+        TcpStream.Report tx = sides.report(sender, TcpStream.Report.class);
+        return StreamMetrics.merge(sides.streamed(receiver), sides.streamed(sender), tx == null ? null : tx.sendSocketBytes(),
+                rx == null ? null : rx.recvSocketBytes(), Arrays.asList(rx == null ? null : rx.straysDropped(), tx == null ? null : tx.straysDropped()),
+                fromIsSender);
     }
 
     private static TcpStream.Spec spec(Args args, Duration omit, boolean send) {
@@ -114,17 +131,20 @@ public final class TcpDefinition implements Definition {
     private static Merged bidirectional(List<Merged> parts) {
         Merged forward = parts.get(0);
         Merged reverse = parts.get(1);
-        return Merged.of(StreamMetrics.bidirectional(forward.metrics(), reverse.metrics()), sumIntervals(forward.intervals(), reverse.intervals()));
+        if (forward.figures() == null || reverse.figures() == null) {
+            return forward.figures() == null ? reverse : forward; // a direction that never started adds nothing
+        }
+        return Merged.of(StreamMetrics.bidirectional(forward.figures(StreamMetrics.Figures.class), reverse.figures(StreamMetrics.Figures.class)),
+                sumIntervals(forward.intervals(), reverse.intervals()));
     }
 
     /** Both directions' samples added up, interval by interval, as far as both have them. */
-    static List<Map<String, Object>> sumIntervals(List<Map<String, Object>> a, List<Map<String, Object>> b) {
-        List<Map<String, Object>> out = new java.util.ArrayList<>();
+    static List<Interval<?>> sumIntervals(List<Interval<?>> a, List<Interval<?>> b) {
+        List<Interval<?>> out = new ArrayList<>();
         for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
-            Map<String, Object> s = new LinkedHashMap<>(a.get(i));
-            s.put("bytes", (long) (StreamMetrics.number(a.get(i).get("bytes")) + StreamMetrics.number(b.get(i).get("bytes"))));
-            s.put("throughput_bps", StreamMetrics.number(a.get(i).get("throughput_bps")) + StreamMetrics.number(b.get(i).get("throughput_bps")));
-            out.add(s);
+            if (a.get(i).figures() instanceof Interval.Bytes x && b.get(i).figures() instanceof Interval.Bytes y) {
+                out.add(new Interval<>(a.get(i).startS(), a.get(i).endS(), new Interval.Bytes(x.bytes() + y.bytes(), x.throughputBps() + y.throughputBps())));
+            }
         }
         return out;
     }

@@ -2,20 +2,25 @@ package benchsh.shell.definition;
 
 import benchsh.peer.fs.TreePlan;
 import benchsh.peer.fs.TreeWorkload;
+import benchsh.peer.metric.Flat;
+import benchsh.peer.metric.Headline;
+import benchsh.peer.metric.Metric;
+import benchsh.peer.metric.Unit;
 import benchsh.peer.protocol.Fields;
+import benchsh.peer.protocol.OrNull;
 import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.protocol.SpecCodec;
 import benchsh.shell.args.Arg;
 import benchsh.shell.args.ArgType;
 import benchsh.shell.args.Args;
-import benchsh.shell.args.VerbSpec;
-import benchsh.shell.args.UsageException;
 import benchsh.shell.args.Suggest;
+import benchsh.shell.args.UsageException;
+import benchsh.shell.args.VerbSpec;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
+import benchsh.shell.result.Result;
 import benchsh.shell.run.Part;
 import benchsh.shell.run.Test;
-import benchsh.shell.result.Result;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -29,6 +34,20 @@ import java.util.Map;
  * {@code remove} ({@link RemoveDefinition}).
  */
 public final class TreeDefinition implements Definition {
+    /** A generated tree's figures: the generator's report, its file system's label, and files per second. */
+    @Headline("throughput_bps")
+    public record Figures(@OrNull TreeWorkload.Report run,
+                          @Metric(unit = Unit.TEXT, means = "the file system: type and telling mount options") @OrNull String fs,
+                          @Metric(unit = Unit.PER_SECOND, means = "files per second") double filesPerS) {
+        static Figures of(TreeWorkload.Report run) {
+            if (run == null) {
+                return new Figures(null, null, Double.NaN);
+            }
+            Long files = run.planned() == null ? null : run.planned().files();
+            return new Figures(run, FsArgs.summary(run.fs()), FsArgs.filesPerSecond(files, run.meter() == null ? Double.NaN : run.meter().seconds()));
+        }
+    }
+
     static final List<String> COLUMNS = List.of("on", "profile", "files", "dirs", "bytes", "seconds", "files_per_s", "throughput_bps", "fs");
 
     private static final VerbSpec VERB = new VerbSpec("tree", "generate a reproducible tree of small files, for copy", "", args(),
@@ -61,6 +80,11 @@ public final class TreeDefinition implements Definition {
     }
 
     @Override
+    public Class<? extends Record> figures() {
+        return Figures.class;
+    }
+
+    @Override
     public Test build(Args args, Hosts hosts) {
         Host host = args.given("on") ? args.host("on") : hosts.local();
         if (!args.given("path")) {
@@ -77,7 +101,8 @@ public final class TreeDefinition implements Definition {
         Map<String, Object> params = FsArgs.params(args);
         params.put("on", host.name());
         return Test.of("tree", host, host).params(params).tags(FsArgs.tags(args)).columns(COLUMNS)
-                .part(FsArgs.alone(args, host, TreeWorkload.NAME, "run", spec)).finishesWithin(Duration.ofMinutes(30)).build();
+                .part(FsArgs.alone(args, host, TreeWorkload.NAME, "run", spec, sides -> Figures.of(sides.report("run", TreeWorkload.Report.class))))
+                .finishesWithin(Duration.ofMinutes(30)).build();
     }
 
     /** The profile's shape with the user's files, dirs, bytes and sigma, times scale (checked where the spec leaves: {@link SpecLimits}). */
@@ -88,14 +113,16 @@ public final class TreeDefinition implements Definition {
                 args.given("bytes") ? args.size("bytes") : base.bytes(), sigma).scaled(((Number) args.get("scale")).doubleValue());
     }
 
-    /** A tree that was made is handed out for copy and remove; one that failed stays a result, with its error. */
+    /** A tree that was made (or planned: it has no figures yet) is handed out for copy and remove; one that failed stays a result, with its error. */
     @Override
     public Object returned(Result r, Test test) {
         if (!r.ok()) {
             return r;
         }
         TreeWorkload.Spec spec = specOf(test);
-        return new TreeHandle(test.from(), spec.path(), (long) r.metric("files"), (long) r.metric("dirs"), (long) r.metric("tree_bytes"), r, spec);
+        TreeWorkload.Report run = Flat.read(Figures.class, r.metrics()).run();
+        TreeWorkload.Planned planned = run == null || run.planned() == null ? new TreeWorkload.Planned(0, 0, 0, spec.path()) : run.planned();
+        return new TreeHandle(test.from(), spec.path(), planned.files(), planned.dirs(), planned.treeBytes(), r, spec);
     }
 
     /** The generator's spec record, back from the side's wire form (the test keeps only that). */

@@ -50,13 +50,18 @@ public final class UdpDefinition implements Definition {
     }
 
     @Override
+    public Class<? extends Record> figures() {
+        return UdpMetrics.Figures.class;
+    }
+
+    @Override
     public Test build(Args args, Hosts hosts) {
         Host from = PairArgs.from(args, hosts);
         Host to = PairArgs.to(args, hosts);
         ioPath(args);
         Part part = new Part.OnPeers(List.of(PairArgs.listen(args, to, UdpStream.NAME, spec(args, 0)),
                 PairArgs.connect(args, from, UdpStream.NAME, spec(args, args.given("rate") ? args.size("rate") : 0))), "listen",
-                sides -> Merged.of(UdpMetrics.merge(sides.get("listen"), sides.get("connect")), sides.intervals("listen")));
+                sides -> Merged.of(UdpMetrics.merge(sides), sides.intervals("listen")));
         return Test.of("udp", from, to).params(args.params()).tags(PairArgs.tags(args)).columns(COLUMNS).part(part)
                 .runsFor(args.duration("omit").plus(args.duration("time")).plus(Duration.ofSeconds(2))).build();
     }

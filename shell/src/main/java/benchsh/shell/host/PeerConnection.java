@@ -4,6 +4,9 @@ import benchsh.peer.protocol.ControlChannel;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.Message;
 import benchsh.peer.protocol.ProtocolException;
+import benchsh.peer.workload.Role;
+import benchsh.peer.workload.Workload;
+import benchsh.peer.workload.Workloads;
 import java.io.EOFException;
 import java.io.IOException;
 import java.time.Duration;
@@ -97,7 +100,12 @@ public final class PeerConnection implements AutoCloseable {
      * @param deadline how long the shell waits for the side's end (the peer ends the side's waits before it)
      */
     public SideHandle start(String id, String workload, String role, Map<String, Object> spec, Link link, Duration deadline) throws HostException {
-        SideHandle side = new SideHandle(id, host, this);
+        Workload w = Workloads.named(workload);
+        Role r = w == null ? null : w.roles().get(role);
+        if (r == null) {
+            throw new HostException(host, "start test", "no workload " + workload + " with a role " + role + " in this build");
+        }
+        SideHandle side = new SideHandle(id, host, this, r);
         if (!alive()) {
             throw new HostException(host, "start test", deadReason);
         }

@@ -68,10 +68,10 @@ public final class PeerText {
             return new Message.Interval(line(i.id()), map(i.sample()));
         }
         if (m instanceof Message.Done d) {
-            return new Message.Done(line(d.id()), map(d.metrics()), list(d.intervals()), line(d.error()), d.kind());
+            return new Message.Done(line(d.id()), map(d.report()), list(d.intervals()), line(d.error()), d.kind());
         }
         if (m instanceof Message.Ready r) {
-            return new Message.Ready(line(r.id()), map(r.endpoint()));
+            return new Message.Ready(line(r.id()), r.endpoint());
         }
         if (m instanceof Message.Error e) {
             return new Message.Error(line(e.id()), line(e.message()), e.kind());

@@ -1,7 +1,13 @@
 package benchsh.shell.host;
 
+import benchsh.peer.protocol.Endpoint;
 import benchsh.peer.protocol.ErrorKind;
+import benchsh.peer.protocol.Fields;
 import benchsh.peer.protocol.Message;
+import benchsh.peer.protocol.ProtocolException;
+import benchsh.peer.protocol.SpecCodec;
+import benchsh.peer.workload.Interval;
+import benchsh.peer.workload.Role;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,23 +20,28 @@ import java.util.function.Consumer;
 
 /**
  * The shell's view of one side of a test running on a peer: when it is ready, its interval samples
- * as they arrive, and how it ended. If the peer dies, the side ends with an error and the intervals
- * received so far are kept. Thread-safe.
+ * as they arrive, and how it ended. Samples and the report are decoded with the records of the side's
+ * {@link Role} (strictly: a sample or report that does not decode ends the side as a protocol error, and it is
+ * stopped). If the peer dies, the side ends with an error and the intervals received so far are kept.
+ * Thread-safe.
  */
 public final class SideHandle {
     private final String id;
     private final String host;
     private final PeerConnection peer;
-    private final CompletableFuture<Map<String, Object>> ready = new CompletableFuture<>();
-    private final CompletableFuture<Message.Done> done = new CompletableFuture<>();
-    private final List<Map<String, Object>> intervals = new ArrayList<>();
-    private volatile Consumer<Map<String, Object>> intervalListener = s -> { };
+    private final Role role;
+    private final CompletableFuture<Endpoint> ready = new CompletableFuture<>();
+    private final CompletableFuture<SideEnd> done = new CompletableFuture<>();
+    private final List<Interval<?>> intervals = new ArrayList<>();
+    private volatile Consumer<Interval<?>> intervalListener = s -> { };
     private volatile boolean peerLost;
 
-    SideHandle(String id, String host, PeerConnection peer) {
+    /** @param role the records of the side's spec, report and samples */
+    SideHandle(String id, String host, PeerConnection peer, Role role) {
         this.id = id;
         this.host = host;
         this.peer = peer;
+        this.role = role;
     }
 
     public String id() {
@@ -41,12 +52,12 @@ public final class SideHandle {
         return host;
     }
 
-    public void onInterval(Consumer<Map<String, Object>> listener) {
+    public void onInterval(Consumer<Interval<?>> listener) {
         this.intervalListener = listener;
     }
 
-    /** Waits until the side is set up; returns its endpoint (e.g. the port). */
-    public Map<String, Object> awaitReady(Duration timeout) throws HostException, InterruptedException {
+    /** Waits until the side is set up; returns its endpoint (the port it listens on), null for a side that does not listen. */
+    public Endpoint awaitReady(Duration timeout) throws HostException, InterruptedException {
         try {
             return ready.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
         } catch (ExecutionException e) {
@@ -61,12 +72,12 @@ public final class SideHandle {
     }
 
     /** How the side ended; null if it has not ended yet. */
-    public Message.Done doneNow() {
+    public SideEnd doneNow() {
         return done.getNow(null);
     }
 
     /** The interval samples received so far. */
-    public synchronized List<Map<String, Object>> intervals() {
+    public synchronized List<Interval<?>> intervals() {
         return List.copyOf(intervals);
     }
 
@@ -75,11 +86,19 @@ public final class SideHandle {
         peer.stop(id);
     }
 
-    void readied(Map<String, Object> endpoint) {
+    void readied(Endpoint endpoint) {
         ready.complete(endpoint);
     }
 
-    void interval(Map<String, Object> sample) {
+    void interval(Map<String, Object> wire) {
+        Interval<?> sample;
+        try {
+            sample = sample(wire);
+        } catch (ProtocolException e) {
+            fail(host + ": the peer sent an interval sample that does not decode (" + e.getMessage() + ")", ErrorKind.PROTOCOL);
+            stop();
+            return;
+        }
         synchronized (this) {
             intervals.add(sample);
         }
@@ -88,7 +107,30 @@ public final class SideHandle {
 
     void done(Message.Done d) {
         ready.completeExceptionally(new IllegalStateException(d.error() == null ? "ended before it was ready" : d.error()));
-        done.complete(d);
+        List<Interval<?>> samples = new ArrayList<>();
+        Record report;
+        try {
+            for (Object o : d.intervals()) {
+                samples.add(sample(wireMap(o)));
+            }
+            report = d.report() == null ? null : SpecCodec.decodeFigures(role.report(), new Fields("report", d.report()));
+        } catch (ProtocolException e) {
+            fail(host + ": the peer sent a report that does not decode (" + e.getMessage() + ")", ErrorKind.PROTOCOL);
+            return;
+        }
+        done.complete(new SideEnd(report, samples, d.error(), d.kind()));
+    }
+
+    private Interval<?> sample(Map<String, Object> wire) throws ProtocolException {
+        return SpecCodec.decodeFigures(Interval.class, new Fields("interval", wire), role.sample());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> wireMap(Object o) throws ProtocolException {
+        if (!(o instanceof Map<?, ?> m)) {
+            throw new ProtocolException("an interval sample must be an object");
+        }
+        return (Map<String, Object>) m;
     }
 
     /**
@@ -100,7 +142,7 @@ public final class SideHandle {
         fail(error, ErrorKind.IO);
     }
 
-    /** Whether the side ended because its peer was lost before it reported ({@link Message.Done} made by the shell). */
+    /** Whether the side ended because its peer was lost before it reported (its end made by the shell). */
     public boolean peerLost() {
         return peerLost;
     }
@@ -108,6 +150,6 @@ public final class SideHandle {
     /** The peer refused or lost the side: it ends with the intervals received so far. */
     void fail(String error, ErrorKind kind) {
         ready.completeExceptionally(new IllegalStateException(error));
-        done.complete(new Message.Done(id, Map.of(), List.copyOf(intervals()), error, kind));
+        done.complete(new SideEnd(null, intervals(), error, kind));
     }
 }

@@ -1,5 +1,10 @@
 package benchsh.shell.observe;
 
+import benchsh.peer.metric.Each;
+import benchsh.peer.metric.Metric;
+import benchsh.peer.metric.Unit;
+import benchsh.peer.protocol.OrNull;
+import benchsh.peer.workload.Interval;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -7,77 +12,82 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the observers of one test saw: the host-named metrics over the whole watch, each host's interval
- * samples (host-named, with {@code start_s} and {@code end_s} since that host's watch began) and when each
- * watch began, and the hosts that could not be watched with the reason ("dut: connect: ..."). Immutable.
+ * What the observers of one test saw: each watched host's figures over the whole watch ({@link ObservedHost}, by the
+ * host's name), each one's interval samples (with their span since that host's watch began) and when each watch began,
+ * and the hosts that could not be watched with the reason ("dut: connect: ..."). Immutable.
  */
-public record Observation(Map<String, Object> metrics, Map<String, Watched> hosts, List<String> missing) {
+public record Observation(Map<String, ObservedHost> figures, Map<String, Watched> hosts, List<String> missing) {
     public static final Observation NONE = new Observation(Map.of(), Map.of(), List.of());
 
     public Observation {
-        metrics = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
+        figures = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(figures));
         hosts = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(hosts));
         missing = List.copyOf(missing);
     }
 
     /** One host's watch: when it began (in the shell's clock) and its samples. */
-    public record Watched(Instant began, List<Map<String, Object>> samples) {
+    public record Watched(Instant began, List<Interval<ObservedHost>> samples) {
         public Watched {
             samples = List.copyOf(samples);
         }
     }
 
-    /** The result's metrics with these added (and {@code observe_missing} when a host could not be watched); the test's own win. */
-    public Map<String, Object> into(Map<String, Object> testMetrics) {
-        Map<String, Object> m = new LinkedHashMap<>(metrics);
-        m.putAll(testMetrics);
-        if (!missing.isEmpty()) {
-            m.put("observe_missing", String.join("; ", missing));
-        }
-        return m;
+    /**
+     * The part of a result's figures the observers add: each watched host's, named after it, and the hosts that could not
+     * be watched, with the reasons.
+     */
+    public record Observed(@Each("host") Map<String, ObservedHost> hosts,
+                           @Metric(unit = Unit.TEXT, means = "observed hosts that could not be watched, each with the reason") @OrNull String observeMissing) {
+    }
+
+    /** One interval sample of a result: the test's own (its figures may be none) and what each watched host did in it. */
+    public record Sample(Interval<?> interval, @Each("host") Map<String, ObservedHost> hosts) {
+    }
+
+    /** This observation as a result's figures: each host under its name in metrics ({@link ObservedNames#host}). */
+    public Observed observed() {
+        Map<String, ObservedHost> byToken = new LinkedHashMap<>();
+        figures.forEach((name, f) -> byToken.put(ObservedNames.host(name), f));
+        return new Observed(byToken, missing.isEmpty() ? null : String.join("; ", missing));
     }
 
     /**
-     * The test's interval samples with each observed host's figures added to the sample that covers the same
-     * time: a test sample's {@code end_s} counts from {@code testStarted} plus its warm-up ({@code omitted}
-     * seconds), an observer's from its watch's start; each test sample takes the observer sample whose end is
-     * nearest, if it is within that sample's length. A test without samples gets the first observed host's.
+     * The test's interval samples, each with every observed host's sample that covers the same time: a test sample's end
+     * counts from {@code testStarted} plus its warm-up ({@code warmUpSeconds}), an observer's from its watch's start; each
+     * test sample takes the observer sample whose end is nearest, if it is within that sample's length. A test without
+     * samples gets the first observed host's.
      */
-    public List<Map<String, Object>> intoIntervals(List<Map<String, Object>> test, Instant testStarted, double omitted) {
+    public List<Sample> intoIntervals(List<Interval<?>> test, Instant testStarted, double warmUpSeconds) {
+        List<Sample> out = new ArrayList<>();
         if (test.isEmpty() && !hosts.isEmpty()) {
-            return hosts.values().iterator().next().samples();
-        }
-        List<Map<String, Object>> out = new ArrayList<>();
-        for (Map<String, Object> sample : test) {
-            Map<String, Object> s = new LinkedHashMap<>(sample);
-            if (sample.get("end_s") instanceof Number end) {
-                for (Watched w : hosts.values()) {
-                    double offset = (testStarted.toEpochMilli() - w.began().toEpochMilli()) / 1e3 + omitted;
-                    Map<String, Object> match = nearest(w.samples(), end.doubleValue() + offset);
-                    if (match != null) {
-                        match.forEach((k, v) -> {
-                            if (!k.equals("start_s") && !k.equals("end_s")) {
-                                s.putIfAbsent(k, v);
-                            }
-                        });
-                    }
-                }
+            Map.Entry<String, Watched> first = hosts.entrySet().iterator().next();
+            for (Interval<ObservedHost> s : first.getValue().samples()) {
+                out.add(new Sample(new Interval<>(s.startS(), s.endS(), null), Map.of(ObservedNames.host(first.getKey()), s.figures())));
             }
-            out.add(s);
+            return out;
+        }
+        for (Interval<?> sample : test) {
+            Map<String, ObservedHost> seen = new LinkedHashMap<>();
+            hosts.forEach((name, w) -> {
+                double offset = (testStarted.toEpochMilli() - w.began().toEpochMilli()) / 1e3 + warmUpSeconds;
+                Interval<ObservedHost> match = nearest(w.samples(), sample.endS() + offset);
+                if (match != null) {
+                    seen.put(ObservedNames.host(name), match.figures());
+                }
+            });
+            out.add(new Sample(sample, seen));
         }
         return out;
     }
 
-    private static Map<String, Object> nearest(List<Map<String, Object>> samples, double at) {
-        Map<String, Object> best = null;
+    private static Interval<ObservedHost> nearest(List<Interval<ObservedHost>> samples, double at) {
+        Interval<ObservedHost> best = null;
         double distance = Double.MAX_VALUE;
-        for (Map<String, Object> s : samples) {
-            if (s.get("start_s") instanceof Number start && s.get("end_s") instanceof Number end) {
-                double d = Math.abs(end.doubleValue() - at);
-                if (d < distance && d <= end.doubleValue() - start.doubleValue()) {
-                    distance = d;
-                    best = s;
-                }
+        for (Interval<ObservedHost> s : samples) {
+            double d = Math.abs(s.endS() - at);
+            if (d < distance && d <= s.seconds()) {
+                distance = d;
+                best = s;
             }
         }
         return best;

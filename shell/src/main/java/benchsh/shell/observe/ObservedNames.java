@@ -1,31 +1,38 @@
 package benchsh.shell.observe;
 
-import benchsh.peer.metric.Metrics;
-import java.util.LinkedHashMap;
+import benchsh.peer.metric.Flat;
+import benchsh.peer.metric.Metric;
+import benchsh.peer.metric.NamedMetric;
+import benchsh.shell.result.MetricCatalog;
+import java.lang.reflect.RecordComponent;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
- * How the observe workload's figures (a nested map: {@code cpu} by CPU, {@code interfaces} by name,
- * {@code softnet_drops}, {@code seconds}, {@code cpu_count}) become a result's metrics named after the
- * observed host: {@code cpu_dut_pct}, {@code cpu_dut_user_pct}, {@code cpu_dut_cpu0_pct},
- * {@code dut_eth1_rx_drops}, {@code dut_softnet_drops}, {@code dut_drops} (see
- * {@link benchsh.peer.metric.Metrics}). Host and interface names become identifier characters. Stateless.
+ * How an observed host's name goes into its figures' names ({@link ObservedHost}, whose templates say them:
+ * {@code cpu_{host}_pct}, {@code {host}_{iface}_rx_drops}, ...): lower case, identifier characters only, and never a
+ * name a fixed metric has. Also which metrics of a result are a host's. Stateless.
  */
 public final class ObservedNames {
-    private static final String[] CPU_SHARES = {"user", "sys", "softirq", "idle"};
+    private static final String HOST = "{host}";
+    private static final List<NamedMetric> TEMPLATES = Flat.declared(ObservedHost.class);
+    /** The name of a host's busy CPU over all CPUs, and of its drops: the columns a row shows for it. */
+    private static final String BUSY = template("busyPct");
+    private static final String DROPS = template("drops");
 
     private ObservedNames() {
     }
 
     /**
      * The host's part of its metric names: lower case, every character but a letter or digit as {@code _}; a
-     * name whose {@code cpu_<name>_pct} is a metric of its own ({@code local}, {@code remote}) gets a
-     * {@code host_} prefix, so observing {@code local} never overwrites {@code cpu_local_pct}.
+     * name whose busy CPU figure ({@code cpu_<name>_pct}) is a metric of its own ({@code local}, {@code remote}) gets
+     * a {@code host_} prefix, so observing {@code local} never overwrites {@code cpu_local_pct}.
      */
     public static String host(String name) {
         String token = identifier(name);
-        boolean taken = Metrics.named("cpu_" + token + "_pct").map(m -> !m.name().contains("{")).orElse(false);
+        boolean taken = MetricCatalog.named(BUSY.replace(HOST, token)).map(m -> !m.family()).orElse(false);
         return taken ? "host_" + token : token;
     }
 
@@ -36,71 +43,33 @@ public final class ObservedNames {
 
     /** The CPU column of an observed host: {@code cpu_<host>_pct}. */
     public static String cpu(String host) {
-        return "cpu_" + host(host) + "_pct";
+        return BUSY.replace(HOST, host(host));
     }
 
     /** The drops column of an observed host: {@code <host>_drops}. */
     public static String drops(String host) {
-        return host(host) + "_drops";
+        return DROPS.replace(HOST, host(host));
     }
 
-    /**
-     * The observe workload's figures as host-named metrics; {@code <host>_drops} adds up every interface's
-     * drops and the softnet drops. {@code start_s} and {@code end_s} of an interval sample are left out.
-     */
-    public static Map<String, Object> flatten(String hostName, Map<String, Object> figures) {
-        String h = host(hostName);
-        Map<String, Object> m = new LinkedHashMap<>();
-        if (figures.get("cpu") instanceof Map<?, ?> cpus) {
-            cpus.forEach((label, shares) -> {
-                if (shares instanceof Map<?, ?> s && "all".equals(label)) {
-                    m.put("cpu_" + h + "_pct", s.get("busy_pct"));
-                    for (String share : CPU_SHARES) {
-                        m.put("cpu_" + h + "_" + share + "_pct", s.get(share + "_pct"));
-                    }
-                } else if (shares instanceof Map<?, ?> s) {
-                    m.put("cpu_" + h + "_" + identifier(String.valueOf(label)) + "_pct", s.get("busy_pct"));
-                }
-            });
-        }
-        if (figures.get("cpu_count") instanceof Number n) {
-            m.put(h + "_cpu_count", n.longValue());
-        }
-        if (figures.get("seconds") instanceof Number n) {
-            m.put(h + "_observed_seconds", n.doubleValue());
-        }
-        long drops = 0;
-        boolean counted = false;
-        if (figures.get("interfaces") instanceof Map<?, ?> interfaces) {
-            for (Map.Entry<?, ?> e : interfaces.entrySet()) {
-                if (e.getValue() instanceof Map<?, ?> counters) {
-                    String prefix = h + "_" + identifier(String.valueOf(e.getKey())) + "_";
-                    counters.forEach((k, v) -> m.put(prefix + k, v));
-                    drops += number(counters.get("rx_drops")) + number(counters.get("tx_drops"));
-                    counted = true;
-                }
-            }
-        }
-        if (figures.get("softnet_drops") instanceof Number n) {
-            m.put(h + "_softnet_drops", n.longValue());
-            drops += n.longValue();
-            counted = true;
-        }
-        if (counted) {
-            m.put(h + "_drops", drops);
-        }
-        m.values().removeIf(java.util.Objects::isNull);
-        return m;
-    }
-
-    /** Whether {@code metric} is one of the figures {@link #flatten} names after {@code hostName}. */
+    /** Whether {@code metric} is one of the figures an observed host named {@code hostName} adds to a result. */
     public static boolean isOf(String metric, String hostName) {
-        String h = java.util.regex.Pattern.quote(host(hostName));
-        return metric.matches("cpu_" + h + "_[a-z0-9_]+_pct|cpu_" + h + "_pct|" + h + "_(drops|softnet_drops|cpu_count|observed_seconds)|"
-                + h + "_[a-z0-9_]+_(rx|tx)_(packets|bytes|drops|errors)");
+        String h = host(hostName);
+        return TEMPLATES.stream().anyMatch(m -> pattern(m.name().replace(HOST, h)).matcher(metric).matches());
     }
 
-    private static long number(Object o) {
-        return o instanceof Number n ? n.longValue() : 0;
+    /** Whether {@code metric} is an observed host's busy CPU ({@code cpu_dut_pct}), not another of its CPU figures nor a fixed metric. */
+    public static boolean isBusyCpu(String metric) {
+        return MetricCatalog.named(metric).map(m -> m.name().equals(BUSY)).orElse(false);
+    }
+
+    /** The name template of one of {@link ObservedHost}'s figures. */
+    private static String template(String component) {
+        RecordComponent c = Arrays.stream(ObservedHost.class.getRecordComponents()).filter(r -> r.getName().equals(component)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("ObservedHost has no figure " + component));
+        return c.getAnnotation(Metric.class).name();
+    }
+
+    private static Pattern pattern(String template) {
+        return Pattern.compile(Pattern.quote(template).replaceAll("\\{[a-z]+\\}", "\\\\E[a-z0-9_.-]+\\\\Q"));
     }
 }

@@ -1,10 +1,12 @@
 package benchsh.shell.observe;
 
+import benchsh.peer.observe.Load;
 import benchsh.peer.observe.ObserveWorkload;
-import benchsh.peer.protocol.Message;
 import benchsh.peer.protocol.SpecCodec;
+import benchsh.peer.workload.Interval;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.HostException;
+import benchsh.shell.host.SideEnd;
 import benchsh.shell.host.SideHandle;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -122,31 +124,25 @@ public final class Observers {
                 break;
             }
         }
-        Map<String, Object> metrics = new LinkedHashMap<>();
+        Map<String, ObservedHost> figures = new LinkedHashMap<>();
         Map<String, Observation.Watched> hosts = new LinkedHashMap<>();
         List<String> gone = new ArrayList<>(missing);
         started.forEach((name, s) -> {
-            Message.Done d = s.handle().doneNow();
-            List<Map<String, Object>> samples = s.handle().intervals().stream().map(i -> sample(name, i)).toList();
-            hosts.put(name, new Observation.Watched(s.began(), samples));
+            SideEnd d = s.handle().doneNow();
+            hosts.put(name, new Observation.Watched(s.began(), s.handle().intervals().stream().map(Observers::sample).toList()));
             if (d == null) {
                 gone.add(name + ": observe: no report within " + STOP_TIMEOUT.toSeconds() + " s after the test");
             } else if (d.error() != null) {
                 gone.add(d.error().startsWith(name + ":") ? d.error() : name + ": observe: " + d.error());
-            } else {
-                metrics.putAll(ObservedNames.flatten(name, d.metrics()));
+            } else if (d.report() instanceof ObserveWorkload.Report r) {
+                figures.put(name, ObservedHost.whole(r.load(), r.cpuCount()));
             }
         });
-        return new Observation(metrics, hosts, gone);
+        return new Observation(figures, hosts, gone);
     }
 
-    /** An interval sample of host {@code name}: its times, then its figures named after the host. */
-    private static Map<String, Object> sample(String name, Map<String, Object> raw) {
-        Map<String, Object> s = new LinkedHashMap<>();
-        s.put("start_s", raw.get("start_s"));
-        s.put("end_s", raw.get("end_s"));
-        s.putAll(ObservedNames.flatten(name, raw));
-        s.remove(ObservedNames.host(name) + "_observed_seconds");
-        return s;
+    /** An interval sample of a watch: its span, and what the host did in it. */
+    private static Interval<ObservedHost> sample(Interval<?> raw) {
+        return new Interval<>(raw.startS(), raw.endS(), ObservedHost.sample((Load) raw.figures()));
     }
 }

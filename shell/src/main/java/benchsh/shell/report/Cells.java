@@ -1,13 +1,13 @@
 package benchsh.shell.report;
 
-import benchsh.peer.metric.Metric;
-import benchsh.peer.metric.Metrics;
+import benchsh.peer.metric.NamedMetric;
 import benchsh.peer.metric.Unit;
+import benchsh.shell.result.MetricCatalog;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Formats a named value by its unit, from the registry of metrics ({@link Metrics}): bits per second in the
+ * Formats a named value by its unit, from the registry of metrics ({@link MetricCatalog}): bits per second in the
  * session's throughput unit, percent, seconds, sizes in binary units; a list (e.g. per-stream figures) as its
  * cells joined by "; ". Headers come from the same registry, so they never disagree with the cells. Keys that
  * are not metrics (parameters, tags) are shown as they are, sizes and durations in human form. Stateless.
@@ -18,7 +18,7 @@ public final class Cells {
 
     /** The unit of a metric, or empty for a key that is not one. */
     static Optional<Unit> unit(String key) {
-        return Metrics.named(key).map(Metric::unit);
+        return MetricCatalog.named(key).map(NamedMetric::unit);
     }
 
     /** Whether {@code key} is a rate in bits per second (shown in the session's throughput unit). */
@@ -27,7 +27,7 @@ public final class Cells {
     }
 
     public static String header(String key, ThroughputUnit throughput) {
-        Optional<Metric> m = Metrics.named(key);
+        Optional<NamedMetric> m = MetricCatalog.named(key);
         if (m.isEmpty()) {
             return key.replace('_', ' ');
         }

@@ -1,8 +1,8 @@
 package benchsh.shell.report;
 
+import benchsh.peer.workload.Interval;
 import benchsh.shell.run.ProgressListener;
 import java.io.PrintWriter;
-import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -22,7 +22,7 @@ public final class IntervalLines implements ProgressListener {
     }
 
     @Override
-    public synchronized void interval(String test, Map<String, Object> sample) {
+    public synchronized void interval(String test, Interval<?> sample) {
         out.println(ProgressText.interval(test, sample, step.get(), unit.get()));
         out.flush();
     }

@@ -1,6 +1,6 @@
 package benchsh.shell.report;
 
-import benchsh.peer.metric.Metrics;
+import benchsh.shell.observe.ObservedNames;
 import benchsh.shell.result.Result;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,8 +27,7 @@ public final class ObservedChart {
 
     /** The observed CPU keys of a result: its metrics named {@code cpu_<host>_pct}, in order. */
     static List<String> cpuKeys(Result r) {
-        return r.metrics().keySet().stream()
-                .filter(k -> Metrics.named(k).map(m -> m.name().equals("cpu_{host}_pct")).orElse(false)).toList();
+        return r.metrics().keySet().stream().filter(ObservedNames::isBusyCpu).toList();
     }
 
     /** The {@code <svg>} element, or null when the result has no two samples with both throughput and an observed CPU. */

@@ -1,13 +1,13 @@
 package benchsh.shell.report;
 
+import benchsh.peer.workload.Interval;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
- * The words of live progress: the REPL's status line and batch mode's interval lines. A sample is
- * one interval as workloads send it ({@code start_s}, {@code end_s}, {@code bytes},
- * {@code throughput_bps}, or {@code transactions} for request/response tests). Stateless.
+ * The words of live progress: the REPL's status line and batch mode's interval lines. A sample is one interval as the
+ * side that measures the figure sends it ({@link Interval}): bytes and their rate, or transactions for request/response
+ * tests. Stateless.
  */
 public final class ProgressText {
     /** Intervals shown in the status line's sparkline. */
@@ -17,21 +17,20 @@ public final class ProgressText {
     }
 
     /** The rate of a sample: transactions/s when it counts transactions, else bits/s. NaN when unknown. */
-    public static double rate(Map<String, Object> sample) {
-        if (sample.get("transactions") instanceof Number t) {
-            double span = num(sample.get("end_s")) - num(sample.get("start_s"));
-            return span > 0 ? t.doubleValue() / span : Double.NaN;
+    public static double rate(Interval<?> sample) {
+        if (sample.figures() instanceof Interval.Transactions t) {
+            return sample.seconds() > 0 ? t.transactions() / sample.seconds() : Double.NaN;
         }
-        return num(sample.get("throughput_bps"));
+        return sample.figures() instanceof Interval.Bytes b ? b.throughputBps() : Double.NaN;
     }
 
     /** A rate in the session's throughput unit, or as transactions/s. */
-    public static String rate(Map<String, Object> sample, ThroughputUnit unit) {
+    public static String rate(Interval<?> sample, ThroughputUnit unit) {
         double r = rate(sample);
         if (Double.isNaN(r)) {
             return "-";
         }
-        return sample.containsKey("transactions") ? Formats.number(Math.rint(r)) + " tx/s" : unit.format(r);
+        return sample.figures() instanceof Interval.Transactions ? Formats.number(Math.rint(r)) + " tx/s" : unit.format(r);
     }
 
     /**
@@ -41,7 +40,7 @@ public final class ProgressText {
      * @param rates the rate of every sample so far
      * @param step "step 2 of 6", or null
      */
-    public static String status(String test, double elapsedSeconds, double totalSeconds, Map<String, Object> last, List<Double> rates,
+    public static String status(String test, double elapsedSeconds, double totalSeconds, Interval<?> last, List<Double> rates,
                                 String step, ThroughputUnit unit) {
         StringBuilder b = new StringBuilder(test).append("  ");
         b.append(String.format(Locale.ROOT, "%.1f", elapsedSeconds));
@@ -61,12 +60,8 @@ public final class ProgressText {
     }
 
     /** A batch-mode interval line, e.g. {@code   tcp   2.0-3.0 s  2,410 MB/s}. */
-    public static String interval(String test, Map<String, Object> sample, String step, ThroughputUnit unit) {
-        return String.format(Locale.ROOT, "  %s %5.1f-%.1f s  %s%s", test, num(sample.get("start_s")), num(sample.get("end_s")),
-                rate(sample, unit), step == null ? "" : "  " + step);
-    }
-
-    private static double num(Object o) {
-        return o instanceof Number n ? n.doubleValue() : Double.NaN;
+    public static String interval(String test, Interval<?> sample, String step, ThroughputUnit unit) {
+        return String.format(Locale.ROOT, "  %s %5.1f-%.1f s  %s%s", test, sample.startS(), sample.endS(), rate(sample, unit),
+                step == null ? "" : "  " + step);
     }
 }

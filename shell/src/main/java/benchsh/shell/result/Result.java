@@ -77,30 +77,19 @@ public record Result(String test, Status status, String from, String to, Map<Str
     }
 
     /**
-     * The metric a set of results is best summarized by: throughput_bps when present, else the first
-     * *_bps metric, else the first rate (*_per_s, e.g. transactions_per_s), else the first numeric one;
-     * null when there is none.
+     * The metric a set of results is best summarized by: the headline their test declares ({@link MetricCatalog#headline},
+     * the first result's test that declares one and whose results carry it), else, for results of a test no kind declares
+     * (an older version's), their first numeric metric; null when there is none.
      */
     public static String headlineMetric(java.util.Collection<Result> results) {
-        java.util.LinkedHashSet<String> keys = new java.util.LinkedHashSet<>();
         for (Result r : results) {
-            r.metrics.forEach((k, v) -> {
-                if (v instanceof Number) {
-                    keys.add(k);
-                }
-            });
-        }
-        if (keys.contains("throughput_bps")) {
-            return "throughput_bps";
-        }
-        for (String suffix : List.of("_bps", "_per_s", "")) {
-            for (String k : keys) {
-                if (k.endsWith(suffix)) {
-                    return k;
-                }
+            String declared = MetricCatalog.headline(r.test).orElse(null);
+            if (declared != null && results.stream().anyMatch(x -> x.metrics.get(declared) instanceof Number)) {
+                return declared;
             }
         }
-        return null;
+        return results.stream().flatMap(r -> r.metrics.entrySet().stream()).filter(e -> e.getValue() instanceof Number).map(Map.Entry::getKey)
+                .findFirst().orElse(null);
     }
 
     /** The contract's JSON object as a map, ready for a JSON writer. */

@@ -1,5 +1,6 @@
 package benchsh.shell.run;
 
+import benchsh.peer.metric.Flat;
 import benchsh.shell.host.HostException;
 import benchsh.shell.observe.Observation;
 import benchsh.shell.observe.Observers;
@@ -150,12 +151,9 @@ public final class Executor {
         return Duration.ofSeconds(1);
     }
 
-    /** The outcome with the observed hosts' metrics and samples added; its status stays. */
+    /** The outcome with what the observed hosts did; its status stays. */
     private static PartOutcome observed(PartOutcome o, Observation seen) {
-        Map<String, Object> metrics = o.merged().metrics();
-        double omitted = metrics.get("omitted_seconds") instanceof Number n ? n.doubleValue() : 0;
-        Merged m = new Merged(seen.into(metrics), seen.intoIntervals(o.merged().intervals(), o.started(), omitted), o.merged().error());
-        return new PartOutcome(o.status(), o.error(), o.started(), m);
+        return o.with(seen);
     }
 
     private List<PartOutcome> parts(Test test, StartGate gate, ProgressListener listener) {
@@ -209,7 +207,7 @@ public final class Executor {
             }
         }
         Merged m = test.combine().combine(outcomes.stream().map(PartOutcome::merged).toList());
-        return new PartOutcome(status, error, first.started(), m);
+        return new PartOutcome(status, error, first.started(), m, first.warmUpSeconds(), Observation.NONE);
     }
 
     private static Status worse(Status a, Status b) {
@@ -247,18 +245,18 @@ public final class Executor {
     }
 
     private Result record(Test test, RunContext context, PartOutcome o) {
-        Result r = new Result(test.name(), o.status(), test.from().name(), test.to().name(), test.params(), clean(o.merged().metrics()),
-                test.tags(), o.started(), 1, o.error(), o.merged().intervals());
+        Result r = new Result(test.name(), o.status(), test.from().name(), test.to().name(), test.params(), metrics(o), test.tags(), o.started(), 1,
+                o.error(), intervals(o));
         r = r.withTags(context.tags());
         if (context.repeat() > 0) {
             r = r.withRepeat(context.repeat());
         }
         r = recorder.record(r, columns(test, context.watch()));
-        if (r.metrics().get("observe_missing") instanceof String missing) {
-            recorder.print("  not observed: " + missing + "\n");
+        if (!o.observed().missing().isEmpty()) {
+            recorder.print("  not observed: " + String.join("; ", o.observed().missing()) + "\n");
         }
         if (test.epilogue() != null) {
-            String after = test.epilogue().after(r);
+            String after = test.epilogue().after(r, o.merged().figures());
             if (after != null) {
                 recorder.print(after);
             }
@@ -273,10 +271,19 @@ public final class Executor {
         return c;
     }
 
-    private static Map<String, Object> clean(Map<String, Object> metrics) {
-        Map<String, Object> m = new LinkedHashMap<>(metrics);
-        m.values().removeIf(v -> v == null || v instanceof Double d && d.isNaN());
+    /**
+     * The one place a result's figures become its flat metrics ({@link Flat}): the test's own, then what the observers
+     * add (the test's own win a name both have).
+     */
+    private static Map<String, Object> metrics(PartOutcome o) {
+        Map<String, Object> m = Flat.of(o.merged().figures());
+        Flat.of(o.observed().observed()).forEach(m::putIfAbsent);
         return m;
+    }
+
+    /** The result's interval samples, flat: the test's own, each with what the observed hosts did in it. */
+    private static List<Map<String, Object>> intervals(PartOutcome o) {
+        return o.observed().intoIntervals(o.merged().intervals(), o.started(), o.warmUpSeconds()).stream().map(Flat::of).toList();
     }
 
     private static Result plan(Test test, RunContext context) {

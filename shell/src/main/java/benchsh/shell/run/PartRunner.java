@@ -1,11 +1,16 @@
 package benchsh.shell.run;
 
+import benchsh.peer.protocol.Endpoint;
 import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.Link;
-import benchsh.peer.protocol.Message;
+import benchsh.peer.workload.Interval;
+import benchsh.peer.workload.MeterFigures;
+import benchsh.peer.workload.Metered;
 import benchsh.shell.host.DataAddresses;
 import benchsh.shell.host.HostException;
+import benchsh.shell.host.SideEnd;
 import benchsh.shell.host.SideHandle;
+import benchsh.shell.observe.Observation;
 import benchsh.shell.result.Status;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -54,8 +59,8 @@ final class PartRunner {
             progress.started(test, expected);
             Status status = SideWatch.watch(running.stream().map(Started::handle).toList(), limit);
             progress.finished(test);
-            Map<String, Message.Done> done = new LinkedHashMap<>();
-            Map<String, List<Map<String, Object>>> received = new LinkedHashMap<>();
+            Map<String, SideEnd> done = new LinkedHashMap<>();
+            Map<String, List<Interval<?>>> received = new LinkedHashMap<>();
             Set<String> lost = new HashSet<>();
             for (Started s : running) {
                 done.put(s.spec().role(), s.handle().doneNow());
@@ -65,7 +70,8 @@ final class PartRunner {
                 }
             }
             String error = firstError(status, running, limit);
-            Merged merged = part.merge().merge(new Sides(done, received, lost));
+            Sides sides = new Sides(done, received, lost);
+            Merged merged = part.merge().merge(sides);
             if (error != null && merged.error() != null) {
                 error = error + "; " + merged.error(); // what the merge adds to a failure, e.g. a partial copy left behind
             }
@@ -73,7 +79,7 @@ final class PartRunner {
                 status = Status.FAILED;
                 error = error != null ? error : merged.error();
             }
-            return new PartOutcome(status, error, started, merged);
+            return new PartOutcome(status, error, started, merged, warmUp(sides.meter(part.progress())), Observation.NONE);
         } catch (HostException e) {
             if (gate != null) {
                 gate.abandon();
@@ -87,6 +93,11 @@ final class PartRunner {
         }
     }
 
+    /** The warm-up the samples of a side with these meter figures leave out; 0 for a side without a meter. */
+    private static double warmUp(MeterFigures meter) {
+        return meter == null || Double.isNaN(meter.omittedSeconds()) ? 0 : meter.omittedSeconds();
+    }
+
     /** A side and its handle on the peer. */
     private record Started(SideSpec spec, SideHandle handle) {
     }
@@ -97,7 +108,7 @@ final class PartRunner {
         String token = newToken();
         SideSpec listen = find(part, LinkRole.LISTEN);
         SideSpec connect = find(part, LinkRole.CONNECT);
-        Map<String, Object> endpoint = Map.of();
+        Endpoint endpoint = null;
         String address = null;
         if (listen != null) {
             listen.host().peer();
@@ -112,7 +123,10 @@ final class PartRunner {
         }
         if (connect != null) {
             String to = connect.address() != null ? connect.address() : address;
-            running.add(begin(connect, id + "-c", new Link(token, to, ((Number) endpoint.get("port")).intValue()), limit));
+            if (endpoint == null) {
+                throw new HostException(listen.host().name(), "start test", "the listening side did not say its port");
+            }
+            running.add(begin(connect, id + "-c", new Link(token, to, endpoint.port()), limit));
         }
         int n = 0;
         for (SideSpec s : part.sides()) {
@@ -140,7 +154,7 @@ final class PartRunner {
             return "interrupted by the user";
         }
         for (Started s : sides) {
-            Message.Done d = s.handle().doneNow();
+            SideEnd d = s.handle().doneNow();
             if (d != null && d.error() != null && d.kind() != ErrorKind.CANCELLED) {
                 return named(s.spec().host().name(), partner(s, sides), d);
             }
@@ -151,7 +165,7 @@ final class PartRunner {
                     + "); every side was stopped";
         }
         for (Started s : sides) {
-            Message.Done d = s.handle().doneNow();
+            SideEnd d = s.handle().doneNow();
             if (d.error() != null) {
                 return named(s.spec().host().name(), partner(s, sides), d);
             }
@@ -172,10 +186,11 @@ final class PartRunner {
      * A side's error as "host: what"; a stall of a linked side names the partner the data should have come
      * from, with how long it was silent: "h1: no data from h2 for 10 s".
      */
-    static String named(String host, String partner, Message.Done d) {
+    static String named(String host, String partner, SideEnd d) {
         String e = d.error();
-        if (d.kind() == ErrorKind.STALLED && !partner.equals(host) && d.metrics().get("stalled_seconds") instanceof Number n) {
-            e = "no data from " + partner + " for " + n.longValue() + " s";
+        Long stalled = d.report() instanceof Metered m && m.meter() != null ? m.meter().stalledSeconds() : null;
+        if (d.kind() == ErrorKind.STALLED && !partner.equals(host) && stalled != null) {
+            e = "no data from " + partner + " for " + stalled + " s";
         }
         return e.startsWith(host + ":") ? e : host + ": " + e;
     }

@@ -1,7 +1,7 @@
 package benchsh.shell.run;
 
+import benchsh.peer.workload.Interval;
 import java.time.Duration;
-import java.util.Map;
 
 /** Watches a running test: live progress in the REPL, interval lines in batch mode. */
 public interface ProgressListener {
@@ -12,7 +12,7 @@ public interface ProgressListener {
     }
 
     /** One interval sample from the side that measures the figure. */
-    default void interval(String test, Map<String, Object> sample) {
+    default void interval(String test, Interval<?> sample) {
     }
 
     default void finished(String test) {

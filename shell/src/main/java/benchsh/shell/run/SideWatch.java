@@ -1,6 +1,6 @@
 package benchsh.shell.run;
 
-import benchsh.peer.protocol.Message;
+import benchsh.shell.host.SideEnd;
 import benchsh.shell.host.SideHandle;
 import benchsh.shell.result.Status;
 import java.time.Duration;
@@ -52,7 +52,7 @@ final class SideWatch {
     }
 
     private static boolean failed(SideHandle s) {
-        Message.Done d = s.doneNow();
+        SideEnd d = s.doneNow();
         return d != null && d.error() != null;
     }
 }

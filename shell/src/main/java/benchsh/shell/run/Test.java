@@ -50,10 +50,10 @@ public record Test(String name, Host from, Host to, Map<String, Object> params, 
         AutoCloseable enter(Executor executor) throws HostException, InterruptedException;
     }
 
-    /** Text to print after a result's row. */
+    /** Text to print after a result's row, from the result and the figures it was flattened from (the test's own record). */
     @FunctionalInterface
     public interface Epilogue {
-        String after(Result r);
+        String after(Result r, Record figures);
     }
 
     public static Builder of(String name, Host from, Host to) {

@@ -1,5 +1,6 @@
 package benchsh.shell.verb;
 
+import benchsh.peer.metric.Flat;
 import benchsh.shell.Session;
 import benchsh.shell.args.Arg;
 import benchsh.shell.args.ArgType;
@@ -8,6 +9,7 @@ import benchsh.shell.args.UsageException;
 import benchsh.shell.args.VerbSpec;
 import benchsh.shell.definition.UdpDefinition;
 import benchsh.shell.host.Host;
+import benchsh.shell.limit.LimitFigures;
 import benchsh.shell.limit.LimitRun;
 import benchsh.shell.limit.RateSearch;
 import benchsh.shell.limit.WireRate;
@@ -193,20 +195,9 @@ public final class LimitVerb implements Verb {
     }
 
     private static Result summary(Args args, Host local, WireRate wire, RateSearch.Answer a, double loss, Instant started) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("limit_bps", (double) a.limitBps());
-        m.put("limit_frames_per_s", wire.framesPerSecond(a.limitBps()));
-        m.put("limit_wire_bps", wire.wireBps(a.limitBps()));
-        if (a.limit() != null) {
-            m.put("limit_loss_pct", a.limit().outcome().lossPct());
-        }
-        m.put("target_loss_pct", loss * 100);
-        m.put("high_bps", (double) a.highBps());
-        m.put("search_gap_bps", (double) a.gapBps());
-        m.put("frame_bytes", wire.frameBytes());
-        m.put("wire_frame_bytes", wire.wireBytes());
-        m.put("trials", a.steps().size());
-        m.put("limit_verdict", a.verdict().text());
+        Map<String, Object> m = Flat.of(new LimitFigures(a.limitBps(), wire.framesPerSecond(a.limitBps()), wire.wireBps(a.limitBps()),
+                a.limit() != null ? a.limit().outcome().lossPct() : Double.NaN, loss * 100, a.highBps(), a.gapBps(), wire.frameBytes(), wire.wireBytes(),
+                a.steps().size(), a.verdict().text()));
         Host from = args.given("from") ? args.host("from") : local;
         Host to = args.given("to") ? args.host("to") : local;
         Map<String, Object> tags = new LinkedHashMap<>(args.map("tags"));

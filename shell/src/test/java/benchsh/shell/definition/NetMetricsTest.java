@@ -2,94 +2,176 @@ package benchsh.shell.definition;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import benchsh.peer.protocol.Message;
+import benchsh.peer.datagram.UdpStream;
+import benchsh.peer.metric.Flat;
+import benchsh.peer.pipe.PipeStream;
+import benchsh.peer.rr.RrReport;
+import benchsh.peer.stream.TcpStream;
+import benchsh.peer.workload.Interval;
+import benchsh.peer.workload.SideCpu;
+import benchsh.peer.workload.Streamed;
+import benchsh.peer.workload.Transacted;
+import benchsh.shell.host.SideEnd;
+import benchsh.shell.run.Sides;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
+/** The typed merges of the two-host tests: each a function of the sides' report records. */
 class NetMetricsTest {
-    static Message.Done done(Map<String, Object> metrics) {
-        return new Message.Done("t", metrics, List.of(), null, null);
+    private static final SideCpu NO_CPU = null;
+
+    /** Sides that ended with these reports, by role. */
+    static Sides sides(Object... roleAndReport) {
+        Map<String, SideEnd> ended = new LinkedHashMap<>();
+        for (int i = 0; i < roleAndReport.length; i += 2) {
+            ended.put((String) roleAndReport[i], new SideEnd((Record) roleAndReport[i + 1], List.of(), null, null));
+        }
+        return new Sides(ended, Map.of(), Set.of());
+    }
+
+    /** A meter's figures: {@code bytes} of {@code total} in {@code seconds} after a warm-up of {@code omitted}. */
+    static Streamed moved(long bytes, long total, double seconds, double omitted, SideCpu cpu) {
+        return new Streamed(bytes, total, seconds, omitted, bytes * 8 / seconds, cpu, List.of(total), List.of(bytes), List.of(bytes * 8 / seconds), null);
+    }
+
+    private static UdpStream.ReceiverReport received(Streamed meter, long messages) {
+        return new UdpStream.ReceiverReport(meter, 1000, new UdpStream.Received(messages, 1L, 0L, 12.5, 212_992, 1, "nio", null), null, null, 0);
+    }
+
+    private static UdpStream.SenderReport sent(Streamed meter, long messages, long errors) {
+        return new UdpStream.SenderReport(meter, messages, 1000, new UdpStream.Sent(errors, 212_992, 1, "nio", null));
     }
 
     @Test
     void udpLossIsReconciledFromTheSendersCount() {
-        Map<String, Object> m = UdpMetrics.merge(
-                done(Map.of("bytes", 9000L, "seconds", 1.0, "throughput_bps", 72000.0, "messages_received", 9L, "messages_out_of_order", 1L,
-                        "message_bytes", 1000L)),
-                done(Map.of("bytes", 10000L, "seconds", 1.0, "throughput_bps", 80000.0, "messages_sent", 10L, "send_errors", 2L, "message_bytes", 1000L)));
-        assertEquals(1L, m.get("messages_lost"));
-        assertEquals(10.0, (Double) m.get("loss_pct"), 1e-9);
-        assertEquals(10.0, (Double) m.get("send_messages_per_s"), 1e-9);
-        assertEquals(9.0, (Double) m.get("recv_messages_per_s"), 1e-9);
-        assertEquals(2L, m.get("send_errors"));
+        UdpMetrics.Figures f = UdpMetrics.merge(sides("listen", received(moved(9000, 9000, 1, 0, NO_CPU), 9), "connect",
+                sent(moved(10000, 10000, 1, 0, NO_CPU), 10, 2)));
+        assertEquals(1L, f.messagesLost());
+        assertEquals(10.0, f.lossPct(), 1e-9);
+        assertEquals(10.0, f.sendMessagesPerS(), 1e-9);
+        assertEquals(9.0, f.recvMessagesPerS(), 1e-9);
+        assertEquals(2L, f.sent().sendErrors());
     }
 
     /** After a warm-up the counts are the whole test's, the rates only the measured span's bytes over its seconds. */
     @Test
     void udpRatesLeaveTheWarmUpOutAndCountsKeepIt() {
-        Map<String, Object> m = UdpMetrics.merge(
-                done(Map.of("bytes", 4000L, "bytes_total", 9000L, "seconds", 2.0, "omitted_seconds", 1.0, "messages_received", 9L, "message_bytes", 1000L)),
-                done(Map.of("bytes", 6000L, "bytes_total", 12000L, "seconds", 2.0, "omitted_seconds", 1.0, "messages_sent", 12L, "message_bytes", 1000L)));
-        assertEquals(3L, m.get("messages_lost"), "sent = received + lost over the whole test");
-        assertEquals(3.0, (Double) m.get("send_messages_per_s"), 1e-9);
-        assertEquals(2.0, (Double) m.get("recv_messages_per_s"), 1e-9);
-        assertEquals(9000L, m.get("bytes_total"));
-        assertEquals(1.0, m.get("omitted_seconds"));
+        UdpMetrics.Figures f = UdpMetrics.merge(sides("listen", received(moved(4000, 9000, 2, 1, NO_CPU), 9), "connect",
+                sent(moved(6000, 12000, 2, 1, NO_CPU), 12, 0)));
+        assertEquals(3L, f.messagesLost(), "sent = received + lost over the whole test");
+        assertEquals(3.0, f.sendMessagesPerS(), 1e-9);
+        assertEquals(2.0, f.recvMessagesPerS(), 1e-9);
+        assertEquals(9000L, f.bytesTotal());
+        assertEquals(1.0, f.omittedSeconds());
+    }
+
+    @Test
+    void aLostSenderLeavesTheReceiversCountOfItsEndMarker() {
+        UdpStream.ReceiverReport rx = new UdpStream.ReceiverReport(moved(9000, 9000, 1, 0, NO_CPU), 1000, new UdpStream.Received(9, 0L, 0L, 3.0, 1, 1,
+                "nio", null), 10L, 1L, 0);
+        UdpMetrics.Figures f = UdpMetrics.merge(sides("listen", rx));
+        assertEquals(10L, f.messagesSent());
+        assertEquals(1L, f.messagesLost());
+        assertNull(f.sent(), "nothing the sender would have said");
+        assertFalse(Flat.of(f).containsKey("sender_throughput_bps"));
+    }
+
+    private static PipeStream.SinkReport sink(long bytes, double seconds, double netRead, double write, double sync) {
+        return new PipeStream.SinkReport(moved(bytes, bytes, seconds, 0, NO_CPU), new PipeStream.SinkTimes(netRead, write, sync, 1), 0);
+    }
+
+    private static PipeStream.SourceReport source(long bytes, double seconds, double read, double netWrite) {
+        return new PipeStream.SourceReport(moved(bytes, bytes, seconds, 0, NO_CPU), bytes / 1000, new PipeStream.SourceTimes(read, netWrite));
     }
 
     @Test
     void pipeNamesTheSlowestStage() {
-        Map<String, Object> sink = Map.of("bytes", 1_000_000L, "seconds", 2.0, "throughput_bps", 4e6, "net_read_seconds", 0.1,
-                "sink_write_seconds", 1.5, "sync_seconds", 0.3);
-        Map<String, Object> source = Map.of("bytes", 1_000_000L, "seconds", 2.0, "source_read_seconds", 0.2, "net_write_seconds", 1.7);
-        Map<String, Object> m = PipeMetrics.merge(done(sink), done(source));
-        assertEquals("sink", m.get("bounded_by"));
-        assertEquals(8e6 / 1.8, (Double) m.get("sink_write_bps"), 1e-6);
-        assertEquals(8e6 / 0.1, (Double) m.get("network_bps"), 1e-6, "network time is the smaller of the two socket times");
-
-        Map<String, Object> slowSource = PipeMetrics.merge(done(Map.of("bytes", 1_000_000L, "seconds", 2.0, "net_read_seconds", 1.9,
-                "sink_write_seconds", 0.05, "sync_seconds", 0.0)), done(Map.of("bytes", 1_000_000L, "source_read_seconds", 1.8, "net_write_seconds", 0.1, "seconds", 2.0)));
-        assertEquals("source", slowSource.get("bounded_by"));
+        PipeMetrics.Figures f = PipeMetrics.merge(sides("listen", sink(1_000_000, 2, 0.1, 1.5, 0.3), "connect", source(1_000_000, 2, 0.2, 1.7)));
+        assertEquals("sink", f.boundedBy());
+        assertEquals(8e6 / 1.8, f.sinkWriteBps(), 1e-6);
+        assertEquals(8e6 / 0.1, f.networkBps(), 1e-6, "network time is the smaller of the two socket times");
+        PipeMetrics.Figures slowSource = PipeMetrics.merge(sides("listen", sink(1_000_000, 2, 1.9, 0.05, 0), "connect", source(1_000_000, 2, 1.8, 0.1)));
+        assertEquals("source", slowSource.boundedBy());
     }
 
     @Test
     void aZeroSourceWithNoMeasurableTimeIsLeftOutNotInfinite() {
-        Map<String, Object> m = PipeMetrics.merge(done(Map.of("bytes", 1000L, "seconds", 1.0, "net_read_seconds", 0.5, "sink_write_seconds", 0.1,
-                "sync_seconds", 0.0)), done(Map.of("bytes", 1000L, "seconds", 1.0, "source_read_seconds", 0.0, "net_write_seconds", 0.6)));
-        assertFalse(m.containsKey("source_read_bps"));
-        assertEquals("network", m.get("bounded_by"));
+        PipeMetrics.Figures f = PipeMetrics.merge(sides("listen", sink(1000, 1, 0.5, 0.1, 0), "connect", source(1000, 1, 0, 0.6)));
+        assertFalse(Flat.of(f).containsKey("source_read_bps"));
+        assertEquals("network", f.boundedBy());
+    }
+
+    private static RrReport.Client client(Transacted meter, String io) {
+        return new RrReport.Client(meter, 1000, new RrReport.Latency(10, 20, 20, 30, 40, 50, 60, null), new RrReport.ClientSockets(io, null), null);
     }
 
     @Test
     void rrServiceDemandIsPerTransaction() {
-        Map<String, Object> client = Map.of("transactions", 1000L, "seconds", 1.0, "transactions_per_s", 1000.0, "cpu_pct", 50.0,
-                "cpu_count", 2L, "process_cpu_seconds", 0.4, "latency_p50_us", 20.0);
-        Map<String, Object> m = RrMetrics.merge(done(client), done(Map.of("transactions", 1000L, "seconds", 1.0, "cpu_pct", 25.0, "cpu_count", 2L)));
+        Transacted asked = new Transacted(1000, 1000, 1, 0, 1000, new SideCpu(50, 2, 0.4), null);
+        Transacted answered = new Transacted(1000, 1000, 1, 0, 1000, new SideCpu(25, 2, 0.2), null);
+        RrMetrics.Figures f = RrMetrics.merge(sides("connect", client(asked, "native"), "listen", new RrReport.Server(answered, 0,
+                new RrReport.ServerSockets("nio", "needs Java 22"))));
         // 50 % of 2 CPUs for 1 s = 1 CPU-second = 1e6 us over 1000 transactions
-        assertEquals(1000.0, (Double) m.get("service_demand_local_us_per_tran"), 1e-9);
-        assertEquals(500.0, (Double) m.get("service_demand_remote_us_per_tran"), 1e-9);
-        assertEquals(20.0, m.get("latency_p50_us"));
+        assertEquals(1000.0, f.demand().serviceDemandLocalUsPerTran(), 1e-9);
+        assertEquals(500.0, f.demand().serviceDemandRemoteUsPerTran(), 1e-9);
+        assertEquals(20.0, f.latency().latencyP50Us());
+        assertEquals(1000L, f.serverTransactions());
+        Map<String, Object> flat = Flat.of(f);
+        assertEquals("native", flat.get("client_io"));
+        assertEquals("needs Java 22", flat.get("server_io_note"));
+        assertFalse(flat.containsKey("client_io_note"), "no note when the native path ran");
+        assertFalse(flat.containsKey("latency_buckets_ns"), "without histogram: true");
     }
 
     @Test
-    void crrSaysWhichSocketsEachSideUsed() {
-        Map<String, Object> m = RrMetrics.merge(done(Map.of("transactions", 10L, "seconds", 1.0, "client_io", "native")),
-                done(Map.of("transactions", 10L, "seconds", 1.0, "server_io", "nio", "server_io_note", "needs Java 22 or newer")));
-        assertEquals("native", m.get("client_io"));
-        assertEquals("nio", m.get("server_io"));
-        assertEquals("needs Java 22 or newer", m.get("server_io_note"));
-        assertFalse(m.containsKey("client_io_note"), "no note when the native path ran");
+    void aSideWhosePeerDiedKeepsWhatItsIntervalsAddUpTo() {
+        List<Interval<?>> samples = List.of(new Interval<>(0, 1, new Interval.Bytes(1000, 8000)), new Interval<>(1, 2, new Interval.Bytes(3000, 24000)));
+        Sides sides = new Sides(Map.of("listen", new SideEnd(null, samples, "h2: the peer exited", benchsh.peer.protocol.ErrorKind.IO)), Map.of(),
+                Set.of("listen"));
+        Streamed rx = sides.streamed("listen");
+        assertEquals(4000, rx.bytes());
+        assertEquals(2.0, rx.seconds());
+        assertEquals(16000.0, rx.throughputBps(), 1e-9);
+        StreamMetrics.Figures f = StreamMetrics.merge(rx, null, null, null, List.of(), true);
+        assertEquals(4000L, f.received().bytes());
+        assertTrue(Double.isNaN(f.cpu().cpuRemotePct()), "no CPU from samples");
+    }
+
+    @Test
+    void tcpTakesTheReceiversCountAndEachEndsSocketBuffer() {
+        TcpStream.Report rx = new TcpStream.Report(moved(1000, 1000, 1, 0, new SideCpu(10, 2, 0.1)), 2, 16384L, 131072L);
+        TcpStream.Report tx = new TcpStream.Report(moved(1200, 1200, 1, 0, new SideCpu(20, 2, 0.2)), 0, 65536L, 131072L);
+        Sides s = sides("listen", rx, "connect", tx);
+        StreamMetrics.Figures f = StreamMetrics.merge(s.streamed("listen"), s.streamed("connect"), tx.sendSocketBytes(), rx.recvSocketBytes(),
+                List.of(rx.straysDropped(), tx.straysDropped()), true);
+        assertEquals(1000L, f.received().bytes());
+        assertEquals(1200L, f.senderBytes());
+        assertEquals(65536L, f.sendSocketBytes());
+        assertEquals(131072L, f.recvSocketBytes());
+        assertEquals(20.0, f.cpu().cpuLocalPct(), "the from host sends");
+        assertEquals(2L, f.straysDropped());
+        assertNull(f.streamThroughputBps(), "one stream: no per-stream figures");
     }
 
     @Test
     void bidirectionalAddsBothDirections() {
-        Map<String, Object> f = Map.of("bytes", 1000L, "seconds", 1.0, "throughput_bps", 8000.0, "service_demand_local_us_per_kb", 10.0);
-        Map<String, Object> r = Map.of("bytes", 3000L, "seconds", 1.1, "throughput_bps", 24000.0, "service_demand_local_us_per_kb", 99.0);
-        Map<String, Object> m = StreamMetrics.bidirectional(f, r);
-        assertEquals(32000.0, m.get("throughput_bps"));
-        assertEquals(4000L, m.get("bytes"));
-        assertEquals(2.5, (Double) m.get("service_demand_local_us_per_kb"), 1e-9, "the same CPU spread over four times the bytes");
+        StreamMetrics.Figures fwd = new StreamMetrics.Figures(new StreamMetrics.Moved(1000, 1.0, 8000.0), 1000L, 8000.0, null, null, null,
+                new StreamMetrics.Ends(1, 2, 3, 4), new StreamMetrics.PerKb(10.0, 20.0), null, Double.NaN, Double.NaN);
+        StreamMetrics.Figures rev = new StreamMetrics.Figures(new StreamMetrics.Moved(3000, 1.1, 24000.0), 3000L, 24000.0, null, null, null,
+                new StreamMetrics.Ends(1, 2, 3, 4), new StreamMetrics.PerKb(99.0, 99.0), null, Double.NaN, Double.NaN);
+        StreamMetrics.Figures f = StreamMetrics.bidirectional(fwd, rev);
+        assertEquals(32000.0, f.received().throughputBps());
+        assertEquals(4000L, f.received().bytes());
+        assertEquals(1.1, f.received().seconds());
+        assertEquals(2.5, f.demand().serviceDemandLocalUsPerKb(), 1e-9, "the same CPU spread over four times the bytes");
+        assertEquals(8000.0, f.forwardThroughputBps());
+        assertEquals(24000.0, f.reverseThroughputBps());
+        assertFalse(Flat.of(f).containsKey("sender_throughput_bps"));
     }
 }

@@ -39,7 +39,7 @@ class RrDefinitionTest {
 
     /** The side's spec as the peer decodes it: the record of that workload's role. */
     private static Record decoded(SideSpec side) throws Exception {
-        return SpecCodec.decode(Workloads.named(side.workload()).roles().get(side.role()), new Fields("spec", side.spec()));
+        return SpecCodec.decode(Workloads.named(side.workload()).roles().get(side.role()).spec(), new Fields("spec", side.spec()));
     }
 
     @ParameterizedTest

@@ -162,7 +162,7 @@ class SpecLimitsTest {
     private static void accepted(SideSpec side, Args args, String context) {
         Record spec;
         try {
-            spec = SpecCodec.decode(Workloads.named(side.workload()).roles().get(side.role()), new Fields("spec", side.spec()));
+            spec = SpecCodec.decode(Workloads.named(side.workload()).roles().get(side.role()).spec(), new Fields("spec", side.spec()));
         } catch (ProtocolException e) {
             throw new AssertionError("the peer refuses what " + context + " built: " + e.getMessage(), e);
         }

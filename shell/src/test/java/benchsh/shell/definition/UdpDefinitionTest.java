@@ -43,7 +43,7 @@ class UdpDefinitionTest {
     }
 
     private static UdpStream.Spec decoded(SideSpec side) throws Exception {
-        return (UdpStream.Spec) SpecCodec.decode(Workloads.named(side.workload()).roles().get(side.role()), new Fields("spec", side.spec()));
+        return (UdpStream.Spec) SpecCodec.decode(Workloads.named(side.workload()).roles().get(side.role()).spec(), new Fields("spec", side.spec()));
     }
 
     @org.junit.jupiter.api.Test

@@ -1,15 +1,18 @@
 package benchsh.shell.host;
 
 import benchsh.peer.protocol.ControlChannel;
+import benchsh.peer.protocol.Endpoint;
 import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.Message;
+import benchsh.peer.protocol.SpecCodec;
+import benchsh.peer.stream.TcpStream;
+import benchsh.peer.workload.Interval;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.channels.Channels;
 import java.nio.channels.Pipe;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -19,15 +22,16 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A scripted peer in this JVM, speaking the control protocol over pipes: it welcomes the shell with
- * {@code facts}, answers every START with READY, then {@code intervals} INTERVAL samples
- * {@code every} apart and a DONE carrying {@code error}, answers PINGs and counts them. A STOP ends
- * a side at once. Close it to make the shell see the peer exit. Thread-safe.
+ * {@code facts}, answers every START with READY, then {@code intervals} INTERVAL samples (of bytes moved, or the
+ * raw {@code sample} given) {@code every} apart and a DONE carrying {@code report} and {@code error}, answers PINGs
+ * and counts them. A STOP ends a side at once. Close it to make the shell see the peer exit. Thread-safe.
  */
 final class FakePeer implements AutoCloseable {
     private final ControlChannel shellEnd;
     private final ControlChannel peerEnd;
     private final Map<String, Object> facts;
     private final Map<String, Object> sample;
+    private final Record report;
     private final int intervals;
     private final Duration every;
     private final String error;
@@ -35,12 +39,20 @@ final class FakePeer implements AutoCloseable {
     private final Set<String> stopped = ConcurrentHashMap.newKeySet();
     private final Thread loop;
 
+    /** A peer whose sides send samples of bytes moved and report a tcp side's figures. */
+    FakePeer(Map<String, Object> facts, int intervals, Duration every, String error) throws IOException {
+        this(facts, null, new TcpStream.Report(null, 0, null, null), intervals, every, error);
+    }
+
     /**
+     * @param sample    what each INTERVAL carries as it is, or null for samples of bytes moved
+     * @param report    the record each DONE carries
      * @param intervals how many samples each side sends before its DONE (Integer.MAX_VALUE: until stopped)
      */
-    FakePeer(Map<String, Object> facts, Map<String, Object> sample, int intervals, Duration every, String error) throws IOException {
+    FakePeer(Map<String, Object> facts, Map<String, Object> sample, Record report, int intervals, Duration every, String error) throws IOException {
         this.facts = facts;
         this.sample = sample;
+        this.report = report;
         this.intervals = intervals;
         this.every = every;
         this.error = error;
@@ -80,7 +92,7 @@ final class FakePeer implements AutoCloseable {
                 } else if (m instanceof Message.Stop s) {
                     stopped.add(s.id());
                 } else if (m instanceof Message.Start s) {
-                    peerEnd.send(new Message.Ready(s.id(), Map.of("address", "127.0.0.1", "port", 9L)));
+                    peerEnd.send(new Message.Ready(s.id(), new Endpoint(9)));
                     Thread side = new Thread(() -> runSide(s.id()), "fake-side " + s.id());
                     side.setDaemon(true);
                     side.start();
@@ -97,14 +109,14 @@ final class FakePeer implements AutoCloseable {
         List<Object> sent = new ArrayList<>();
         try {
             for (int i = 0; i < intervals && !stopped.contains(id); i++) {
-                Map<String, Object> s = new LinkedHashMap<>(sample);
-                s.put("start_seconds", i * every.toMillis() / 1000.0);
-                s.put("end_seconds", (i + 1) * every.toMillis() / 1000.0);
+                double seconds = every.toMillis() / 1000.0;
+                Map<String, Object> s = sample != null ? sample
+                        : SpecCodec.encode(new Interval<>(i * seconds, (i + 1) * seconds, new Interval.Bytes(1000, 8000 / seconds)));
                 peerEnd.send(new Message.Interval(id, s));
                 sent.add(s);
                 Thread.sleep(every.toMillis());
             }
-            peerEnd.send(new Message.Done(id, Map.of("bytes", 1000L, "seconds", 1.0, "throughput_bps", 8000.0), sent, error, error == null ? null : ErrorKind.IO));
+            peerEnd.send(new Message.Done(id, SpecCodec.encode(report), sent, error, error == null ? null : ErrorKind.IO));
         } catch (IOException | InterruptedException e) {
             // closed while the side ran
         }

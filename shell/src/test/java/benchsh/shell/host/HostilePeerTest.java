@@ -45,8 +45,8 @@ class HostilePeerTest {
     @Test
     void whatTheSessionPrintsCarriesNoRawControlCharacters() throws Exception {
         StringWriter text = new StringWriter();
-        try (FakePeer peer = new FakePeer(Map.of("kernel", HOSTILE, "hostname", "evil" + PeerTextTest.ESC + "[8m"),
-                Map.of("bytes", 100L, "state", HOSTILE), 2, Duration.ofMillis(10), HOSTILE);
+        try (FakePeer peer = new FakePeer(Map.of("kernel", HOSTILE, "hostname", "evil" + PeerTextTest.ESC + "[8m"), 2, Duration.ofMillis(10),
+                HOSTILE);
                 Session session = new Session(new PrintWriter(text))) {
             session.hosts().add(host("evil", peer));
             ScriptRunner runner = new ScriptRunner(session);

@@ -4,9 +4,13 @@ import static benchsh.shell.host.PeerTextTest.HOSTILE;
 import static benchsh.shell.host.PeerTextTest.hasControl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import benchsh.peer.protocol.Message;
+import benchsh.peer.datagram.UdpStream;
+import benchsh.peer.protocol.ErrorKind;
+import benchsh.peer.stream.TcpStream;
+import benchsh.peer.workload.Interval;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -30,7 +34,7 @@ class PeerConnectionTest {
     @Test
     void theShellPingsOnItsCadenceWhileIntervalsFlowWithoutPause() throws Exception {
         // a sample every 20 ms: the connection is never idle, so only a fixed cadence sends pings
-        try (FakePeer peer = new FakePeer(Map.of(), Map.of("bytes", 1L), Integer.MAX_VALUE, Duration.ofMillis(20), null);
+        try (FakePeer peer = new FakePeer(Map.of(), Integer.MAX_VALUE, Duration.ofMillis(20), null);
                 PeerConnection c = connect(peer, () -> null, Duration.ofMillis(100))) {
             SideHandle side = c.start("t1", "tcp", "listen", Map.of(), null, Duration.ofMinutes(1));
             long end = System.nanoTime() + WAIT.toNanos();
@@ -44,21 +48,39 @@ class PeerConnectionTest {
     }
 
     @Test
-    void factsSamplesAndErrorsFromThePeerArriveEscaped() throws Exception {
-        try (FakePeer peer = new FakePeer(Map.of("kernel", HOSTILE), Map.of("state", HOSTILE), 2, Duration.ofMillis(10), HOSTILE);
+    void factsReportsAndErrorsFromThePeerArriveEscapedAndTyped() throws Exception {
+        UdpStream.ReceiverReport hostile = new UdpStream.ReceiverReport(null, 1472, new UdpStream.Received(3, null, null, Double.NaN, 212_992, 1, "nio",
+                HOSTILE), null, null, 0);
+        try (FakePeer peer = new FakePeer(Map.of("kernel", HOSTILE), null, hostile, 2, Duration.ofMillis(10), HOSTILE);
                 PeerConnection c = connect(peer, () -> null, PeerConnection.PING_EVERY)) {
             assertEquals(PeerText.line(HOSTILE), c.welcome().facts().get("kernel"));
-            SideHandle side = c.start("t1", "tcp", "listen", Map.of(), null, Duration.ofMinutes(1));
-            Message.Done done = doneWithin(side);
+            SideHandle side = c.start("t1", "udp", "listen", Map.of(), null, Duration.ofMinutes(1));
+            SideEnd done = doneWithin(side);
             assertEquals(PeerText.line(HOSTILE), done.error());
+            UdpStream.ReceiverReport report = assertInstanceOf(UdpStream.ReceiverReport.class, done.report(), "decoded with the role's record");
+            assertEquals(3, report.received().messagesReceived());
+            assertEquals(PeerText.line(HOSTILE), report.received().recvIoNote());
             assertEquals(2, side.intervals().size());
-            side.intervals().forEach(s -> assertEquals(PeerText.line(HOSTILE), s.get("state")));
+            side.intervals().forEach(s -> assertEquals(1000, ((Interval.Bytes) s.figures()).bytes()));
+        }
+    }
+
+    @Test
+    void aSampleThatDoesNotDecodeWithItsRecordEndsTheSideAsAProtocolErrorAndStopsIt() throws Exception {
+        try (FakePeer peer = new FakePeer(Map.of(), Map.of("start_s", 0.0, "end_s", 1.0, "figures", Map.of("bytes", "many")),
+                new TcpStream.Report(null, 0, null, null), 1, Duration.ofMillis(10), null);
+                PeerConnection c = connect(peer, () -> null, PeerConnection.PING_EVERY)) {
+            SideHandle side = c.start("t1", "tcp", "listen", Map.of(), null, Duration.ofMinutes(1));
+            SideEnd done = doneWithin(side);
+            assertEquals(ErrorKind.PROTOCOL, done.kind());
+            assertTrue(done.error().contains("interval sample that does not decode (interval.figures.bytes must be an integer"), done.error());
+            assertTrue(side.intervals().isEmpty());
         }
     }
 
     @Test
     void aPeerThatDiesIsNamedWithItsStderrEscaped() throws Exception {
-        FakePeer peer = new FakePeer(Map.of(), Map.of(), Integer.MAX_VALUE, Duration.ofMillis(50), null);
+        FakePeer peer = new FakePeer(Map.of(), Integer.MAX_VALUE, Duration.ofMillis(50), null);
         try (PeerConnection c = connect(peer, () -> "Exception in thread main\n" + HOSTILE, PeerConnection.PING_EVERY)) {
             SideHandle side = c.start("t1", "tcp", "listen", Map.of(), null, Duration.ofMinutes(1));
             peer.close();
@@ -69,7 +91,7 @@ class PeerConnectionTest {
         }
     }
 
-    private static Message.Done doneWithin(SideHandle side) throws InterruptedException {
+    private static SideEnd doneWithin(SideHandle side) throws InterruptedException {
         long end = System.nanoTime() + WAIT.toNanos();
         while (!side.isDone() && System.nanoTime() < end) {
             Thread.sleep(10);

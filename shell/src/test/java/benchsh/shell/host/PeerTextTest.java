@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import benchsh.peer.protocol.Endpoint;
 import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.Message;
 import java.util.List;
@@ -56,13 +57,13 @@ class PeerTextTest {
                 PeerText.message(new Message.Done("t1", Map.of("path", HOSTILE), List.of(Map.of("note", HOSTILE)), HOSTILE, ErrorKind.IO)));
         assertEquals(PeerText.line(HOSTILE), d.error());
         assertEquals(ErrorKind.IO, d.kind(), "the kind is kept");
-        assertEquals(PeerText.line(HOSTILE), d.metrics().get("path"));
+        assertEquals(PeerText.line(HOSTILE), d.report().get("path"));
         assertEquals(List.of(Map.of("note", PeerText.line(HOSTILE))), d.intervals());
         Message.Error e = assertInstanceOf(Message.Error.class, PeerText.message(new Message.Error(null, HOSTILE, ErrorKind.PROTOCOL)));
         assertEquals(PeerText.line(HOSTILE), e.message());
         Message.Interval i = assertInstanceOf(Message.Interval.class, PeerText.message(new Message.Interval("t1", Map.of("state", HOSTILE))));
         assertEquals(PeerText.line(HOSTILE), i.sample().get("state"));
-        Message.Ready r = assertInstanceOf(Message.Ready.class, PeerText.message(new Message.Ready("t1", Map.of("address", HOSTILE))));
-        assertEquals(PeerText.line(HOSTILE), r.endpoint().get("address"));
+        Message.Ready r = assertInstanceOf(Message.Ready.class, PeerText.message(new Message.Ready("t1", new Endpoint(9))));
+        assertEquals(9, r.endpoint().port(), "an endpoint carries no text");
     }
 }

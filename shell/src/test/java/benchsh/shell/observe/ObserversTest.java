@@ -47,6 +47,6 @@ class ObserversTest {
         Observation seen = Observers.start(new Watch(hosts, false), Duration.ofSeconds(1), Duration.ofSeconds(10)).stop();
         assertEquals(List.of("a: connect: no route to host", "b: connect: no route to host", "c: connect: no route to host"),
                 seen.missing());
-        assertEquals(0, seen.metrics().size());
+        assertEquals(0, seen.figures().size());
     }
 }

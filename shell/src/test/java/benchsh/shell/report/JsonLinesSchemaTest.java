@@ -3,7 +3,13 @@ package benchsh.shell.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import benchsh.peer.metric.Flat;
+import benchsh.peer.metric.NamedMetric;
+import benchsh.peer.metric.Unit;
+import benchsh.peer.protocol.Json;
+import benchsh.peer.workload.Interval;
 import benchsh.shell.Batch;
+import benchsh.shell.result.MetricCatalog;
 import com.networknt.schema.Error;
 import com.networknt.schema.InputFormat;
 import com.networknt.schema.Schema;
@@ -44,6 +50,29 @@ class JsonLinesSchemaTest {
         assertEquals(List.of("ok", "ok", "failed"), Batch.results(b.out()).stream().map(r -> r.get("status")).toList());
         assertEquals(1, all.stream().map(l -> l.get("session")).distinct().count(), "one session id on every line");
         assertTrue(all.stream().allMatch(l -> Integer.valueOf(JsonLines.SCHEMA).equals(((Number) l.get("schema")).intValue())));
+    }
+
+    /** The schema and the figure records agree: every metric the registry names fits its metrics, and an interval its span. */
+    @Test
+    void theSchemaAdmitsEveryMetricTheRecordsNameAndRequiresTheIntervalsSpan() throws Exception {
+        Schema schema;
+        try (InputStream in = Files.newInputStream(Path.of("..", "docs", "json-schema.json"))) {
+            schema = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(in, InputFormat.JSON);
+        }
+        Map<String, Object> metrics = new java.util.LinkedHashMap<>();
+        MetricCatalog.all().forEach(m -> metrics.put(m.name().replaceAll("\\{[a-z]+\\}", "dut1"), m.unit() == Unit.TEXT ? "text" : 1.5));
+        List<String> span = Flat.declared(Interval.class).stream().map(NamedMetric::name).toList();
+        Map<String, Object> interval = new java.util.LinkedHashMap<>();
+        span.forEach(n -> interval.put(n, 0.5));
+        Map<String, Object> line = new java.util.LinkedHashMap<>(Map.of("type", "result", "benchsh_version", "1", "schema", 1L,
+                "session", "20261201-000000-abcd", "test", "tcp", "status", "ok", "params", Map.of(), "metrics", metrics, "tags", Map.of()));
+        line.putAll(Map.of("from", "a", "to", "b", "started", "2026-12-01T00:00:00Z", "repeat", 1L, "intervals", List.of(interval)));
+        line.put("error", null);
+        List<Error> errors = schema.validate(Json.write(line), InputFormat.JSON);
+        assertTrue(errors.isEmpty(), errors.toString());
+        Map<?, ?> defs = (Map<?, ?>) Json.parseObject(Files.readString(Path.of("..", "docs", "json-schema.json"))).get("$defs");
+        Map<?, ?> intervals = (Map<?, ?>) ((Map<?, ?>) ((Map<?, ?>) defs.get("result")).get("properties")).get("intervals");
+        assertEquals(span, ((Map<?, ?>) intervals.get("items")).get("required"), "an interval requires what Interval spans");
     }
 
     @Test

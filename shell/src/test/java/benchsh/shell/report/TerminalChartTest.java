@@ -3,6 +3,7 @@ package benchsh.shell.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import benchsh.peer.workload.Interval;
 import benchsh.shell.result.Result;
 import benchsh.shell.result.Status;
 import java.time.Instant;
@@ -43,11 +44,11 @@ class TerminalChartTest {
     void sparklinesAndStatusLines() {
         assertEquals("▁▅█", Sparkline.of(List.of(0.0, 1.0, 2.0), 10));
         assertEquals("▅█", Sparkline.of(List.of(0.0, 1.0, 2.0), 2), "only the newest values");
-        Map<String, Object> sample = Map.of("start_s", 2.0, "end_s", 3.0, "bytes", 100_000_000L, "throughput_bps", 8e8);
+        Interval<?> sample = new Interval<>(2.0, 3.0, new Interval.Bytes(100_000_000L, 8e8));
         assertEquals("tcp  3.2 / 11.0 s  100 MB/s  ▁█  step 2 of 6  (Ctrl-C stops)",
                 ProgressText.status("tcp", 3.24, 11, sample, List.of(0.0, 8e8), "step 2 of 6", ThroughputUnit.MB_S));
         assertEquals("tcp  0.4 / 11.0 s  warming up  (Ctrl-C stops)", ProgressText.status("tcp", 0.4, 11, null, List.of(), null, ThroughputUnit.MB_S));
-        Map<String, Object> rr = Map.of("start_s", 0.0, "end_s", 0.5, "transactions", 5000L);
+        Interval<?> rr = new Interval<>(0.0, 0.5, new Interval.Transactions(5000L, 10_000));
         assertEquals("10,000 tx/s", ProgressText.rate(rr, ThroughputUnit.MB_S));
         assertEquals("  tcp   2.0-3.0 s  100 MB/s", ProgressText.interval("tcp", sample, null, ThroughputUnit.MB_S));
     }

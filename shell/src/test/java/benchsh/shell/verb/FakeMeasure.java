@@ -1,5 +1,7 @@
 package benchsh.shell.verb;
 
+import benchsh.peer.metric.Metric;
+import benchsh.peer.metric.Unit;
 import benchsh.shell.Session;
 import benchsh.shell.args.Arg;
 import benchsh.shell.args.ArgType;
@@ -14,20 +16,28 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * A measuring verb for tests, run by the executor like any other: {@code NAME size: …, busywait: …, label: …}
- * records one {@code metric} per call, taken from {@link #samples} (1 when they run out).
+ * records one {@code metric} per call (throughput_bps or transactions_per_s), taken from {@link #samples} (1 when they
+ * run out).
  */
 final class FakeMeasure implements Verb {
+    /** The one figure it records, the other left out (NaN). */
+    record Figures(@Metric(unit = Unit.BITS_PER_SECOND, means = "synthetic") double throughputBps,
+                   @Metric(unit = Unit.PER_SECOND, means = "synthetic") double transactionsPerS) {
+    }
+
     final Deque<Double> samples = new ArrayDeque<>();
     private final String metric;
     private final VerbSpec spec;
 
     FakeMeasure(String name, String metric) {
+        if (!metric.equals("throughput_bps") && !metric.equals("transactions_per_s")) {
+            throw new IllegalArgumentException("a fake measures throughput_bps or transactions_per_s, not " + metric);
+        }
         this.metric = metric;
         this.spec = new VerbSpec(name, "synthetic measurement", "", List.of(
                 Arg.of("size", ArgType.SIZE, 1024L, "size"),
@@ -55,9 +65,9 @@ final class FakeMeasure implements Verb {
     public Object call(Args args, Session s) {
         Map<String, Object> tags = args.given("label") ? Map.of("label", args.text("label")) : Map.of();
         Part measured = new Part.InShell(() -> {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put(metric, samples.isEmpty() ? 1.0 : samples.poll());
-            return new PartOutcome(Status.OK, null, Instant.EPOCH, Merged.of(m, List.of()));
+            double v = samples.isEmpty() ? 1.0 : samples.poll();
+            boolean stream = metric.equals("throughput_bps");
+            return new PartOutcome(Status.OK, null, Instant.EPOCH, Merged.of(new Figures(stream ? v : Double.NaN, stream ? Double.NaN : v), List.of()));
         });
         Host local = s.hosts().local();
         return s.executor().run(benchsh.shell.run.Test.of(spec.name(), local, local).params(args.params()).tags(tags).part(measured)

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import benchsh.peer.metric.Metrics;
+import benchsh.shell.result.MetricCatalog;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -36,7 +36,7 @@ class LimitVerbTest {
         Map<String, Object> m = (Map<String, Object>) summary.get("metrics");
         assertEquals(trials.size(), (int) num(m, "trials"));
         assertTrue(num(m, "limit_bps") > 0, r.human());
-        m.keySet().forEach(k -> assertTrue(Metrics.named(k).isPresent(), k + " is missing from benchsh.peer.metric.Metrics"));
+        m.keySet().forEach(k -> assertTrue(MetricCatalog.named(k).isPresent(), k + " is no metric of the registry"));
         assertEquals(num(m, "limit_bps") / 8 / 1000, num(m, "limit_frames_per_s"), 1e-6 * num(m, "limit_frames_per_s"));
         assertEquals(num(m, "limit_frames_per_s") * 1066 * 8, num(m, "limit_wire_bps"), 1e-6 * num(m, "limit_wire_bps"));
         // a loopback whose receiver keeps up with the unpaced sender has no limit below it: the search says so

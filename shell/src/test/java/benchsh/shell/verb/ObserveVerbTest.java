@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import benchsh.peer.metric.Metrics;
 import benchsh.shell.args.UsageException;
+import benchsh.shell.result.MetricCatalog;
 import benchsh.shell.result.Result;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +31,7 @@ class ObserveVerbTest {
             assertTrue(r.metric("host_local_lo_rx_bytes") >= r.metric("bytes"), "lo carried the stream: " + m);
             assertTrue(r.metric("host_local_lo_rx_packets") > 0);
             assertTrue(m.containsKey("cpu_local_pct"), "the test's own CPU stays");
-            m.keySet().forEach(k -> assertTrue(Metrics.named(k).isPresent(), k + " is not registered"));
+            m.keySet().forEach(k -> assertTrue(MetricCatalog.named(k).isPresent(), k + " is not registered"));
             assertTrue(r.intervals().stream().anyMatch(i -> i.containsKey("cpu_host_local_pct") && i.containsKey("throughput_bps")),
                     "intervals carry both: " + r.intervals());
             assertTrue(s.out.toString().contains("cpu host local"), s.out.toString());

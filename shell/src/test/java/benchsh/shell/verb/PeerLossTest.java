@@ -59,7 +59,7 @@ class PeerLossTest {
             CountDownLatch measuring = new CountDownLatch(1);
             session.progress(new ProgressListener() {
                 @Override
-                public void interval(String test, Map<String, Object> sample) {
+                public void interval(String test, benchsh.peer.workload.Interval<?> sample) {
                     measuring.countDown();
                 }
             });

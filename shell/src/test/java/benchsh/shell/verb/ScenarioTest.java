@@ -68,7 +68,7 @@ class ScenarioTest {
                     s.control().requestCancel("stopped by the test");
                 }
                 double mbps = samples.isEmpty() ? 1 : samples.poll();
-                return new PartOutcome(Status.OK, null, Instant.EPOCH, Merged.of(Map.of("throughput_bps", mbps * 8e6), List.of()));
+                return new PartOutcome(Status.OK, null, Instant.EPOCH, Merged.of(new FakeMeasure.Figures(mbps * 8e6, Double.NaN), List.of()));
             });
             Host local = s.hosts().local();
             return s.executor().run(benchsh.shell.run.Test.of("fake", local, local).params(args.params()).tags(tags).part(measured)

@@ -3,26 +3,38 @@ package benchsh.shell.verb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import benchsh.peer.metric.Metrics;
+import benchsh.shell.result.MetricCatalog;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
-/** The reference pages in docs/ say what {@code help} says: regenerate them when a verb or a metric changes. */
+/**
+ * The reference pages in docs/ say what {@code help} says. After a verb or a metric changed, regenerate them in place
+ * with {@code mvn -B verify -pl peer,shell -Dtest=VerbReferenceTest -Ddocs.update=true} (or {@code scripts/benchsh help
+ * --markdown > docs/verbs.md}, {@code --metrics > docs/metrics.md}) and review the diff.
+ */
 class VerbReferenceTest {
     private static final Path DOCS = Path.of("..", "docs");
     private static final Verbs VERBS = Verbs.standard(file -> null);
 
     @Test
     void docsVerbsIsWhatHelpMarkdownPrints() throws Exception {
-        assertEquals(VerbReference.verbs(VERBS), Files.readString(DOCS.resolve("verbs.md")).stripTrailing() + "\n",
-                "docs/verbs.md is stale: scripts/benchsh help --markdown > docs/verbs.md");
+        assertCurrent("verbs.md", VerbReference.verbs(VERBS));
     }
 
     @Test
     void docsMetricsIsWhatHelpMetricsPrints() throws Exception {
-        assertEquals(VerbReference.metrics(), Files.readString(DOCS.resolve("metrics.md")).stripTrailing() + "\n",
-                "docs/metrics.md is stale: scripts/benchsh help --metrics > docs/metrics.md");
+        assertCurrent("metrics.md", VerbReference.metrics());
+    }
+
+    /** The page is {@code text}; with {@code -Ddocs.update=true} it is written first. */
+    private static void assertCurrent(String page, String text) throws Exception {
+        Path file = DOCS.resolve(page);
+        if (Boolean.getBoolean("docs.update")) {
+            Files.writeString(file, text);
+        }
+        assertEquals(text, Files.readString(file).stripTrailing() + "\n", "docs/" + page + " is stale: regenerate it with mvn -B verify -pl peer,shell"
+                + " -Dtest=VerbReferenceTest -Ddocs.update=true");
     }
 
     @Test
@@ -33,6 +45,6 @@ class VerbReferenceTest {
             v.spec().args().forEach(a -> assertTrue(page.contains("| `" + a.name() + ":` |"), v.spec().name() + " " + a.name()));
         }
         String metrics = VerbReference.metrics();
-        Metrics.all().forEach(m -> assertTrue(metrics.contains("| `" + m.name() + "` |"), m.name()));
+        MetricCatalog.all().forEach(m -> assertTrue(metrics.contains("| `" + m.name() + "` |"), m.name()));
     }
 }
