@@ -20,7 +20,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.EnumSet;
 import org.apache.sshd.client.channel.ChannelExec;
+import org.apache.sshd.client.channel.ClientChannelEvent;
 import org.apache.sshd.client.session.ClientSession;
 
 /**
@@ -38,6 +40,8 @@ final class ShellWatch implements HostWatch {
     /** The command: a POSIX sh that runs the first line of its input. */
     static final String COMMAND = RemoteCommand.sh("IFS= read -r s && eval \"$s\"");
     private static final int MAX_LINE = 64 * 1024;
+    /** How long a loop that ended may take to deliver what it said on stderr. */
+    private static final Duration SAID_WAIT = Duration.ofSeconds(2);
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final String host;
@@ -104,9 +108,14 @@ final class ShellWatch implements HostWatch {
                 return;
             }
         }
+        String why = "no reading within " + timeout.toSeconds() + " s";
+        if (ended.getCount() == 0) {
+            channel.waitFor(EnumSet.of(ClientChannelEvent.CLOSED), SAID_WAIT); // its last words on stderr may still be coming
+            why = "the shell there ended before its first reading";
+        }
+        String message = why + saidText() + "; it needs a POSIX sh, cat and /proc there";
         close();
-        String why = ended.getCount() == 0 ? "the shell there ended before its first reading" : "no reading within " + timeout.toSeconds() + " s";
-        throw new HostException(host, STEP, why + saidText() + "; it needs a POSIX sh, cat and /proc there");
+        throw new HostException(host, STEP, message);
     }
 
     private String saidText() {
