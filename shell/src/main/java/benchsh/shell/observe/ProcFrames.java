@@ -10,7 +10,7 @@ import java.util.Map;
  * closed, a line torn or too long) is never misread: it is dropped whole. Lines outside a frame are ignored,
  * and a reading larger than {@link #MAX_CHARS} is dropped. The texts become counters with the peer's own
  * parsers ({@link ProcCounters#parse}); the reading's time is the host's {@code /proc/uptime}. Not
- * thread-safe: one reader thread feeds it.
+ * thread-safe: one reader thread feeds it (only {@link #interval()} may be read from another).
  */
 final class ProcFrames {
     /** The most text one reading may have (a host with thousands of interfaces still fits). */
@@ -22,7 +22,7 @@ final class ProcFrames {
     private String file;
     private Map<String, StringBuilder> texts;
     private int size;
-    private String interval;
+    private volatile String interval;
 
     /** One complete reading: its number ({@code last} for the final one) and its counters. */
     record Reading(String label, ProcCounters counters) {
