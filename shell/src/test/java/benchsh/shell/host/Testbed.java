@@ -187,6 +187,23 @@ public final class Testbed implements BeforeAllCallback {
         return found;
     }
 
+    /** "pid command line" of the processes in host {@code host}'s namespace whose command line starts with {@code prefix}. */
+    public static List<String> processesNamed(String host, String prefix) throws Exception {
+        List<String> found = new ArrayList<>();
+        for (String pid : run(List.of("ip", "netns", "pids", host(host).netns()), Duration.ofSeconds(10)).output().split("\\s+")) {
+            try {
+                String cmd = pid.isBlank() ? "" : Files.readString(Path.of("/proc", pid.strip(), "cmdline"), StandardCharsets.ISO_8859_1)
+                        .replace('\0', ' ').strip();
+                if (cmd.startsWith(prefix)) {
+                    found.add(pid.strip() + " " + cmd);
+                }
+            } catch (IOException e) {
+                // exited meanwhile
+            }
+        }
+        return found;
+    }
+
     /** Where h1's sessions see h2's NFS export (testbeds with {@code nfs = true}). */
     public static String nfsMount() throws IOException {
         return recorded("nfs_mount").stream().findFirst().orElseThrow(() -> new IllegalStateException("the testbed has no NFS mount"));

@@ -106,4 +106,41 @@ class TestbedBusyboxObserveE2eTest {
             nothingLeftOnTheDut();
         }
     }
+
+    @Test
+    void aSessionLostMidTestKeepsWhatWasReadSaysSoAndTheNextTestLogsInAgain() throws Exception {
+        Path root = Testbed.busyboxRoot("dut");
+        Thread cut = new Thread(() -> {
+            try {
+                long end = System.nanoTime() + 60_000_000_000L;
+                while (Testbed.processesUnder("dut", root).isEmpty() && System.nanoTime() < end) {
+                    Thread.sleep(50);
+                }
+                Thread.sleep(1500); // a few readings in
+                for (String sshd : Testbed.processesNamed("dut", "sshd: " + Testbed.USER)) {
+                    Testbed.exec("dut", "kill", sshd.split(" ")[0]);
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }, "cut-dut-session");
+        StringWriter text = new StringWriter();
+        try (Session session = Testbed.session(new PrintWriter(text))) {
+            cut.start();
+            Result r = (Result) new ScriptRunner(session).evaluate("""
+                    a = host 'h1'; b = host 'h2'; dut = host 'dut'
+                    tcp from: a, to: b, time: 6.s, interval: 0.5.s, observe: [dut]
+                    """, "e2e-busybox-lost");
+            cut.join(70_000);
+            assertTrue(r.ok(), "the test does not fail for its observer: " + r + "\n" + text);
+            String missing = String.valueOf(r.metrics().get("observe_missing"));
+            assertTrue(missing.startsWith("dut: observe over ssh: the SSH channel closed"), missing + "\n" + text);
+            assertTrue(missing.contains("kept"), missing);
+            assertTrue(r.metrics().get("cpu_dut_pct") instanceof Number, "what was read is kept: " + r.metrics());
+            assertTrue(text.toString().contains("not observed: dut: observe over ssh"), text.toString());
+            nothingLeftOnTheDut();
+            Result next = (Result) new ScriptRunner(session).evaluate("tcp from: host('h1'), to: host('h2'), time: 2.s, observe: [host('dut')]", "e2e-busybox-again");
+            observedOverSsh(next);
+        }
+    }
 }
