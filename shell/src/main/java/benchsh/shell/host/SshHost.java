@@ -56,6 +56,18 @@ public final class SshHost extends Host {
     }
 
     @Override
+    public String peerVm() {
+        PeerDeploy.Deployment d = deployment;
+        return d == null ? null : d.runtime() != null ? "runtime" : "host";
+    }
+
+    @Override
+    public String peerNote() {
+        PeerDeploy.Deployment d = deployment;
+        return d == null ? null : d.note();
+    }
+
+    @Override
     public String dataAddress() {
         String a = address;
         if (a != null) {

@@ -67,7 +67,7 @@ class TestbedRuntimeE2eTest {
                 }
             }
             System.out.printf("runtime e2e: %.1f MB runtime; connect (2 hosts, upload, unpack, verify) %.1f s; first test done after "
-                            + "%.1f s%n", Files.size(RuntimeImage.ofThisJava().build().file()) / 1e6, (connected - start) / 1e9, (firstTest - start) / 1e9);
+                            + "%.1f s%n", Files.size(RuntimeImage.forPeers().build().file()) / 1e6, (connected - start) / 1e9, (firstTest - start) / 1e9);
         }
         try (Stream<Path> left = Files.list(Path.of(runtime).getParent())) {
             assertEquals(List.of(), left.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(".runtime-")).toList(),
