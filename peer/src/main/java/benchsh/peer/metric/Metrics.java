@@ -167,7 +167,11 @@ public final class Metrics {
             m("{host}_{iface}_tx_errors", COUNT, "observed host: send errors of the interface"),
             m("{host}_softnet_drops", COUNT, "observed host: packets dropped because a CPU's input backlog was full (/proc/net/softnet_stat)"),
             m("{host}_drops", COUNT, "observed host: every interface's rx and tx drops and the softnet drops, added up"),
-            m("observe_missing", TEXT, "observed hosts that could not be watched, each with the reason"));
+            m("observe_missing", TEXT, "observed hosts that could not be watched, each with the reason"),
+            // the VMs the ends ran (docs/hosts-and-ssh.md, "Which Java runs the peer")
+            m("peer_java", TEXT, "the Java each end's peer ran and whether benchsh's runtime (runtime) or the host's own (host): "
+                    + "25.0.3 runtime, or from's / to's when they differ"),
+            m("peer_note", TEXT, "why an end ran a slower path than benchsh could have given it, or not on benchsh's runtime, and what to do"));
 
     private Metrics() {
     }

@@ -35,6 +35,20 @@ public final class PeerVms {
         return m;
     }
 
+    /**
+     * The I/O paths the host's peer has: {@code native} (the FFM classes of the jar on Java 22+, on x86_64 or
+     * aarch64) or {@code nio}; null before it told its facts. Each test's {@code *_io} metrics say what it ran.
+     */
+    public static String io(Host h) {
+        Map<String, Object> f = h.facts();
+        Integer feature = f.get("java") == null ? null : NativeJava.featureOf(f.get("java").toString());
+        if (feature == null) {
+            return null;
+        }
+        boolean cpu = List.of("amd64", "x86_64", "aarch64").contains(String.valueOf(f.get("arch")));
+        return feature >= NativeJava.REQUIRED && PeerJar.hasNativePaths() && cpu ? "native" : "nio";
+    }
+
     /** {@code 25.0.3 runtime}, or null when the host's peer has not told its Java. */
     public static String vm(Host h) {
         Object java = h.facts().get("java");

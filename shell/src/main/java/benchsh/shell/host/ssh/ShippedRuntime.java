@@ -118,6 +118,10 @@ public record ShippedRuntime(RuntimeImage.Built built, Platform platform, String
             throw new IllegalArgumentException("usage: ShippedRuntime OUTPUT_DIRECTORY");
         }
         Path home = Path.of(System.getProperty("java.home"));
+        if (!PeerJar.hasNativePaths()) {
+            throw new IllegalStateException("the peer jar in this shell has no native paths (META-INF/versions/22): a release is built "
+                    + "where a JDK 22+ is installed (scripts/find-jdk22 finds it)");
+        }
         if (NativeJava.of(home).isEmpty()) {
             throw new IllegalStateException(home + " is Java " + Runtime.version().feature() + ": the shipped runtime is linked from a JDK "
                     + NativeJava.REQUIRED + "+");
