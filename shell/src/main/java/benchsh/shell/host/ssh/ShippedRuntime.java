@@ -78,7 +78,11 @@ public record ShippedRuntime(RuntimeImage.Built built, Platform platform, String
      * the recorded one (an unpacked copy that no longer matches is replaced). Returns its {@code bin/java}.
      */
     public Path localJava() throws IOException, InterruptedException {
-        Path cache = Dirs.current().cache().resolve("runtime");
+        return localJava(Dirs.current().cache().resolve("runtime"));
+    }
+
+    /** {@link #localJava()}, unpacked in {@code cache}. */
+    Path localJava(Path cache) throws IOException, InterruptedException {
         Path dest = cache.resolve("local-" + built.treeDigest());
         if (Files.isDirectory(dest) && built.treeDigest().equals(RuntimeArchive.treeDigest(dest))) {
             return dest.resolve("bin/java");
