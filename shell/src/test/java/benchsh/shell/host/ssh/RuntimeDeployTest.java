@@ -3,8 +3,10 @@ package benchsh.shell.host.ssh;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import benchsh.shell.Session;
 import benchsh.shell.host.HostException;
@@ -58,8 +60,12 @@ class RuntimeDeployTest {
 
     /** A host whose java does not exist. */
     private SshHost host(SshTarget.RuntimeUse runtime) {
-        SshTarget t = new SshTarget("r1", TestSshServer.USER, "127.0.0.1", server.port(), List.of(), null, knownHosts,
-                tmp.resolve("no/java/bin/java").toString(), work.toString()).withRuntime(runtime);
+        return host(runtime, tmp.resolve("no/java/bin/java").toString());
+    }
+
+    private SshHost host(SshTarget.RuntimeUse runtime, String java) {
+        SshTarget t = new SshTarget("r1", TestSshServer.USER, "127.0.0.1", server.port(), List.of(), null, knownHosts, java,
+                work.toString()).withRuntime(runtime);
         return new SshHost(t, ssh, TestSshServer.PASSWORD.toCharArray());
     }
 
@@ -130,6 +136,25 @@ class RuntimeDeployTest {
             assertEquals("deploy runtime", e.step(), e.getMessage());
             assertTrue(e.getMessage().contains(dir + " is writable by group or others (mode 0775), who could replace the Java runtime"),
                     e.getMessage());
+        }
+    }
+
+    @Test
+    void aRuntimeThatCannotBePutThereLeavesThePeerOnTheHostsJava17WithANote() throws Exception {
+        String java17 = ProcessHandle.current().info().command().orElseThrow();
+        assumeTrue(Runtime.version().feature() < 22, "the tests run on Java 17 to 21, as such a host has");
+        Path dir = Files.createDirectories(work.resolve("runtime-" + treeDigest()));
+        Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwx------"));
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxr-x"));
+        try (SshHost h = host(SshTarget.RuntimeUse.DEFAULT, java17)) {
+            assertTrue(h.peer().alive());
+            assertEquals(java17, h.deployment().java(), "the host's own Java runs the peer");
+            assertNull(h.deployment().runtime());
+            assertEquals("host", h.peerVm());
+            assertTrue(h.peerNote().startsWith("r1: deploy runtime: " + dir + " is writable by group or others (mode 0775)"), h.peerNote());
+            assertTrue(h.peerNote().endsWith("; so its peer runs on its own Java " + Runtime.version().feature() + ", without the native "
+                    + "paths (sendmmsg and GSO datagrams, native TCP_RR/TCP_CRR sockets, native file writes): install a JDK 22+ there"),
+                    h.peerNote());
         }
     }
 
