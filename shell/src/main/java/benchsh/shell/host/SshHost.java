@@ -12,7 +12,7 @@ import org.apache.sshd.client.session.ClientSession;
 
 /**
  * A host reached over SSH (directly or through jump hosts, see {@link SshLogin}): log in, check
- * Java (or upload a private runtime), deploy the peer jar where only the login user can change it
+ * its Java and run the peer on benchsh's runtime where that is older than 22 ({@link PeerDeploy}), deploy the peer jar where only the login user can change it
  * (cached by hash, see {@link PeerDeploy}), start the peer on an exec channel and talk to it over that channel. The peer dies with its channel. Data flows to the address the host was reached at
  * (its own address, also behind a jump host). The password, if any, stays in memory for reconnects
  * and is never logged or put in results. Thread-safe.

@@ -14,10 +14,8 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 
 /**
  * benchsh's own Java runtime for the peers, so that every host runs the same VM with the native paths: a
