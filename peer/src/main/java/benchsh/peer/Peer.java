@@ -3,6 +3,7 @@ package benchsh.peer;
 import benchsh.peer.facts.HostFacts;
 import benchsh.peer.protocol.ControlChannel;
 import benchsh.peer.protocol.ErrorKind;
+import benchsh.peer.protocol.ErrorWords;
 import benchsh.peer.protocol.Message;
 import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.workload.Outcome;
@@ -39,6 +40,8 @@ public final class Peer {
     public static final Duration SHELL_SILENCE = Duration.ofSeconds(30);
     /** The exit code when the shell fell silent during a test. */
     static final int SHELL_SILENT = 3;
+    /** How long before the shell's deadline a side must end, so that its DONE reaches the shell in time. */
+    static final Duration REPORT_MARGIN = Duration.ofSeconds(2);
     private static final Duration STOP_WAIT = Duration.ofSeconds(3);
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
 
@@ -168,12 +171,13 @@ public final class Peer {
             return;
         }
         Side side;
+        long deadline = System.nanoTime() + Math.max(0, start.deadlineNanos() - REPORT_MARGIN.toNanos());
         try {
-            side = workload.open(start.role(), start.spec(), start.link(), context(start.id()));
+            side = workload.open(start.role(), start.spec(), start.link(), context(start.id(), deadline));
         } catch (IOException | RuntimeException e) {
             // a malformed spec is the shell's mistake; anything else is this host refusing to set the side up
             ErrorKind kind = e instanceof ProtocolException ? ErrorKind.PROTOCOL : ErrorKind.REFUSED;
-            channel.send(new Message.Error(start.id(), e.getMessage() == null ? e.toString() : e.getMessage(), kind));
+            channel.send(new Message.Error(start.id(), ErrorWords.of(e), kind));
             return;
         }
         running.put(start.id(), side);
@@ -183,7 +187,8 @@ public final class Peer {
             try {
                 o = side.run();
             } catch (RuntimeException e) {
-                o = Outcome.failed(ErrorKind.IO, "internal error: " + e);
+                e.printStackTrace(); // on the peer's stderr, for a bug report
+                o = Outcome.failed(ErrorKind.IO, "internal error in the peer (" + ErrorWords.of(e) + "); its stderr has the details");
             }
             trySend(new Message.Done(start.id(), o.metrics(), o.intervals(), o.error(), o.kind()));
             running.remove(start.id()); // after its DONE is sent: shutdown waits for it before closing the channel
@@ -192,7 +197,7 @@ public final class Peer {
         t.start();
     }
 
-    private SideContext context(String id) {
+    private SideContext context(String id, long deadlineNanos) {
         return new SideContext() {
             @Override
             public void interval(Map<String, Object> sample) {
@@ -202,6 +207,11 @@ public final class Peer {
             @Override
             public Path tempDir() {
                 return Peer.this.tempDir();
+            }
+
+            @Override
+            public long deadlineNanos() {
+                return deadlineNanos;
             }
         };
     }

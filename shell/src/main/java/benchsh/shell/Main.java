@@ -36,16 +36,19 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code benchsh [options] [-e STATEMENTS | run FILE | demo]}. Without a command it starts the REPL.
- * Exit codes: 0 everything ran, 1 a test failed, 2 a usage or script error, 128 + the signal's number
- * when stopped by one (130 SIGINT, 143 SIGTERM, 129 SIGHUP; the partial result is kept).
+ * Exit codes: 0 everything ran, 1 a test failed, 2 a usage or script error, 3 a result could not be
+ * stored (in place of 0 or 1), 128 + the signal's number when stopped by one (130 SIGINT, 143 SIGTERM,
+ * 129 SIGHUP; the partial result is kept).
  */
 public final class Main {
     static final int OK = 0;
     static final int TEST_FAILED = 1;
     static final int USAGE = 2;
+    static final int NOT_STORED = 3;
 
     private static final String USAGE_TEXT = """
             usage: benchsh [options]                 interactive shell
@@ -73,6 +76,7 @@ public final class Main {
                                 where the host has Java 22+ (runtime: true for every host)
               --version         print the version
             exit codes: 0 all ran, 1 a test failed or an expectation did not hold, 2 usage or script error,
+                        3 a result could not be stored (it is in --json and --report; instead of 0 or 1),
                         130, 143, 129 stopped by SIGINT (Ctrl-C), SIGTERM, SIGHUP (the partial result is kept)
             """;
 
@@ -141,7 +145,7 @@ public final class Main {
             if (o.units != null) {
                 session.unit(ThroughputUnit.named(o.units));
             }
-            openStore(o, session, stderr);
+            StoreSink stored = openStore(o, session, stderr);
             if (o.progress && o.command != null) {
                 session.progress(new IntervalLines(session.out(), session::unit, session.control()::step));
             }
@@ -152,6 +156,7 @@ public final class Main {
                 session.ssh().settings(session.ssh().settings().withDeployRuntime(true));
             }
             int code = o.command == null ? repl(session, o.hosts) : interruptible(session, stderr, () -> batch(o, session, stderr));
+            code = storeOutcome(code, stored, session, stderr);
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException e) {
@@ -171,18 +176,33 @@ public final class Main {
     /**
      * Opens the result store ({@code --db}, else {@code $BENCHSH_DB}, else the default file): a file for
      * SQLite or a {@code postgresql://} URL, whose password the session masks from then on. A store that
-     * cannot be opened costs one message, never the measurement: --json and --report still get every result.
+     * cannot be opened costs one message, never the measurement: --json and --report still get every
+     * result, and {@link #storeOutcome} counts them as not stored. A write that fails is one message each time.
      */
-    private static void openStore(Options o, Session session, PrintStream stderr) {
+    private static StoreSink openStore(Options o, Session session, PrintStream stderr) {
         String target = o.db != null ? o.db : ResultStore.defaultTarget();
         ResultStore.secretsIn(target).forEach(session.secrets()::remember);
+        StoreSink sink;
         try {
             ResultStore store = ResultStore.open(target, note -> stderr.println("benchsh: " + note));
             session.log().store(store);
-            session.log().addSink(new StoreSink(store, message -> stderr.println("benchsh: " + session.secrets().redact(message))));
+            sink = new StoreSink(store, message -> stderr.println("benchsh: " + session.secrets().redact(message)));
         } catch (StoreException e) {
             stderr.println("benchsh: " + session.secrets().redact(e.getMessage()) + "; measuring goes on without storing results");
+            sink = StoreSink.unavailable();
         }
+        session.log().addSink(sink);
+        return sink;
+    }
+
+    /**
+     * At the end: results that are not in the store are counted on stderr and make the exit code
+     * {@link #NOT_STORED} in place of {@link #OK} or {@link #TEST_FAILED}; a usage error or a signal keeps its own.
+     */
+    private static int storeOutcome(int code, StoreSink sink, Session session, PrintStream stderr) {
+        Optional<String> lost = sink.summary();
+        lost.ifPresent(m -> stderr.println("benchsh: " + session.secrets().redact(m)));
+        return lost.isPresent() && (code == OK || code == TEST_FAILED) ? NOT_STORED : code;
     }
 
     /**

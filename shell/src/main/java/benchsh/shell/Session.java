@@ -48,7 +48,7 @@ public final class Session implements AutoCloseable, Recorder {
     private volatile PrintWriter out;
     private volatile ThroughputUnit unit = ThroughputUnit.MB_S;
     private volatile ProgressListener progress = ProgressListener.NONE;
-    private final Executor executor = new Executor(this, () -> progress);
+    private final Executor executor = new Executor(this, () -> progress, control);
 
     public Session(PrintWriter out) {
         this.out = out;

@@ -73,6 +73,23 @@ class BatchInterruptTest {
         }
     }
 
+    /** {@code repeats:} stops at the signal: the running repeat is kept, marked interrupted, and no other starts. */
+    @Test
+    void aSignalStopsRepeatsAfterTheRunningOne(@TempDir Path dir) throws Exception {
+        try (BatchProcess p = BatchProcess.start("--db", dir.resolve("results.db").toString(), "--json", "-", "--progress",
+                "-e", "tcp to: local, time: 20.s, omit: 0.s, repeats: 100")) {
+            assertTrue(p.awaitErr(line -> line.matches("\\s+tcp\\s+[0-9.]+-[0-9.]+ s.*"), 2, START), "two interval lines: " + p.transcript());
+            p.signal("TERM");
+            assertEquals(143, p.exit(END), p.transcript());
+            assertTrue(p.err().contains("benchsh: stopped by SIGTERM; 1 results were written"), p.transcript());
+            assertFalse(p.err().stream().anyMatch(l -> l.contains("still running")), "not the watchdog: " + p.transcript());
+            List<Map<String, Object>> json = Batch.results(String.join("\n", p.out()));
+            assertEquals(1, json.size(), "the first repeat only: " + p.transcript());
+            assertEquals("interrupted", json.get(0).get("status"));
+            assertEquals(1, ((Number) json.get(0).get("repeat")).intValue(), json.get(0).toString());
+        }
+    }
+
     @Test
     void aSecondSignalExitsAtOnceWithItsOwnCode(@TempDir Path dir) throws Exception {
         try (BatchProcess p = BatchProcess.start("--db", dir.resolve("results.db").toString(), "-e", DEAF_SCRIPT)) {

@@ -66,7 +66,7 @@ class MainTest {
     void aRuntimeErrorNamesTheLine() {
         Batch b = Batch.run("-e", "x = 1\ntcp to: local, size: -4");
         assertEquals(2, b.exit());
-        assertTrue(b.err().startsWith("-e:2: size must be greater than zero"), b.err());
+        assertTrue(b.err().startsWith("-e:2: tcp: size must be between 1 B and 16 MiB, not -4 B"), b.err());
     }
 
     @Test
@@ -78,9 +78,9 @@ class MainTest {
 
     @Test
     void badValuesAreRefusedBeforeAnythingRuns() {
-        assertTrue(Batch.run("-e", "tcp time: 0.s").err().contains("time must be greater than zero"));
-        assertTrue(Batch.run("-e", "tcp size: 1.GiB").err().contains("larger than the peer's cap of 16 MiB"));
-        assertTrue(Batch.run("-e", "tcp streams: 0").err().contains("streams must be greater than zero"));
+        assertTrue(Batch.run("-e", "tcp time: 0.s").err().contains("tcp: time must be more than 0 s and at most 24 h, not 0 s"));
+        assertTrue(Batch.run("-e", "tcp size: 1.GiB").err().contains("tcp: size must be between 1 B and 16 MiB, not 1 GiB"));
+        assertTrue(Batch.run("-e", "tcp streams: 0").err().contains("tcp: streams must be between 1 and 128, not 0"));
     }
 
     @Test

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 
-/** What /proc tells about a process: its sockets, its bound ports and its open files (for fault tests; Linux only). */
+/** What /proc tells about a process: its sockets, the ports it has on an address and its open files (for fault tests; Linux only). */
 public final class ProcFs {
     private ProcFs() {
     }
@@ -68,18 +68,21 @@ public final class ProcFs {
         return inet;
     }
 
-    /** Local ports of the process's listening TCP sockets, or unconnected UDP sockets, on 127.0.0.1 (IPv4 or IPv4-mapped). */
-    public static Set<Integer> boundLoopbackPorts(long pid, String proto) throws IOException {
+    /**
+     * Local ports of the process's {@code proto} sockets (tcp or udp, any state) bound to the IPv4 {@code address}
+     * (also as an IPv4-mapped IPv6 address, as Java's sockets often are).
+     */
+    public static Set<Integer> portsOn(long pid, String proto, java.net.Inet4Address address) throws IOException {
+        byte[] a = address.getAddress();
+        String hex = String.format("%02X%02X%02X%02X", a[3], a[2], a[1], a[0]); // /proc prints the 32-bit word in host order
         Set<String> inodes = socketInodes(pid);
         Set<Integer> ports = new HashSet<>();
-        for (String file : List.of(proto, proto + "6")) { // Java's sockets are often IPv6 ones with a mapped address
+        for (String file : List.of(proto, proto + "6")) {
             List<String> lines = Files.readAllLines(Path.of("/proc", Long.toString(pid), "net", file));
             for (String line : lines.subList(1, lines.size())) {
                 String[] f = line.trim().split("\\s+");
                 String[] local = f[1].split(":");
-                boolean loopback = local[0].equals("0100007F") || local[0].equals("0000000000000000FFFF00000100007F");
-                boolean bound = proto.equals("tcp") ? f[3].equals("0A") : f[2].matches("0+:0000");
-                if (bound && loopback && inodes.contains(f[9])) {
+                if ((local[0].equals(hex) || local[0].equals("0000000000000000FFFF0000" + hex)) && inodes.contains(f[9])) {
                     ports.add(Integer.parseInt(local[1], 16));
                 }
             }

@@ -8,7 +8,11 @@ import benchsh.shell.result.store.StoreQuery;
 import benchsh.shell.result.store.StoredResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -72,15 +76,40 @@ class ResultStoreSessionTest {
     }
 
     @Test
-    void aStoreThatCannotBeOpenedCostsOneWarningNotTheMeasurement(@TempDir Path dir) throws Exception {
+    void aStoreThatCannotBeOpenedCostsOneWarningAndExit3NotTheMeasurement(@TempDir Path dir) throws Exception {
         Path notADir = Files.writeString(dir.resolve("file"), "x");
         Batch b = Batch.run("--db", notADir.resolve("results.db").toString(), "-e", "tcp to: local, bytes: 1.MiB", "--json", "-");
-        assertEquals(0, b.exit(), b.err());
+        assertEquals(3, b.exit(), "the result is not stored: " + b.err());
         assertEquals(1, b.results().size());
         assertEquals(1, b.err().lines().filter(l -> l.startsWith("benchsh: store " + notADir.resolve("results.db") + ": cannot open it")
                 && l.endsWith("measuring goes on without storing results")).count(), b.err());
+        assertTrue(b.err().contains("benchsh: 1 of 1 results were not stored: the store could not be opened (above)"), b.err());
         Batch history = Batch.run("--db", notADir.resolve("results.db").toString(), "-e", "history");
         assertTrue(history.err().contains("no result store is open"), history.err());
+    }
+
+    @Test
+    void aResultTheStoreRefusesIsNamedOnStderrKeptInTheJsonLinesAndTheExitIs3(@TempDir Path dir) throws Exception {
+        Path db = dir.resolve("results.db");
+        ResultStore.open(db, note -> { }).close();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
+            s.execute("CREATE TRIGGER refuse BEFORE INSERT ON result WHEN NEW.label = 'unstorable' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END");
+        }
+        Batch b = Batch.run("--db", db.toString(), "--json", "-", "-e",
+                "['kept', 'unstorable', 'kept too', 'unstorable'].each { tcp to: local, bytes: 256.KiB, label: it }");
+        assertEquals(3, b.exit(), b.err());
+        assertEquals(List.of("kept", "unstorable", "kept too", "unstorable"),
+                b.results().stream().map(r -> ((Map<?, ?>) r.get("tags")).get("label")).toList(), "every result is in the JSON lines");
+        List<String> refused = b.err().lines().filter(l -> l.startsWith("benchsh: cannot store the tcp result local → local 'unstorable' of ")).toList();
+        assertEquals(2, refused.size(), "each failure, when it happens: " + b.err());
+        assertTrue(refused.get(0).contains(" in " + db + ": ") && refused.get(0).contains("refused by the test"), refused.get(0));
+        assertTrue(b.err().contains("benchsh: 2 of 4 results were not stored in " + db + " (each is named above)"), b.err());
+        try (ResultStore store = ResultStore.open(db)) {
+            assertEquals(List.of("kept", "kept too"), store.results(StoreQuery.ALL).stream().map(r -> r.result().tags().get("label")).toList());
+        }
+        Batch failedToo = Batch.run("--db", db.toString(), "-e", "h = host 'me@127.0.0.1:1'; tcp to: h, time: 1.s, label: 'unstorable'");
+        assertTrue(failedToo.err().contains("1 tests did not complete"), failedToo.err());
+        assertEquals(3, failedToo.exit(), "not stored wins over a failed test: " + failedToo.err());
     }
 
     @Test

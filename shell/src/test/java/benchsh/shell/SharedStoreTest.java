@@ -172,14 +172,15 @@ class SharedStoreTest {
     }
 
     @Test
-    void aWrongPasswordCostsOneMessageNotTheMeasurement() throws Exception {
+    void aWrongPasswordCostsOneMessageAndExit3NotTheMeasurement() throws Exception {
         PG.cluster().createDatabase("wrongpw");
         String wrong = "postgresql://bench:wrong-pw-0815@127.0.0.1:" + PG.cluster().port() + "/wrongpw";
         Batch b = Batch.run("--db", wrong, "--json", "-", "--report", dir.resolve("r.md").toString(), "-e", "tcp to: local, bytes: 1.MiB");
-        assertEquals(0, b.exit(), b.err());
+        assertEquals(3, b.exit(), "the result is not stored: " + b.err());
         assertEquals(1, b.results().size(), "the result is in the JSON lines");
         assertTrue(Files.readString(dir.resolve("r.md")).contains("local"), "and in the report");
-        List<String> store = b.err().lines().filter(l -> l.contains("store")).toList();
+        assertTrue(b.err().contains("benchsh: 1 of 1 results were not stored: the store could not be opened (above)"), b.err());
+        List<String> store = b.err().lines().filter(l -> l.startsWith("benchsh: store")).toList();
         assertEquals(1, store.size(), b.err());
         assertTrue(store.get(0).startsWith("benchsh: store postgresql://bench@127.0.0.1:" + PG.cluster().port() + "/wrongpw: the server refused the login of bench"),
                 store.get(0));
@@ -198,7 +199,7 @@ class SharedStoreTest {
             closed = s.getLocalPort();
         }
         Batch none = Batch.run("--db", "postgresql://bench@127.0.0.1:" + closed + "/x", "--json", "-", "-e", "tcp to: local, bytes: 1.MiB");
-        assertEquals(0, none.exit(), none.err());
+        assertEquals(3, none.exit(), "the result is not stored: " + none.err());
         assertEquals(1, none.results().size());
         assertTrue(none.err().contains("benchsh: store postgresql://bench@127.0.0.1:" + closed + "/x: cannot connect to 127.0.0.1:" + closed), none.err());
 
@@ -208,7 +209,7 @@ class SharedStoreTest {
             s.execute("INSERT INTO schema_version(version, applied, benchsh_version) VALUES (999, 'later', '9.0')");
         }
         Batch newer = Batch.run("--db", url, "--json", "-", "-e", "tcp to: local, bytes: 1.MiB");
-        assertEquals(0, newer.exit(), newer.err());
+        assertEquals(3, newer.exit(), "the result is not stored: " + newer.err());
         assertEquals(1, newer.results().size());
         assertTrue(newer.err().contains("was written by a newer benchsh (schema version 999; this benchsh knows up to"), newer.err());
         assertFalse(newer.err().contains(PG.cluster().password()), newer.err());

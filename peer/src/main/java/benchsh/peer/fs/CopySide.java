@@ -1,15 +1,12 @@
 package benchsh.peer.fs;
 
-import benchsh.peer.net.Endpoints;
-import benchsh.peer.net.TokenGate;
 import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.Link;
+import benchsh.peer.workload.LinkedSide;
 import benchsh.peer.workload.Meter;
-import benchsh.peer.workload.SideBase;
 import benchsh.peer.workload.SideContext;
 import benchsh.peer.workload.Timing;
 import java.io.IOException;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,35 +21,29 @@ import java.util.Map;
  * systems of both ends ({@code src_fs_type}, {@code dst_mount_options}, ...), and {@code removed} after
  * a removal. Runs on the peer's side thread; {@link #cancel} and the meter's stall close its channels.
  */
-abstract class CopySide extends SideBase {
+abstract class CopySide extends LinkedSide {
     /** The source, or null on a receiver. */
     private final Path src;
     /** The destination, or null on a sender. */
     private final Path dst;
     private final boolean verify;
     private final boolean keep;
-    private final Duration timeout;
     /** Writes the destination; null on a sender. */
     protected final TreeSink sink;
     protected final Map<String, Object> extra = new LinkedHashMap<>();
 
-    CopySide(Path src, Path dst, boolean verify, boolean keep, int threads, Timing timing, SideContext context) {
-        super(Meter.Unit.BYTES, 1, Duration.ZERO, timing.interval(), timing.timeout(), context);
+    /** @param end the side's end of the link ({@link End#NONE} for a local copy) */
+    CopySide(End end, Link link, Path src, Path dst, boolean verify, boolean keep, int threads, Timing timing, SideContext context) throws IOException {
+        super(end, link, 0, Meter.Unit.BYTES, 1, Duration.ZERO, timing, context);
         this.src = src;
         this.dst = dst;
         this.verify = verify;
         this.keep = keep;
-        this.timeout = timing.timeout();
         this.sink = dst == null ? null : new TreeSink(dst, n -> meter.add(0, n), threads);
     }
 
     /** Copies, starting the meter when the data begins to flow. */
     protected abstract void move() throws IOException;
-
-    @Override
-    public Map<String, Object> endpoint() {
-        return Map.of();
-    }
 
     @Override
     protected final void work() {
@@ -68,7 +59,7 @@ abstract class CopySide extends SideBase {
             fail(FsErrors.kind(e), FsErrors.describe(e, meter.total()));
             return;
         } catch (RuntimeException e) {
-            fail(ErrorKind.IO, e.toString());
+            fail(ErrorKind.IO, message(e));
             return;
         } finally {
             meter.stop();
@@ -151,8 +142,8 @@ abstract class CopySide extends SideBase {
         private final CopyWorkload.Local spec;
         private final Path source;
 
-        LocalCopy(CopyWorkload.Local spec, Path src, Path dst, SideContext context) {
-            super(src, dst, spec.verify(), spec.keep(), 1, spec.timing(), context); // the walk's threads write
+        LocalCopy(CopyWorkload.Local spec, Path src, Path dst, SideContext context) throws IOException {
+            super(End.NONE, null, src, dst, spec.verify(), spec.keep(), 1, spec.timing(), context); // the walk's threads write
             this.spec = spec;
             this.source = src;
         }
@@ -176,29 +167,18 @@ abstract class CopySide extends SideBase {
 
     /** Role "listen": admits the sender's connection by the test's token and writes what it sends. */
     static final class Receiver extends CopySide {
-        private final Link link;
-        private final ServerSocketChannel server;
-
-        Receiver(CopyWorkload.Receive spec, Path dst, Link link, ServerSocketChannel server, SideContext context) {
-            super(null, dst, spec.verify(), spec.keep(), spec.threads(), spec.timing(), context);
-            this.link = link;
-            this.server = track(server);
-        }
-
-        @Override
-        public Map<String, Object> endpoint() {
-            return Endpoints.endpoint(server);
+        /** Binds the listener on the link's address. */
+        Receiver(CopyWorkload.Receive spec, Path dst, Link link, SideContext context) throws IOException {
+            super(End.LISTEN, link, null, dst, spec.verify(), spec.keep(), spec.threads(), spec.timing(), context);
         }
 
         @Override
         protected void move() throws IOException {
-            TokenGate gate = new TokenGate(link.token());
             SocketChannel channel;
             try {
-                channel = track(gate.admit(server, 1, timeout(), this::cancelled).get(0));
+                channel = accept(1).get(0);
             } finally {
-                extra.put("strays_dropped", gate.strays());
-                server.close();
+                extra.put("strays_dropped", strays());
             }
             meter.start();
             TreeArchive.Reader reader = new TreeArchive.Reader(channel);
@@ -215,20 +195,18 @@ abstract class CopySide extends SideBase {
     static final class Sender extends CopySide {
         private final CopyWorkload.Send spec;
         private final Path source;
-        private final Link link;
 
-        Sender(CopyWorkload.Send spec, Path src, Link link, SideContext context) {
-            super(src, null, spec.verify(), true, 1, spec.timing(), context);
+        Sender(CopyWorkload.Send spec, Path src, Link link, SideContext context) throws IOException {
+            super(End.CONNECT, link, src, null, spec.verify(), true, 1, spec.timing(), context);
             this.spec = spec;
             this.source = src;
-            this.link = link;
         }
 
         @Override
         protected void move() throws IOException {
             TreeSource walk = new TreeSource(source);
             cold(spec.cold());
-            SocketChannel channel = track(Endpoints.connect(link.address(), link.port(), timeout(), link.tokenBytes(), 0, 0, false));
+            SocketChannel channel = connect(0, 0, false);
             meter.start();
             TreeArchive.Writer writer = new TreeArchive.Writer(channel, walk.isFile(), n -> meter.add(0, n));
             if (walk.isFile()) {
@@ -238,25 +216,9 @@ abstract class CopySide extends SideBase {
                 walkInParallel(source, new SharedArchiveWriter(writer), CopyWorkload.DEFAULT_THREADS);
             }
             writer.end();
-            channel.shutdownOutput();
             extra.put("files", writer.files());
             extra.put("dirs", writer.dirs() + (walk.isFile() ? 0 : 1));
-            awaitReceiver(channel);
+            drain(0, channel); // the receiver closes once it has written everything
         }
-
-        /** Waits for the receiver to close: it has written everything. */
-        private void awaitReceiver(SocketChannel channel) throws IOException {
-            channel.socket().setSoTimeout((int) Math.min(Integer.MAX_VALUE, timeout().toMillis()));
-            var in = channel.socket().getInputStream();
-            byte[] drain = new byte[512];
-            while (in.read(drain) >= 0) {
-                // the receiver sends nothing; EOF means it is done
-            }
-        }
-    }
-
-    /** How long to wait for the partner: the spec's timeout. */
-    protected Duration timeout() {
-        return timeout;
     }
 }

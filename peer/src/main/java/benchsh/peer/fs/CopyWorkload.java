@@ -1,15 +1,12 @@
 package benchsh.peer.fs;
 
-import benchsh.peer.net.Endpoints;
 import benchsh.peer.protocol.Link;
-import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.protocol.Range;
 import benchsh.peer.workload.Side;
 import benchsh.peer.workload.SideContext;
 import benchsh.peer.workload.Timing;
 import benchsh.peer.workload.Workload;
 import java.io.IOException;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -26,8 +23,9 @@ import java.util.Map;
  * <p>Refused at open (REFUSED): a source that is missing, a link or a device; a destination that exists,
  * is a link or has no parent directory; a source and destination that overlap. While running: ENOSPC and
  * permission errors are IO, names outside the destination and paths that appeared before benchsh's
- * exclusive create REFUSED, a listener whose sender never came or a sender whose connection or receiver's
- * end did not come within the timeout TIMEOUT, no data for the timeout STALLED.
+ * exclusive create REFUSED, a listener whose sender never came or a sender whose connection did not come
+ * within the timeout TIMEOUT, as is a receiver that did not confirm the end by the drain rule ({@link
+ * benchsh.peer.workload.LinkedSide}), no data for the timeout STALLED.
  */
 public final class CopyWorkload implements Workload {
     public static final String NAME = "copy";
@@ -88,13 +86,8 @@ public final class CopyWorkload implements Workload {
             }
             return new CopySide.LocalCopy(s, src, dst, context);
         }
-        if (link == null) {
-            throw new ProtocolException("copy " + role + " needs a link (token and address)");
-        }
         if (spec instanceof Receive s) {
-            Path dst = destination(s.dst());
-            ServerSocketChannel server = Endpoints.listen(link.address(), link.port(), 0);
-            return new CopySide.Receiver(s, dst, link, server, context);
+            return new CopySide.Receiver(s, destination(s.dst()), link, context);
         }
         Send s = (Send) spec;
         return new CopySide.Sender(s, source(s.src()), link, context);

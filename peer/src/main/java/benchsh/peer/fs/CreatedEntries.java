@@ -6,8 +6,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -34,6 +34,11 @@ import java.util.Set;
  * ({@code CREATE_NEW}, {@code NOFOLLOW_LINKS}). Right after the create the ledger reads the entry's
  * identity without following links: its type and file key (device and inode). A create that fails
  * because something appeared at the path leaves that thing alone and unrecorded, and says so.
+ *
+ * <p>Nothing is created through a link: the base only once no directory above it is one (lstat from the
+ * root down, just before its create: {@link SafePaths#refuseLinkedParents}); a file created through the C
+ * library ({@link #createNative}) by a kernel that refuses a link anywhere on its path ({@code openat2},
+ * {@code RESOLVE_NO_SYMLINKS}), so there also a directory swapped for a link after the check is refused.
  *
  * <p>{@link #removeAll} walks only the recorded entries, newest first (a directory's contents before
  * it), and removes each only if it still is the entry created: same type and file key, read with
@@ -81,6 +86,15 @@ public final class CreatedEntries {
         return name.isEmpty() ? base : base.resolve(name);
     }
 
+    /** Where to create {@code name}; the base itself only once no directory above it is a link (checked again right before its create). */
+    private Path target(String name) throws IOException {
+        if (!name.isEmpty()) {
+            return base.resolve(name);
+        }
+        SafePaths.refuseLinkedParents(base);
+        return base;
+    }
+
     /** Entries recorded so far. */
     public synchronized int size() {
         return size;
@@ -88,7 +102,7 @@ public final class CreatedEntries {
 
     /** Creates the directory {@code name} with mkdir (fails if anything is there) and records it. */
     public Path createDirectory(String name, FileAttribute<?>... attrs) throws IOException {
-        Path p = path(name);
+        Path p = target(name);
         try {
             Files.createDirectory(p, attrs);
         } catch (FileAlreadyExistsException e) {
@@ -104,7 +118,7 @@ public final class CreatedEntries {
      */
     public FileChannel createFile(String name, Set<? extends OpenOption> options, FileAttribute<?>... attrs) throws IOException {
         Set<OpenOption> o = options.isEmpty() ? (local ? NEW_LOCAL_FILE : NEW_FILE) : newFile(options);
-        Path p = path(name);
+        Path p = target(name);
         FileChannel ch;
         try {
             ch = FileChannel.open(p, o, attrs);
@@ -130,12 +144,15 @@ public final class CreatedEntries {
      * The caller closes the descriptor.
      */
     public NewFile createNative(String name, int mode) throws IOException {
-        Path p = path(name);
+        Path p = target(name);
         NewFile f;
         try {
             f = NativeFiles.create(p, mode);
         } catch (FileAlreadyExistsException e) {
             throw appeared(p, name);
+        } catch (FileSystemException e) {
+            Path link = SafePaths.linkedParent(p); // the kernel refused a link on the way (RESOLVE_NO_SYMLINKS): name it
+            throw link == null ? e : SafePaths.linkedParent(p, link);
         }
         try {
             add(name, p, false, new DevIno(f.dev(), f.ino()));
@@ -151,7 +168,7 @@ public final class CreatedEntries {
      * writes there) and records it.
      */
     public OutputStream createStream(String name) throws IOException {
-        Path p = path(name);
+        Path p = target(name);
         OpenOption[] options = local ? new OpenOption[] {StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS}
                 : new OpenOption[] {StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE};
         OutputStream out;
@@ -279,7 +296,7 @@ public final class CreatedEntries {
             d = (BitSet) dirs.clone();
             count = size;
         }
-        Tally t = new Tally();
+        RemovalTally t = new RemovalTally();
         for (int i = count - 1; i >= 0; i--) {
             Path p = path(n[i]);
             BasicFileAttributes a;
@@ -308,58 +325,6 @@ public final class CreatedEntries {
             }
         }
         return t.result();
-    }
-
-    /** Counts of one removal while it runs. */
-    private static final class Tally {
-        long removed;
-        long missing;
-        long notCreated;
-        long keptDirs;
-        long failed;
-        final List<String> examples = new ArrayList<>();
-        String firstFailure;
-        /** Entries already counted (kept as someone else's, kept directories, failures): not counted again in a listing. */
-        final Set<Path> accounted = new HashSet<>();
-
-        void notCreated(Path p) {
-            notCreated++;
-            accounted.add(p);
-            example(p);
-        }
-
-        void failed(Path p, IOException e) {
-            failed++;
-            accounted.add(p);
-            if (firstFailure == null) {
-                firstFailure = FsErrors.describe(e);
-            }
-        }
-
-        /** A created directory that still holds something: counts the entries in it benchsh did not create. */
-        void keptDir(Path dir) {
-            keptDirs++;
-            accounted.add(dir);
-            try (DirectoryStream<Path> in = Files.newDirectoryStream(dir)) {
-                for (Path child : in) {
-                    if (!accounted.contains(child)) {
-                        notCreated(child);
-                    }
-                }
-            } catch (IOException e) {
-                // not listable: the directory is kept and counted; its contents stay uncounted
-            }
-        }
-
-        void example(Path p) {
-            if (examples.size() < EXAMPLES) {
-                examples.add(p.toString());
-            }
-        }
-
-        Removal result() {
-            return new Removal(removed, missing, notCreated, keptDirs, failed, List.copyOf(examples), firstFailure);
-        }
     }
 
     /**

@@ -262,7 +262,9 @@ public final class DiskWorkload implements Workload {
             if (align <= 1) {
                 return ByteBuffer.allocateDirect(spec.bs());
             }
-            return ByteBuffer.allocateDirect(spec.bs() + align).alignedSlice(align).limit(spec.bs()).slice();
+            // the aligned slice starts at the next multiple of align and ends at the last one: room for bs rounded up
+            int rounded = (int) ((spec.bs() + (long) align - 1) / align * align);
+            return ByteBuffer.allocateDirect(rounded + align).alignedSlice(align).limit(spec.bs()).slice();
         }
     }
 }

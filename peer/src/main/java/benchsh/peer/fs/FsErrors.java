@@ -1,6 +1,7 @@
 package benchsh.peer.fs;
 
 import benchsh.peer.protocol.ErrorKind;
+import benchsh.peer.protocol.ErrorWords;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.nio.file.AccessDeniedException;
@@ -54,7 +55,7 @@ public final class FsErrors {
         if (e.getMessage() != null && e.getMessage().contains("Permission denied")) {
             return "permission denied" + file(e);
         }
-        return e.getMessage() == null ? e.toString() : e.getMessage();
+        return ErrorWords.of(e);
     }
 
     private static String file(IOException e) {

@@ -24,9 +24,13 @@ public final class PathCopy {
     private PathCopy() {
     }
 
-    /** Refuses a source that is a link or device or missing, and a destination that exists, before anything is written. */
-    public static void check(Path src, Path dst) throws IOException {
+    /** Refuses a source that is a link or device or missing, before anything is written. */
+    public static void checkSource(Path src) throws IOException {
         new TreeSource(src);
+    }
+
+    /** Refuses a destination that exists or that a link leads to, before anything is written. */
+    public static void checkDestination(Path dst) throws IOException {
         TreeSink.check(dst);
     }
 

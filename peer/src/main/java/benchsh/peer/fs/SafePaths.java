@@ -4,15 +4,19 @@ import java.io.IOException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Set;
 
 /**
  * The safety rules of every file workload: refuse symlinks and devices, accept only new targets,
  * keep received names inside the destination. What a run may remove is what its
- * {@link CreatedEntries} recorded. Stateless.
+ * {@link CreatedEntries} recorded. A path that is written or removed goes through no link at all: not
+ * its last component, and not any directory above it, from the root down ({@link #refuseLinkedParents}).
+ * Stateless.
  */
 public final class SafePaths {
     /** The longest relative name accepted in a received tree, in bytes. */
@@ -84,13 +88,67 @@ public final class SafePaths {
         }
     }
 
+    /** {@link #refuseLinkedParents}, then {@link #refuseSpecial}: a path to write or remove, checked in every component. */
+    public static void refuseLinks(Path p) throws IOException {
+        refuseLinkedParents(p);
+        refuseSpecial(p);
+    }
+
     /**
-     * Checks that {@code p} does not exist yet and that its parent is a directory, so a test with a bad
-     * target fails when it is opened. It proves nothing later: the run's exclusive create
-     * ({@link CreatedEntries}) is what makes a path the run's.
+     * Refuses {@code p} (absolute) when a directory above it is a symbolic link: each component from the root
+     * down is read with lstat, {@code /tmp} as much as one the user made. A missing component ends the check
+     * (the create then fails on it).
+     */
+    public static void refuseLinkedParents(Path p) throws IOException {
+        Path link = linkedParent(p);
+        if (link != null) {
+            throw linkedParent(p, link);
+        }
+    }
+
+    /** The first directory above {@code p}, from the root down, that is a symbolic link; null when none is, up to the first missing one. */
+    public static Path linkedParent(Path p) throws IOException {
+        Path parent = p.getParent();
+        if (parent == null) {
+            return null;
+        }
+        Path at = parent.getRoot();
+        for (Path name : parent) {
+            at = at == null ? name : at.resolve(name);
+            BasicFileAttributes a;
+            try {
+                a = Files.readAttributes(at, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            } catch (NoSuchFileException e) {
+                return null;
+            }
+            if (a.isSymbolicLink()) {
+                return at;
+            }
+        }
+        return null;
+    }
+
+    /** The refusal of {@code p}, below the symbolic link {@code link}: names the link, where it points and where {@code p} would land. */
+    public static RefusedException linkedParent(Path p, Path link) {
+        String to = "";
+        String lands = "";
+        try {
+            to = " (to " + Files.readSymbolicLink(link) + ")";
+            lands = "; the path leads to " + link.toRealPath().resolve(link.relativize(p));
+        } catch (IOException | RuntimeException e) {
+            // a dangling or unreadable link: named without its target
+        }
+        return new RefusedException("refused: " + p + ": " + link + " is a symbolic link" + to
+                + "; benchsh never writes or removes through a link in any directory of the path: give the path without links" + lands);
+    }
+
+    /**
+     * Checks that {@code p} does not exist yet, that no component of it is a link and that its parent is a
+     * directory, so a test with a bad target fails when it is opened. It proves nothing later: the run's
+     * exclusive create ({@link CreatedEntries}) is what makes a path the run's.
      */
     public static void requireNew(Path p) throws IOException {
-        refuseSpecial(p);
+        refuseLinks(p);
         if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
             throw new RefusedException(p + " already exists; benchsh only writes new files and directories (it removes only what it created): "
                     + "choose a new path or remove it");

@@ -37,7 +37,7 @@ final class TreeRemoval {
     }
 
     static Counts remove(Path root, TreePlan plan, BooleanSupplier cancelled) throws IOException {
-        SafePaths.refuseSpecial(root);
+        SafePaths.refuseLinks(root);
         if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
             throw new NoSuchFileException(root.toString(), null, "no tree to remove");
         }

@@ -81,7 +81,7 @@ public final class TreeWorkload implements Workload {
     public Side open(String role, Record spec, Link link, SideContext context) throws IOException {
         Spec s = (Spec) spec;
         if (role.equals("remove")) {
-            SafePaths.refuseSpecial(s.root());
+            SafePaths.refuseLinks(s.root());
             return new RemovalSide(s, context);
         }
         SafePaths.requireNew(s.root());

@@ -1,6 +1,7 @@
 package benchsh.peer.http;
 
 import benchsh.peer.protocol.ErrorKind;
+import benchsh.peer.protocol.ErrorWords;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.workload.Meter;
 import benchsh.peer.workload.PipeSink;
@@ -100,7 +101,7 @@ final class FetchSide extends SideBase {
             if (cause instanceof HttpTimeoutException t) {
                 throw new SocketTimeoutException(where + ": " + message(t));
             }
-            throw cause instanceof IOException io ? new IOException(where + ": " + message(io), io) : new IOException(where + ": " + cause, cause);
+            throw new IOException(where + ": " + ErrorWords.of(cause), cause);
         } catch (TimeoutException e) {
             throw new SocketTimeoutException(where + ": no response within " + timeout.toSeconds() + " s");
         } catch (CancellationException e) {

@@ -2,7 +2,6 @@ package benchsh.peer.http;
 
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.OrNull;
-import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.protocol.Range;
 import benchsh.peer.workload.PipeSink;
 import benchsh.peer.workload.PipeSource;
@@ -79,9 +78,6 @@ public final class HttpTransfer implements Workload {
 
     @Override
     public Side open(String role, Record spec, Link link, SideContext context) throws IOException {
-        if (link == null) {
-            throw new ProtocolException("http needs a link (token and address)");
-        }
         if (role.equals("connect")) {
             FetchSpec s = (FetchSpec) spec;
             return new FetchSide(s, link, s.sink() == null ? null : PipeSink.file(Path.of(s.sink()), s.keep()), context);

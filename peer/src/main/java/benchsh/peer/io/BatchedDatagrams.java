@@ -1,5 +1,6 @@
 package benchsh.peer.io;
 
+import benchsh.peer.protocol.ErrorWords;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -38,7 +39,7 @@ public final class BatchedDatagrams {
             try {
                 return opener.open(spec, path, String.join("; ", why));
             } catch (IOException | RuntimeException | LinkageError e) {
-                why.add(path + " failed to set up: " + e);
+                why.add(path + " failed to set up: " + ErrorWords.of(e));
                 failures.add(e);
             }
         }

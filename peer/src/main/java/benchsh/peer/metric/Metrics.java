@@ -53,8 +53,11 @@ public final class Metrics {
             m("service_demand_remote_us_per_tran", MICROSECONDS_PER_TRANSACTION, "the to host's CPU per transaction"),
             // udp (netperf UDP_STREAM)
             m("message_bytes", BYTES, "datagram payload size"),
-            m("send_socket_bytes", BYTES, "the sender's SO_SNDBUF"),
-            m("recv_socket_bytes", BYTES, "the receiver's SO_RCVBUF"),
+            m("send_socket_bytes", BYTES, "the sender's SO_SNDBUF as the kernel gave it, read back after window: (raised to its minimum, capped"
+                    + " at net.core.wmem_max; tcp without window: the size autotuning starts from; tcp reads it through the JDK, which halves"
+                    + " the figure Linux doubles, so it compares with window:)"),
+            m("recv_socket_bytes", BYTES, "the receiver's SO_RCVBUF as the kernel gave it, read back after window: (capped at net.core.rmem_max;"
+                    + " tcp: halved as send_socket_bytes)"),
             m("messages_sent", COUNT, "datagrams the sender sent"),
             m("send_errors", COUNT, "sends refused (ENOBUFS, ICMP port unreachable)"),
             m("messages_received", COUNT, "datagrams the receiver counted"),

@@ -1,7 +1,9 @@
 package benchsh.peer.net;
 
+import benchsh.peer.protocol.ErrorWords;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.SocketTimeoutException;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.NetworkChannel;
@@ -31,7 +33,7 @@ public final class Endpoints {
             return server;
         } catch (IOException e) {
             server.close();
-            throw new IOException("cannot listen on " + address + ":" + port + ": " + e.getMessage(), e);
+            throw new IOException("cannot listen on " + address + ":" + port + ": " + ErrorWords.of(e), e);
         }
     }
 
@@ -64,11 +66,13 @@ public final class Endpoints {
             return ch;
         } catch (IOException e) {
             ch.close();
-            String what = "cannot connect to " + target + ":" + port + ": " + e.getMessage();
-            if (e instanceof java.net.SocketTimeoutException) {
-                throw new java.net.SocketTimeoutException(what);
-            }
-            throw new IOException(what, e);
+            throw cannotConnect(target, port, e);
         }
+    }
+
+    /** A failed connect to {@code target:port}, said in words; a timeout stays a {@link SocketTimeoutException}. */
+    public static IOException cannotConnect(String target, int port, IOException e) {
+        String what = "cannot connect to " + target + ":" + port + ": " + ErrorWords.of(e);
+        return e instanceof SocketTimeoutException ? new SocketTimeoutException(what) : new IOException(what, e);
     }
 }

@@ -100,8 +100,9 @@ public final class TokenGate implements Closeable {
 
     /** The timeout when only {@code arrived} of {@code wanted} connections presented the token {@code within} the deadline. */
     public static SocketTimeoutException tooFew(int arrived, int wanted, Duration within, long strays) {
+        String seconds = within.toMillis() % 1000 == 0 ? within.toSeconds() + " s" : String.format(java.util.Locale.ROOT, "%.1f s", within.toMillis() / 1e3);
         return new SocketTimeoutException("only " + arrived + " of " + wanted + " connections with the test token arrived within "
-                + within.toSeconds() + " s" + (strays > 0 ? " (" + strays + " strays dropped)" : ""));
+                + seconds + (strays > 0 ? " (" + strays + " strays dropped)" : ""));
     }
 
     /**

@@ -13,9 +13,9 @@ public sealed interface Message {
      * The protocol version this build speaks. A peer refuses any other. Version 2: the link (token,
      * address, port) travels beside the spec, DONE and ERROR carry an error kind. Version 3: the shell
      * sends a frame (at least a PING) every 10 s whatever the peer sends, and a peer running a test
-     * exits after {@code Peer.SHELL_SILENCE} without one.
+     * exits after {@code Peer.SHELL_SILENCE} without one. Version 4: START carries the side's deadline.
      */
-    int PROTOCOL = 3;
+    int PROTOCOL = 4;
 
     MessageType type();
 
@@ -62,20 +62,37 @@ public sealed interface Message {
     /**
      * Start one side of a test: {@code role} is workload specific, e.g. "listen" or "connect"; {@code spec} is
      * the wire form of the workload's spec record for that role; {@code link} is null for a side without a
-     * partner.
+     * partner; {@code deadlineNanos} is how long after this START the shell waits for the side's DONE before it
+     * gives the test up (at most {@link #LONGEST_DEADLINE_NANOS}, 24 h, also when absent).
      */
-    record Start(String id, String workload, String role, Map<String, Object> spec, Link link) implements Message {
+    record Start(String id, String workload, String role, Map<String, Object> spec, Link link, long deadlineNanos) implements Message {
+        /** The longest deadline, that of a START without one: 24 h, the longest any test may last. */
+        public static final long LONGEST_DEADLINE_NANOS = 86_400_000_000_000L;
+
+        public Start {
+            if (deadlineNanos < 1 || deadlineNanos > LONGEST_DEADLINE_NANOS) {
+                throw new IllegalArgumentException("a side's deadline is 1 ns to 24 h, not " + deadlineNanos + " ns");
+            }
+        }
+
+        /** A START with the longest deadline. */
+        public Start(String id, String workload, String role, Map<String, Object> spec, Link link) {
+            this(id, workload, role, spec, link, LONGEST_DEADLINE_NANOS);
+        }
+
         public MessageType type() {
             return MessageType.START;
         }
 
         public Map<String, Object> fields() {
-            return map("id", id, "workload", workload, "role", role, "spec", spec, "link", link == null ? null : SpecCodec.encode(link));
+            return map("id", id, "workload", workload, "role", role, "spec", spec, "link", link == null ? null : SpecCodec.encode(link),
+                    "deadline_ns", deadlineNanos);
         }
 
         static Start decode(Fields f) throws ProtocolException {
             return new Start(f.string("id"), f.string("workload"), f.string("role"), f.map("spec"),
-                    f.optional("link") ? SpecCodec.decode(Link.class, f.object("link")) : null);
+                    f.optional("link") ? SpecCodec.decode(Link.class, f.object("link")) : null,
+                    f.integer("deadline_ns", 1, LONGEST_DEADLINE_NANOS, LONGEST_DEADLINE_NANOS));
         }
     }
 

@@ -51,6 +51,12 @@ public final class Meter {
     private volatile boolean finished;
     private volatile String stallError;
     private volatile long stalledSeconds;
+    /** Until when ({@link System#nanoTime()}) silence is no stall: a side draining its last bytes waits by its own rule. */
+    private volatile long quietUntil;
+    private volatile boolean quiet;
+    /** The counts at the start of the current second and of the one before (never the start's), for {@link #recentRate}. */
+    private volatile Snapshot thisSecond;
+    private volatile Snapshot lastSecond;
     private Thread sampler;
     private Snapshot start;
     private Snapshot baseline;
@@ -91,7 +97,8 @@ public final class Meter {
         COUNT.setRelease(counters, i, (long) COUNT.get(counters, i) + bytes);
     }
 
-    private long count(int stream) {
+    /** What stream {@code stream} has moved so far, warm-up included. */
+    public long count(int stream) {
         return (long) COUNT.getAcquire(counters, slot(stream));
     }
 
@@ -111,6 +118,7 @@ public final class Meter {
     public synchronized void start() {
         start = snapshot();
         baseline = start;
+        thisSecond = start;
         sampler = new Thread(this::sample, "meter");
         sampler.setDaemon(true);
         sampler.start();
@@ -118,6 +126,36 @@ public final class Meter {
 
     public boolean started() {
         return start != null;
+    }
+
+    /** Nanoseconds since {@link #start}, or 0 before it. */
+    public synchronized long runningNanos() {
+        return start == null ? 0 : System.nanoTime() - start.nanos;
+    }
+
+    /**
+     * Stream {@code stream}'s count per second over the last one to two seconds, or 0 in the first two seconds after
+     * the start: when a sender's socket buffer is full, the rate its partner takes the data at. The first second is
+     * never part of it, as a sender fills the socket buffers at memory speed then.
+     */
+    public double recentRate(int stream) {
+        Snapshot from = lastSecond;
+        if (from == null) {
+            return 0;
+        }
+        long nanos = System.nanoTime() - from.nanos;
+        return nanos > 0 ? (count(stream) - from.streams[stream]) * 1e9 / nanos : 0;
+    }
+
+    /**
+     * Silence until {@code nanoTime} ({@link System#nanoTime()}) is no stall: a side that has written its last byte
+     * and waits for its partner to take the rest bounds that wait itself. The latest of several calls holds.
+     */
+    public synchronized void quietUntil(long nanoTime) {
+        if (!quiet || nanoTime - quietUntil > 0) {
+            quietUntil = nanoTime;
+            quiet = true;
+        }
     }
 
     /** The stall message if the meter gave up waiting for data, else null. */
@@ -158,10 +196,14 @@ public final class Meter {
             if (bytes != lastBytes) {
                 lastBytes = bytes;
                 lastProgress = now;
-            } else if (stallError == null && now - lastProgress > stallNanos) {
+            } else if (stallError == null && now - lastProgress > stallNanos && !(quiet && now - quietUntil < 0)) {
                 stalledSeconds = Duration.ofNanos(now - lastProgress).toSeconds();
                 stallError = "no data for " + stalledSeconds + " s";
                 onStall.run();
+            }
+            if (now - thisSecond.nanos >= 1_000_000_000L) {
+                lastSecond = thisSecond == start ? null : thisSecond;
+                thisSecond = snapshot(false);
             }
             if (now >= next && !finished) {
                 Snapshot s = snapshot(!omitted); // the baseline carries CPU counters, interval ends need none

@@ -1,6 +1,7 @@
 package benchsh.peer.workload;
 
 import benchsh.peer.fs.CreatedEntries;
+import benchsh.peer.fs.SafePaths;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -13,7 +14,7 @@ import java.util.Set;
 /**
  * Where a pipe's data goes, like dd's {@code of=}: nowhere ({@code /dev/null}) or a new file. A file
  * sink is safe by construction: it refuses a path that exists (regular file, symlink, device or
- * anything else), creates the file itself ({@code O_CREAT|O_EXCL}, no symlink following), removes it
+ * anything else) or lies below a directory that is a symbolic link, creates the file itself ({@code O_CREAT|O_EXCL}, no symlink following), removes it
  * when the test fails, and unless asked to keep it, after the test: only while it is still the file
  * it created ({@link CreatedEntries}); a file put in its place is left alone. The sink of {@code pipe}
  * and of {@code http}. Not thread-safe.
@@ -52,6 +53,7 @@ public interface PipeSink {
 
     /** Creates the file {@code path} now, so a bad path fails before the test starts. */
     static PipeSink file(Path path, boolean keep) throws IOException {
+        SafePaths.refuseLinkedParents(path);
         if (Files.isSymbolicLink(path)) {
             throw new IOException("sink " + path + " is a symbolic link; benchsh writes only files it creates");
         }

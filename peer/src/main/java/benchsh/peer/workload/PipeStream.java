@@ -1,14 +1,10 @@
 package benchsh.peer.workload;
 
-import benchsh.peer.net.Endpoints;
-import benchsh.peer.net.TokenGate;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.OrNull;
-import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.protocol.Range;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -99,49 +95,37 @@ public final class PipeStream implements Workload {
 
     @Override
     public Side open(String role, Record spec, Link link, SideContext context) throws IOException {
-        if (link == null) {
-            throw new ProtocolException("pipe needs a link (token and address)");
-        }
         if (role.equals("connect")) {
             SourceSpec s = (SourceSpec) spec;
             return new SourceSide(s, link, PipeSource.open(s.source(), s.sourcePath()), context);
         }
         SinkSpec s = (SinkSpec) spec;
         PipeSink sink = s.sink() == PipeSink.Kind.FILE ? PipeSink.file(Path.of(s.sinkPath()), s.keep()) : nullSink.get();
-        ServerSocketChannel server;
         try {
-            server = Endpoints.listen(link.address(), link.port(), 0);
+            return new SinkSide(s, link, sink, context);
         } catch (IOException e) {
             sink.abort();
             throw e;
         }
-        return new SinkSide(s, link, server, sink, context);
     }
 
     /** Reads the source and sends it; figures of its own: blocks, and the time in source reads and network writes. */
-    private static final class SourceSide extends SideBase {
+    private static final class SourceSide extends LinkedSide {
         private final SourceSpec spec;
-        private final Link link;
         private final PipeSource source;
         private long readNanos;
         private long writeNanos;
         private long blocks;
 
-        SourceSide(SourceSpec spec, Link link, PipeSource source, SideContext context) {
-            super(Meter.Unit.BYTES, 1, Duration.ZERO, spec.timing().interval(), spec.timing().timeout(), context);
+        SourceSide(SourceSpec spec, Link link, PipeSource source, SideContext context) throws IOException {
+            super(End.CONNECT, link, 0, Meter.Unit.BYTES, 1, Duration.ZERO, spec.timing(), context);
             this.spec = spec;
-            this.link = link;
             this.source = track(source);
         }
 
         @Override
-        public Map<String, Object> endpoint() {
-            return Map.of();
-        }
-
-        @Override
         protected void work() throws IOException {
-            SocketChannel channel = track(Endpoints.connect(link.address(), link.port(), spec.timing().timeout(), link.tokenBytes(), 0, 0, false));
+            SocketChannel channel = connect(0, 0, false);
             ByteBuffer buf = ByteBuffer.allocateDirect(spec.bs());
             meter.start();
             while (!cancelled() && (spec.count() == 0 || blocks < spec.count())) {
@@ -161,16 +145,7 @@ public final class PipeStream implements Workload {
                 meter.add(0, n);
                 blocks++;
             }
-            channel.shutdownOutput();
-            awaitClose(channel);
-        }
-
-        /** The sink closes after its last write and sync; until then the data is not safely there. */
-        private static void awaitClose(SocketChannel ch) throws IOException {
-            ByteBuffer b = ByteBuffer.allocate(64);
-            while (ch.read(b) >= 0) {
-                b.clear();
-            }
+            drain(0, channel); // the sink closes after its last write and sync; until then the data is not safely there
         }
 
         @Override
@@ -188,40 +163,23 @@ public final class PipeStream implements Workload {
      * time in network reads, sink writes and the sync, and the strays its listener dropped. A sink not
      * finished (a failure, a cancel) is removed.
      */
-    private static final class SinkSide extends SideBase {
+    private static final class SinkSide extends LinkedSide {
         private final SinkSpec spec;
-        private final Link link;
-        private final ServerSocketChannel server;
         private final PipeSink sink;
         private long readNanos;
         private long writeNanos;
         private long syncNanos;
-        private long strays;
         private boolean finished;
 
-        SinkSide(SinkSpec spec, Link link, ServerSocketChannel server, PipeSink sink, SideContext context) {
-            super(Meter.Unit.BYTES, 1, Duration.ZERO, spec.timing().interval(), spec.timing().timeout(), context);
+        SinkSide(SinkSpec spec, Link link, PipeSink sink, SideContext context) throws IOException {
+            super(End.LISTEN, link, 0, Meter.Unit.BYTES, 1, Duration.ZERO, spec.timing(), context);
             this.spec = spec;
-            this.link = link;
-            this.server = track(server);
             this.sink = sink;
         }
 
         @Override
-        public Map<String, Object> endpoint() {
-            return Endpoints.endpoint(server);
-        }
-
-        @Override
         protected void work() throws IOException {
-            TokenGate gate = new TokenGate(link.token());
-            SocketChannel channel;
-            try {
-                channel = track(gate.admit(server, 1, spec.timing().timeout(), this::cancelled).get(0));
-            } finally {
-                strays = gate.strays();
-                server.close();
-            }
+            SocketChannel channel = accept(1).get(0);
             ByteBuffer buf = ByteBuffer.allocateDirect(spec.bs());
             meter.start();
             boolean eof = false;
@@ -262,7 +220,7 @@ public final class PipeStream implements Workload {
             m.put("sink_write_seconds", writeNanos / 1e9);
             m.put("sync_seconds", syncNanos / 1e9);
             m.put("syncs", spec.sync() && finished ? 1L : 0L);
-            m.put("strays_dropped", strays);
+            m.put("strays_dropped", strays());
             return m;
         }
     }

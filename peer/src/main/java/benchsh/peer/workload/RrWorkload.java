@@ -1,7 +1,6 @@
 package benchsh.peer.workload;
 
 import benchsh.peer.protocol.Link;
-import benchsh.peer.protocol.ProtocolException;
 import java.io.IOException;
 import java.util.Map;
 
@@ -36,9 +35,6 @@ abstract class RrWorkload<S extends Record, C extends Record> implements Workloa
 
     @Override
     public final Side open(String role, Record spec, Link link, SideContext context) throws IOException {
-        if (link == null) {
-            throw new ProtocolException(name + " needs a link (token and address)");
-        }
         return server.isInstance(spec) ? server(server.cast(spec), link, context) : client(client.cast(spec), link, context);
     }
 

@@ -1,6 +1,7 @@
 package benchsh.peer.workload;
 
 import benchsh.peer.protocol.ErrorKind;
+import benchsh.peer.protocol.ErrorWords;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,7 +12,8 @@ import java.util.Map;
  * The life of one side, the same for every workload: a cancel flag, the sockets and files to close when
  * the side ends or is cancelled ({@link #track}), a {@link Meter} whose stall closes them too, and one rule
  * for how the side ended — cancelled, else stalled, else the first failure recorded ({@link #fail}, or an
- * I/O error out of {@link #work}), else complete. Subclasses move the data in {@link #work}. {@link
+ * I/O error out of {@link #work}), else complete. Every error is said in words ({@link ErrorWords}), never as a Java
+ * exception's text. Subclasses move the data in {@link #work}. {@link
  * #cancel}, {@link #track} and {@link #fail} may be called from any thread.
  */
 public abstract class SideBase implements Side {
@@ -47,10 +49,8 @@ public abstract class SideBase implements Side {
     public final Outcome run() {
         try {
             work();
-        } catch (java.net.SocketTimeoutException e) {
-            fail(ErrorKind.TIMEOUT, message(e));
         } catch (IOException e) {
-            fail(ErrorKind.IO, message(e));
+            fail(ErrorWords.kind(e), ErrorWords.of(e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             fail(ErrorKind.CANCELLED, "interrupted");
@@ -60,7 +60,7 @@ public abstract class SideBase implements Side {
         }
         Failure f = cancelled ? new Failure(ErrorKind.CANCELLED, "cancelled")
                 : meter.stallError() != null ? new Failure(ErrorKind.STALLED, meter.stallError()) : firstFailure();
-        String error = settle(f == null ? null : f.message());
+        String error = settle(f == null ? null : ErrorWords.words(f.message()));
         ErrorKind kind = f != null ? f.kind() : error != null ? ErrorKind.IO : null;
         return meter.finish(kind, error, extraMetrics());
     }
@@ -139,8 +139,8 @@ public abstract class SideBase implements Side {
         }
     }
 
-    /** An exception's message, or its type when it has none. */
+    /** What an exception means, in words ({@link ErrorWords}). */
     protected static String message(Exception e) {
-        return e.getMessage() == null ? e.toString() : e.getMessage();
+        return ErrorWords.of(e);
     }
 }

@@ -2,7 +2,7 @@ package benchsh.peer.workload;
 
 import benchsh.peer.io.RrConnection;
 import benchsh.peer.io.RrConnector;
-import benchsh.peer.io.RrListener;
+import benchsh.peer.net.Endpoints;
 import benchsh.peer.net.TokenGate;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.Range;
@@ -12,8 +12,6 @@ import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * TCP_CRR (netperf): a new connection per transaction. Each carries the token, an opcode byte ({@link
@@ -79,28 +77,18 @@ public final class TcpCrr extends RrWorkload<TcpCrr.ServerSpec, TcpCrr.ClientSpe
      * first read of a connection takes its token, opcode and request at once; a request not all there yet is
      * waited for with the side's timeout, as is the response's write.
      */
-    private static final class Server extends SideBase {
+    private static final class Server extends RrServer {
         private final ServerSpec spec;
-        private final ReadyWait ready = new ReadyWait(this::cancelled);
-        private final RrIo.Chosen<RrListener> chosen;
-        private final RrListener listener;
         private final ByteBuffer request;
         private final ByteBuffer response;
         private final long timeoutNanos;
 
         Server(ServerSpec spec, Link link, SideContext context) throws IOException {
-            super(Meter.Unit.TRANSACTIONS, 1, Duration.ofNanos(spec.omitNanos()), spec.timing().interval(), spec.timing().timeout(), context);
+            super(link, 1 + spec.request(), spec.omitNanos(), spec.timing(), context);
             this.spec = spec;
-            this.chosen = RrIo.listen(link, 1 + spec.request(), ready);
-            this.listener = track(chosen.sockets());
             this.request = ByteBuffer.allocateDirect(1 + spec.request());
             this.response = ByteBuffer.allocateDirect(spec.response());
             this.timeoutNanos = spec.timing().timeout().toNanos();
-        }
-
-        @Override
-        public Map<String, Object> endpoint() {
-            return Map.of("port", (long) listener.port());
         }
 
         @Override
@@ -181,14 +169,6 @@ public final class TcpCrr extends RrWorkload<TcpCrr.ServerSpec, TcpCrr.ClientSpe
         private long seconds() {
             return spec.timing().timeout().toSeconds();
         }
-
-        @Override
-        protected Map<String, Object> extraMetrics() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("strays_dropped", listener.strays());
-            chosen.report(m, "server");
-            return m;
-        }
     }
 
     /**
@@ -266,7 +246,7 @@ public final class TcpCrr extends RrWorkload<TcpCrr.ServerSpec, TcpCrr.ClientSpe
                     c.close();
                     untrack(c);
                 }
-                throw new IOException("cannot connect to " + link.address() + ":" + link.port() + ": " + (e.getMessage() == null ? e : e.getMessage()), e);
+                throw Endpoints.cannotConnect(link.address(), link.port(), e);
             }
         }
 

@@ -2,14 +2,13 @@ package benchsh.peer.workload;
 
 import benchsh.peer.io.RrConnection;
 import benchsh.peer.io.RrConnector;
-import benchsh.peer.io.RrListener;
+import benchsh.peer.net.Endpoints;
 import benchsh.peer.net.TokenGate;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.Range;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.CancelledKeyException;
@@ -17,8 +16,6 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * TCP_RR (netperf): over one connection (token first, TCP_NODELAY) the client sends a request of {@code
@@ -100,23 +97,13 @@ public final class TcpRr extends RrWorkload<TcpRr.ServerSpec, TcpRr.ClientSpec> 
      * Admits the client's one connection and answers each request until the client closes: a blocking read of the
      * request and a blocking write of the response per transaction.
      */
-    private static final class Server extends SideBase {
+    private static final class Server extends RrServer {
         private static final Duration POLL = Duration.ofMillis(100);
         private final ServerSpec spec;
-        private final ReadyWait ready = new ReadyWait(this::cancelled);
-        private final RrIo.Chosen<RrListener> chosen;
-        private final RrListener listener;
 
         Server(ServerSpec spec, Link link, SideContext context) throws IOException {
-            super(Meter.Unit.TRANSACTIONS, 1, Duration.ofNanos(spec.omitNanos()), spec.timing().interval(), spec.timing().timeout(), context);
+            super(link, 0, spec.omitNanos(), spec.timing(), context);
             this.spec = spec;
-            this.chosen = RrIo.listen(link, 0, ready);
-            this.listener = track(chosen.sockets());
-        }
-
-        @Override
-        public Map<String, Object> endpoint() {
-            return Map.of("port", (long) listener.port());
         }
 
         @Override
@@ -155,14 +142,6 @@ public final class TcpRr extends RrWorkload<TcpRr.ServerSpec, TcpRr.ClientSpec> 
             }
             throw TokenGate.tooFew(0, 1, spec.timing().timeout(), listener.strays());
         }
-
-        @Override
-        protected Map<String, Object> extraMetrics() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("strays_dropped", listener.strays());
-            chosen.report(m, "server");
-            return m;
-        }
     }
 
     /**
@@ -199,11 +178,7 @@ public final class TcpRr extends RrWorkload<TcpRr.ServerSpec, TcpRr.ClientSpec> 
                 ByteBuffer token = ByteBuffer.allocateDirect(TokenGate.TOKEN_BYTES).put(link.tokenBytes()).flip();
                 connection.write(token, Long.MAX_VALUE);
             } catch (IOException e) {
-                String what = "cannot connect to " + link.address() + ":" + link.port() + ": " + e.getMessage();
-                if (e instanceof SocketTimeoutException) {
-                    throw new SocketTimeoutException(what);
-                }
-                throw new IOException(what, e);
+                throw Endpoints.cannotConnect(link.address(), link.port(), e);
             }
         }
 

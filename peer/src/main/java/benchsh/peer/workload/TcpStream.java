@@ -1,15 +1,12 @@
 package benchsh.peer.workload;
 
-import benchsh.peer.net.Endpoints;
-import benchsh.peer.net.TokenGate;
+import benchsh.peer.protocol.ErrorWords;
 import benchsh.peer.protocol.Link;
-import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.protocol.Range;
 import java.io.IOException;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -89,37 +86,25 @@ public final class TcpStream implements Workload {
 
     @Override
     public Side open(String role, Record spec, Link link, SideContext context) throws IOException {
-        if (link == null) {
-            throw new ProtocolException("tcp needs a link (token and address)");
-        }
-        Spec s = (Spec) spec;
-        ServerSocketChannel server = role.equals("listen") ? Endpoints.listen(link.address(), link.port(), s.window()) : null;
-        return new StreamSide(s, link, server, context);
+        return new StreamSide((Spec) spec, LinkedSide.End.of(role), link, context);
     }
 
-    private static final class StreamSide extends SideBase {
+    private static final class StreamSide extends LinkedSide {
         private final Spec spec;
-        private final Link link;
-        private final ServerSocketChannel server;
         private final SideContext context;
         private final List<SocketChannel> channels = new ArrayList<>();
         private Path zeroCopyFile;
         private FileChannel zeroCopySource;
-        private long strays;
+        /** SO_SNDBUF and SO_RCVBUF read back from the first connection once its options are set, -1 before it opened. */
+        private long sendBuffer = -1;
+        private long receiveBuffer = -1;
         /** Set once the sending time is over; read by every stream before each write. */
         private volatile boolean timeUp;
 
-        StreamSide(Spec spec, Link link, ServerSocketChannel server, SideContext context) {
-            super(Meter.Unit.BYTES, spec.streams(), Duration.ofNanos(spec.omitNanos()), spec.timing().interval(), spec.timing().timeout(), context);
+        StreamSide(Spec spec, End end, Link link, SideContext context) throws IOException {
+            super(end, link, spec.window(), Meter.Unit.BYTES, spec.streams(), Duration.ofNanos(spec.omitNanos()), spec.timing(), context);
             this.spec = spec;
-            this.link = link;
-            this.server = server == null ? null : track(server);
             this.context = context;
-        }
-
-        @Override
-        public Map<String, Object> endpoint() {
-            return server == null ? Map.of() : Endpoints.endpoint(server);
         }
 
         @Override
@@ -138,10 +123,8 @@ public final class TcpStream implements Workload {
                         } else {
                             receive(stream, channels.get(stream));
                         }
-                    } catch (java.net.SocketTimeoutException e) {
-                        fail(benchsh.peer.protocol.ErrorKind.TIMEOUT, message(e));
                     } catch (IOException e) {
-                        fail(benchsh.peer.protocol.ErrorKind.IO, message(e));
+                        fail(ErrorWords.kind(e), message(e));
                     } finally {
                         ended.countDown();
                     }
@@ -172,9 +155,19 @@ public final class TcpStream implements Workload {
             }
         }
 
+        /**
+         * Strays, and the socket buffers the kernel gave: raised to its minimum, capped at net.core.[rw]mem_max, read
+         * through the JDK (which halves Linux's doubled figure, so window: 64 KiB reads 64 KiB).
+         */
         @Override
         protected Map<String, Object> extraMetrics() {
-            return Map.of("strays_dropped", strays);
+            Map<String, Object> m = new java.util.LinkedHashMap<>();
+            m.put("strays_dropped", strays());
+            if (sendBuffer >= 0) {
+                m.put("send_socket_bytes", sendBuffer);
+                m.put("recv_socket_bytes", receiveBuffer);
+            }
+            return m;
         }
 
         @Override
@@ -189,19 +182,11 @@ public final class TcpStream implements Workload {
         }
 
         private void open() throws IOException {
-            if (server != null) {
-                TokenGate gate = new TokenGate(link.token());
-                try {
-                    channels.addAll(gate.admit(server, spec.streams(), spec.timing().timeout(), this::cancelled));
-                } finally {
-                    strays = gate.strays();
-                    server.close();
-                }
-                channels.forEach(this::track);
+            if (listens()) {
+                channels.addAll(accept(spec.streams()));
             } else {
                 for (int i = 0; i < spec.streams() && !cancelled(); i++) {
-                    channels.add(track(Endpoints.connect(link.address(), link.port(), spec.timing().timeout(), link.tokenBytes(), spec.window(),
-                            spec.window(), spec.noDelay())));
+                    channels.add(connect(spec.window(), spec.window(), spec.noDelay()));
                 }
             }
             for (SocketChannel ch : channels) {
@@ -209,6 +194,10 @@ public final class TcpStream implements Workload {
                 if (spec.window() > 0) {
                     ch.setOption(StandardSocketOptions.SO_SNDBUF, spec.window());
                 }
+            }
+            if (!channels.isEmpty()) {
+                sendBuffer = channels.get(0).getOption(StandardSocketOptions.SO_SNDBUF);
+                receiveBuffer = channels.get(0).getOption(StandardSocketOptions.SO_RCVBUF);
             }
             if (spec.send() && spec.zeroCopy()) {
                 zeroCopyFile = Files.createTempFile(context.tempDir(), "tcp-zerocopy-", ".bin");
@@ -254,8 +243,7 @@ public final class TcpStream implements Workload {
                     }
                 }
             }
-            ch.shutdownOutput();
-            drain(ch);
+            drain(stream, ch);
         }
 
         /**
@@ -265,16 +253,6 @@ public final class TcpStream implements Workload {
          */
         private Duration backstop() {
             return spec.timing().timeout().plus(spec.timing().timeout());
-        }
-
-        /** Waits for the receiver to close, so the last bytes are really delivered before we report. */
-        private void drain(SocketChannel ch) throws IOException {
-            ByteBuffer sink = ByteBuffer.allocate(512);
-            ch.socket().setSoTimeout(5000);
-            var in = ch.socket().getInputStream();
-            while (in.read(sink.array()) >= 0) {
-                // the receiver sends nothing; EOF means it has everything
-            }
         }
 
         private void receive(int stream, SocketChannel ch) throws IOException {

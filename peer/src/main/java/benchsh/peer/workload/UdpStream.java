@@ -4,6 +4,7 @@ import benchsh.peer.io.BatchedDatagramSocket;
 import benchsh.peer.io.BatchedDatagrams;
 import benchsh.peer.io.DatagramSocketSpec;
 import benchsh.peer.io.IoPath;
+import benchsh.peer.protocol.ErrorWords;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.protocol.Range;
@@ -132,9 +133,6 @@ public final class UdpStream implements Workload {
     /** The listener receives, the connector sends; a socket that cannot be bound or connected is refused here. */
     @Override
     public Side open(String role, Record spec, Link link, SideContext context) throws IOException {
-        if (link == null) {
-            throw new ProtocolException("udp needs a link (token and address)");
-        }
         if (!role.equals("listen") && !role.equals("connect")) {
             throw new ProtocolException("udp has no role '" + role + "' (listen receives, connect sends)");
         }
@@ -145,8 +143,7 @@ public final class UdpStream implements Workload {
                     ? new UdpReceiver(s, link, open(DatagramSocketSpec.bound(address).withBuffers(0, s.window()), s), context, dropHook)
                     : new UdpSender(s, link, open(DatagramSocketSpec.connected(address).withBuffers(s.window(), 0), s), context);
         } catch (IOException | RuntimeException e) {
-            String why = e.getMessage() == null ? e.toString() : e.getMessage();
-            throw new IOException("udp " + role + " on " + link.address() + ":" + link.port() + ": " + why, e);
+            throw new IOException("udp " + role + " on " + link.address() + ":" + link.port() + ": " + ErrorWords.of(e), e);
         }
     }
 

@@ -16,6 +16,11 @@ import java.util.Map;
  * there.
  */
 public interface Workload {
+    /** The role of the side that listens on the test's link. */
+    String LISTEN = "listen";
+    /** The role of the side that connects to it. */
+    String CONNECT = "connect";
+
     /** The name the shell uses in START messages, e.g. "tcp". */
     String name();
 
@@ -27,15 +32,23 @@ public interface Workload {
      * the test starts. Must not block for long.
      *
      * @param spec an instance of {@code roles().get(role)}
-     * @param link the partner's token and address for a two-host test, else null
+     * @param link the partner's token and address for a two-host test (never null for {@value #LISTEN} and
+     *             {@value #CONNECT}), else null
      */
     Side open(String role, Record spec, Link link, SideContext context) throws IOException;
 
-    /** Decodes the spec of {@code role} from its wire form (checking every field and cap), then opens the side. */
+    /**
+     * Decodes the spec of {@code role} from its wire form (checking every field and cap), then opens the side. The
+     * roles {@value #LISTEN} and {@value #CONNECT} are the two ends of a test's link and need it (the shell's sides of
+     * those names always get one); this is the one place that checks.
+     */
     default Side open(String role, Map<String, Object> spec, Link link, SideContext context) throws IOException {
         Class<? extends Record> type = roles().get(role);
         if (type == null) {
             throw new ProtocolException(name() + " has no role '" + role + "' (" + String.join(", ", roles().keySet()) + ")");
+        }
+        if (link == null && (role.equals(LISTEN) || role.equals(CONNECT))) {
+            throw new ProtocolException(name() + " " + role + " needs a link (token and address)");
         }
         return open(role, SpecCodec.decode(type, new Fields("spec", spec)), link, context);
     }

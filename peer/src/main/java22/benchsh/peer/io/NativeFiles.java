@@ -25,8 +25,9 @@ import java.util.function.LongConsumer;
 
 /**
  * New files created, written, timed and closed on their own descriptors through the C library (Java 22+, Linux
- * on x86_64 or aarch64), where Java 17's NIO sets times and reads a new file's identity by path: open(2) with
- * {@code O_CREAT|O_EXCL|O_NOFOLLOW}, fstat(2) for the identity, write(2) or copy_file_range(2) (sendfile(2) where
+ * on x86_64 or aarch64), where Java 17's NIO sets times and reads a new file's identity by path: openat2(2) with
+ * {@code O_CREAT|O_EXCL|O_NOFOLLOW} and {@code RESOLVE_NO_SYMLINKS}, so that no component of the path may be a
+ * link (open(2) on kernels before 5.6, which have no openat2), fstat(2) for the identity, write(2) or copy_file_range(2) (sendfile(2) where
  * the file systems refuse it), fchmod(2), futimens(2), close(2); and a sender's source files opened, read and
  * closed without the JDK's channel objects. Errors are the JDK's exceptions with the path
  * and the C library's text. Stateless and thread-safe: each thread has its own scratch memory.
@@ -41,6 +42,12 @@ public final class NativeFiles {
     /** 0100000 on aarch64 (arm's flag numbers), 0400000 on x86_64. */
     private static final int O_NOFOLLOW = AARCH64 ? 0100000 : 0400000;
     private static final int O_CLOEXEC = 02000000;
+    /** openat2(2)'s number, the same on x86_64 and aarch64 (Linux 5.6+); its dirfd for an absolute path; its resolve flag. */
+    private static final long SYS_OPENAT2 = 437;
+    private static final long AT_FDCWD = -100;
+    private static final long RESOLVE_NO_SYMLINKS = 0x04;
+    /** struct open_how: flags, mode, resolve, three 64-bit fields. */
+    private static final long OPEN_HOW_BYTES = 3 * JAVA_LONG.byteSize();
     /** st_dev and st_ino open struct stat on x86_64 and aarch64 alike; the whole struct is 144 or 128 bytes. */
     private static final long ST_INO = 8;
     private static final long STAT_BYTES = 256;
@@ -50,6 +57,9 @@ public final class NativeFiles {
 
     private static final String UNAVAILABLE = unavailableHere();
     private static final MethodHandle OPEN = UNAVAILABLE == null ? Libc.callVariadic("open", 2, C_INT, ADDRESS, C_INT, C_INT) : null;
+    private static final MethodHandle SYSCALL = UNAVAILABLE == null ? Libc.callVariadic("syscall", 1, C_LONG, C_LONG, C_LONG, ADDRESS, ADDRESS, C_LONG) : null;
+    /** False once the kernel said it has no openat2 (ENOSYS); creates then use open(2). */
+    private static volatile boolean openat2 = true;
     private static final MethodHandle FSTAT = UNAVAILABLE == null ? Libc.call("fstat", C_INT, C_INT, ADDRESS) : null;
     private static final MethodHandle READ = UNAVAILABLE == null ? Libc.call("read", C_LONG, C_INT, ADDRESS, SIZE_T) : null;
     private static final MethodHandle WRITE = UNAVAILABLE == null ? Libc.call("write", C_LONG, C_INT, ADDRESS, SIZE_T) : null;
@@ -66,6 +76,7 @@ public final class NativeFiles {
         final MemorySegment stat;
         final MemorySegment times;
         final MemorySegment offset;
+        final MemorySegment how;
 
         Scratch(Arena arena) {
             errno = Libc.newErrno(arena);
@@ -73,6 +84,7 @@ public final class NativeFiles {
             stat = arena.allocate(STAT_BYTES, 8);
             times = arena.allocate(4 * JAVA_LONG.byteSize(), 8);
             offset = arena.allocate(JAVA_LONG);
+            how = arena.allocate(OPEN_HOW_BYTES, 8);
         }
     }
 
@@ -108,11 +120,13 @@ public final class NativeFiles {
 
     /**
      * Creates {@code path} as a new regular file for writing with {@code mode} (less the umask), failing if
-     * anything is there, a link included.
+     * anything is there, a link included, and (where the kernel has openat2) if any directory on the path is a
+     * link: then a {@link FileSystemException} for ELOOP.
      */
     public static NewFile create(Path path, int mode) throws IOException {
         Scratch s = SCRATCH.get();
-        int fd = open(s, path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode & 07777);
+        int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+        int fd = openat2 ? openNoLinks(s, path, flags, mode & 07777) : open(s, path, flags, mode & 07777);
         int r;
         try {
             r = (int) FSTAT.invokeExact(s.errno, fd, s.stat);
@@ -133,13 +147,30 @@ public final class NativeFiles {
         return open(SCRATCH.get(), path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0);
     }
 
-    private static int open(Scratch s, Path path, int flags, int mode) throws IOException {
-        byte[] name = path.toString().getBytes(PATH_CHARSET);
-        if (name.length > PATH_BYTES) {
-            throw new FileSystemException(path.toString(), null, "File name too long");
+    /** openat2(2) of {@code path} with RESOLVE_NO_SYMLINKS; open(2) from now on if the kernel has no openat2. */
+    private static int openNoLinks(Scratch s, Path path, int flags, int mode) throws IOException {
+        pathBytes(s, path);
+        s.how.set(JAVA_LONG, 0, flags);
+        s.how.set(JAVA_LONG, 8, mode);
+        s.how.set(JAVA_LONG, 16, RESOLVE_NO_SYMLINKS);
+        long fd;
+        try {
+            fd = (long) SYSCALL.invokeExact(s.errno, SYS_OPENAT2, AT_FDCWD, s.path, s.how, OPEN_HOW_BYTES);
+        } catch (Throwable t) {
+            throw Libc.failed(t);
         }
-        MemorySegment.copy(name, 0, s.path, JAVA_BYTE, 0, name.length);
-        s.path.set(JAVA_BYTE, name.length, (byte) 0);
+        if (fd < 0 && Libc.errno(s.errno) == Libc.ENOSYS) {
+            openat2 = false;
+            return open(s, path, flags, mode);
+        }
+        if (fd < 0) {
+            throw error(s, path);
+        }
+        return (int) fd;
+    }
+
+    private static int open(Scratch s, Path path, int flags, int mode) throws IOException {
+        pathBytes(s, path);
         int fd;
         try {
             fd = (int) OPEN.invokeExact(s.errno, s.path, flags, mode);
@@ -150,6 +181,16 @@ public final class NativeFiles {
             throw error(s, path);
         }
         return fd;
+    }
+
+    /** {@code path} as the C string in {@code s.path}. */
+    private static void pathBytes(Scratch s, Path path) throws FileSystemException {
+        byte[] name = path.toString().getBytes(PATH_CHARSET);
+        if (name.length > PATH_BYTES) {
+            throw new FileSystemException(path.toString(), null, "File name too long");
+        }
+        MemorySegment.copy(name, 0, s.path, JAVA_BYTE, 0, name.length);
+        s.path.set(JAVA_BYTE, name.length, (byte) 0);
     }
 
     /** Reads into {@code data}, a direct buffer, from its position up to its limit; the bytes read, -1 at the end of the file. */

@@ -87,6 +87,48 @@ class CreatedEntriesTest {
         assertTrue(r.problem().contains("cleanup kept 1 entry benchsh did not create (" + f + ")"), r.problem());
     }
 
+    /** The destination's parent was checked when the test opened, then swapped for a link: the base's create checks again. */
+    @Test
+    void theBaseIsNotCreatedBelowADirectorySwappedForALinkAfterTheCheck() throws IOException {
+        Path elsewhere = Files.createDirectory(dir.resolve("elsewhere"));
+        Path parent = Files.createDirectory(dir.resolve("p"));
+        SafePaths.requireNew(parent.resolve("t"));
+        swapForLink(parent, elsewhere);
+        CreatedEntries created = new CreatedEntries(parent.resolve("t"));
+
+        RefusedException e = assertThrows(RefusedException.class, () -> created.createDirectory(""));
+
+        assertTrue(e.getMessage().contains(parent + " is a symbolic link"), e.getMessage());
+        assertFalse(Files.exists(elsewhere.resolve("t")));
+        assertEquals(0, created.size());
+    }
+
+    /**
+     * Java 22+: the kernel refuses a link anywhere on a new file's path (openat2, RESOLVE_NO_SYMLINKS), also a
+     * directory of the run's own tree that someone swapped for one while it was written; the error names it.
+     */
+    @Test
+    void aNativeCreateRefusesADirectorySwappedForALinkInsideTheTree() throws IOException {
+        assumeTrue(NativeFiles.unavailable() == null, NativeFiles.unavailable());
+        Path elsewhere = Files.createDirectory(dir.resolve("elsewhere"));
+        Path t = dir.resolve("t");
+        CreatedEntries created = new CreatedEntries(t);
+        created.createDirectory("");
+        created.createDirectory("sub");
+        swapForLink(t.resolve("sub"), elsewhere);
+
+        RefusedException e = assertThrows(RefusedException.class, () -> created.createNative("sub/f", 0644));
+
+        assertTrue(e.getMessage().contains(t.resolve("sub") + " is a symbolic link (to " + elsewhere + ")"), e.getMessage());
+        assertFalse(Files.exists(elsewhere.resolve("f")), "nothing written through the link");
+    }
+
+    /** Moves {@code p} aside and puts a link to {@code target} in its place. */
+    private static void swapForLink(Path p, Path target) throws IOException {
+        Files.move(p, p.resolveSibling(p.getFileName() + ".moved"));
+        Files.createSymbolicLink(p, target);
+    }
+
     /** Java 22+: a file created through the C library is recorded by the identity read on its descriptor. */
     @Test
     void aNativelyCreatedFileIsRemovedWhileItIsStillThatFile() throws IOException {

@@ -83,6 +83,15 @@ class DiskWorkloadTest {
         assertFalse(Files.exists(f));
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"cold", "plain"})
+    void aBlockSizeThatIsNoMultipleOfTheFileSystemBlockIsWrittenWhole(String option) throws IOException {
+        Path f = dir.resolve("odd.dat");
+        Outcome o = run(disk, "run", disk(f, WRITE, 300_000, 99_928, option));
+        assertNull(o.error(), o.error());
+        assertEquals(300_000L, number(o, "bytes"));
+    }
+
     @Test
     void readStopsAtTheEndOfAShorterFile() throws IOException {
         Path f = dir.resolve("short.dat");

@@ -1,13 +1,21 @@
 package benchsh.peer.fs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import benchsh.peer.workload.RecordingContext;
+import benchsh.peer.workload.Sides;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -37,6 +45,47 @@ class SafePathsTest {
             assertThrows(IOException.class, () -> SafePaths.checkName(hostile, true), hostile);
         }
         assertTrue(SafePaths.backslashIsOrdinary(dir));
+    }
+
+    /** The reproduced bug: {@code tree path: '/tmp/w/p/etclink/tt'} with {@code etclink -> /etc} created /etc/tt. */
+    @Test
+    void everyWriterRefusesAPathBelowALinkAndNamesTheLink() throws Exception {
+        Path etc = Files.createDirectory(dir.resolve("etc"));
+        Path link = Files.createSymbolicLink(Files.createDirectories(dir.resolve("w/p")).resolve("etclink"), etc);
+        Path target = link.resolve("tt");
+        Path src = Files.writeString(dir.resolve("src.txt"), "x");
+        Files.createDirectory(etc.resolve("t2")); // a tree to remove, reached through the link
+        Map<String, Executable> writers = new LinkedHashMap<>();
+        writers.put("tree", () -> FsTestSupport.open(new TreeWorkload(), "run", FsTestSupport.tree(target, TreePlan.Profile.MAILDIR, 0.01, 1)));
+        writers.put("remove", () -> FsTestSupport.open(new TreeWorkload(), "remove", FsTestSupport.tree(link.resolve("t2"), TreePlan.Profile.MAILDIR, 0.01, 1)));
+        writers.put("disk", () -> FsTestSupport.open(new DiskWorkload(), "run", FsTestSupport.disk(target, DiskWorkload.Op.WRITE, 10, 4096)));
+        writers.put("disk read of a new file", () -> FsTestSupport.open(new DiskWorkload(), "run", FsTestSupport.disk(target, DiskWorkload.Op.READ, 10, 4096)));
+        writers.put("copy", () -> FsTestSupport.open(new CopyWorkload(), "local", FsTestSupport.local(src, target, false, true)));
+        writers.put("copy between hosts", () -> new CopyWorkload().open("listen", benchsh.peer.protocol.SpecCodec.encode(FsTestSupport.receive(target, false, true)),
+                Sides.listening(), new RecordingContext()));
+        writers.put("copy via sftp", () -> {
+            PathCopy.checkSource(src);
+            PathCopy.checkDestination(target);
+        });
+        for (Map.Entry<String, Executable> w : writers.entrySet()) {
+            RefusedException e = assertThrows(RefusedException.class, w.getValue(), w.getKey());
+            assertTrue(e.getMessage().contains(link + " is a symbolic link (to " + etc + ")") && e.getMessage().contains("the path leads to " + etc.toRealPath()),
+                    w.getKey() + ": " + e.getMessage());
+        }
+        try (Stream<Path> written = Files.list(etc)) {
+            assertEquals(1, written.count(), "nothing was written through the link, and t2 was not removed");
+        }
+    }
+
+    @Test
+    void realDirectoriesFromTheRootDownPass() throws IOException {
+        Path deep = Files.createDirectories(dir.resolve("a/b"));
+        assertNull(SafePaths.linkedParent(deep.resolve("new")), "the temp directory and everything above it are real directories");
+        SafePaths.requireNew(deep.resolve("new"));
+        assertNull(SafePaths.linkedParent(dir.resolve("missing/x/y")), "the check ends at the first missing directory");
+        Path link = Files.createSymbolicLink(deep.resolve("last"), dir);
+        RefusedException e = assertThrows(RefusedException.class, () -> SafePaths.requireNew(link));
+        assertTrue(e.getMessage().equals("refused: " + link + " is a symbolic link; benchsh never writes through, overwrites or removes links"), e.getMessage());
     }
 
     @Test

@@ -104,6 +104,17 @@ class NativeFilesTest {
     }
 
     @Test
+    void refusesALinkInAnyDirectoryOnThePath() throws IOException {
+        Path real = Files.createDirectories(dir.resolve("real/sub"));
+        Path link = Files.createSymbolicLink(dir.resolve("link"), real.getParent());
+        FileSystemException e = assertThrows(FileSystemException.class, () -> NativeFiles.create(link.resolve("sub/f"), 0644));
+        assertTrue(e.getMessage().contains("symbolic link"), e.getMessage());
+        assertFalse(Files.exists(real.resolve("f")), "nothing created through the link");
+        NewFile f = NativeFiles.create(real.resolve("f"), 0644);
+        NativeFiles.close(f.fd(), f.path());
+    }
+
+    @Test
     void aDirectoryThatRefusesWritesSaysPermissionDenied() throws IOException {
         assumeTrue(!"root".equals(System.getProperty("user.name")), "root may write anywhere");
         Path closed = Files.createDirectory(dir.resolve("closed"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("r-x------")));

@@ -1,6 +1,7 @@
 package benchsh.peer.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,6 +31,21 @@ class MeterTest {
         for (Thread t : threads) {
             t.join();
         }
+    }
+
+    @Test
+    void silenceItWasToldOfIsNoStallAndNoRateIsReportedInTheFirstSeconds() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean stalled = new java.util.concurrent.atomic.AtomicBoolean();
+        Meter m = new Meter(1, Duration.ZERO, Duration.ofSeconds(1), Duration.ofMillis(100), new RecordingContext(), () -> stalled.set(true));
+        m.start();
+        m.add(0, 1000);
+        assertEquals(0, m.recentRate(0), "no rate in the first two seconds: they fill the buffers");
+        assertEquals(1000, m.count(0));
+        m.quietUntil(System.nanoTime() + Duration.ofSeconds(30).toNanos());
+        Thread.sleep(600); // six of the meter's polls past its 100 ms stall timeout
+        Outcome o = m.finish(null, null, Map.of());
+        assertNull(o.error(), "a drain's silence is no stall");
+        assertFalse(stalled.get());
     }
 
     @Test

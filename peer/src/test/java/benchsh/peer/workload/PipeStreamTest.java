@@ -92,12 +92,24 @@ class PipeStreamTest {
 
     @Test
     void aThrottledSinkShowsUpInItsOwnStageTime() throws Exception {
-        PipeSink slow = new PipeSink() {
+        PipeSink slow = throttled(20);
+        Outcome[] o = pair(new PipeStream(() -> slow), nullSink(65536), zeros(65536, 15));
+        assertNull(o[0].error(), o[0].error());
+        double sink = doubleOf(o[0], "sink_write_seconds");
+        assertTrue(sink >= 15 * 0.020, "sink time " + sink);
+        // the sender waited on the slow sink, but the sink's reads found the data waiting
+        assertTrue(doubleOf(o[0], "net_read_seconds") < sink, o[0].metrics().toString());
+        assertTrue(doubleOf(o[1], "source_read_seconds") < sink, o[1].metrics().toString());
+    }
+
+    /** A null sink that takes {@code millis} per block, as a slow disk would. */
+    private static PipeSink throttled(long millis) {
+        return new PipeSink() {
             @Override
             public void write(ByteBuffer buf) {
                 buf.position(buf.limit());
                 try {
-                    Thread.sleep(20);
+                    Thread.sleep(millis);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
@@ -112,13 +124,20 @@ class PipeStreamTest {
             public void abort() {
             }
         };
-        Outcome[] o = pair(new PipeStream(() -> slow), nullSink(65536), zeros(65536, 15));
+    }
+
+    @Test
+    void aSourceWaitsForASlowSinkToTakeWhatIsStillInFlightLongerThanTheIdleTimeout() throws Exception {
+        // the sink takes 64 KiB per 50 ms (1.3 MB/s): the socket buffers hold a second or more of it after the last
+        // write, more than the idle timeout; the source, which wrote into them at memory speed and so has no rate of
+        // its partner's, waits up to its deadline, and its meter takes the drain's silence for no stall
+        Timing quick = new Timing(1_000_000_000L, 500_000_000L);
+        PipeSink slow = throttled(50);
+        Outcome[] o = Sides.pair(new PipeStream(() -> slow), new PipeStream.SinkSpec(PipeSink.Kind.NULL, null, false, false, 65536, quick),
+                new PipeStream.SourceSpec(PipeSource.Kind.ZERO, null, 65536, 50, quick), new RecordingContext(), new RecordingContext());
         assertNull(o[0].error(), o[0].error());
-        double sink = doubleOf(o[0], "sink_write_seconds");
-        assertTrue(sink >= 15 * 0.020, "sink time " + sink);
-        // the sender waited on the slow sink, but the sink's reads found the data waiting
-        assertTrue(doubleOf(o[0], "net_read_seconds") < sink, o[0].metrics().toString());
-        assertTrue(doubleOf(o[1], "source_read_seconds") < sink, o[1].metrics().toString());
+        assertNull(o[1].error(), o[1].error());
+        assertEquals(50 * 65536L, o[0].metrics().get("bytes_total"));
     }
 
     @Test
@@ -152,6 +171,16 @@ class PipeStreamTest {
         }
         assertEquals("keep me", Files.readString(existing));
         assertFalse(Files.exists(dir.resolve("target-that-does-not-exist")));
+    }
+
+    @Test
+    void theSinkIsRefusedBelowADirectoryThatIsALink() throws Exception {
+        Path elsewhere = Files.createDirectory(dir.resolve("elsewhere"));
+        Path link = Files.createSymbolicLink(dir.resolve("link"), elsewhere);
+        Exception e = assertThrows(IOException.class, () -> new PipeStream().open("listen", fileSink(link.resolve("f"), 4096, false, true),
+                Sides.listening(), new RecordingContext()));
+        assertTrue(e.getMessage().contains(link + " is a symbolic link"), e.getMessage());
+        assertFalse(Files.exists(elsewhere.resolve("f")));
     }
 
     @Test

@@ -59,7 +59,7 @@ class TcpRrEndingsTest {
         Outcome o = new TcpRr().open("connect", TcpRrTest.client(1, 1, 1_000_000_000L, 0), new Link(Sides.TOKEN, Sides.LOOPBACK, closedPort),
                 new RecordingContext()).run();
         assertEquals(ErrorKind.IO, o.kind(), o.error());
-        assertTrue(o.error().contains("cannot connect to " + Sides.LOOPBACK + ":" + closedPort + ": Connection refused"), o.error());
+        assertTrue(o.error().contains("cannot connect to " + Sides.LOOPBACK + ":" + closedPort + ": connection refused"), o.error());
     }
 
     @Test

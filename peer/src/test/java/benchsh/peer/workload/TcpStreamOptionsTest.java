@@ -67,6 +67,20 @@ class TcpStreamOptionsTest {
         assertTrue(rx.samples.stream().allMatch(s -> (Double) s.get("start_s") >= 0), "samples start after the warm-up");
     }
 
+    /** window: 1 is raised to the kernel's minimum, 64 KiB granted: each end says what it got, not what was asked. */
+    @Test
+    void bothEndsReportTheSocketBuffersTheKernelGaveNotTheWindowAskedFor() throws Exception {
+        for (int window : new int[] {1, 65536}) {
+            Outcome[] o = Sides.pair(new TcpStream(), new TcpStream.Spec(false, 16384, 0, 0, 1, 0, TIMING, window, false, 0, false),
+                    new TcpStream.Spec(true, 16384, 0, 1_000_000L, 1, 0, TIMING, window, false, 0, false), new RecordingContext(), new RecordingContext());
+            assertNull(o[0].error(), o[0].error());
+            for (Outcome side : o) {
+                assertTrue(longOf(side, "send_socket_bytes") > 1 && longOf(side, "recv_socket_bytes") > 1, "window " + window + ": " + side.metrics());
+                assertTrue(longOf(side, "send_socket_bytes") >= window && longOf(side, "recv_socket_bytes") >= window, "window " + window + ": " + side.metrics());
+            }
+        }
+    }
+
     @Test
     void theReadBufferIsTheCLoopsMegabyteForFewStreamsAndNeverSmallerThanAMessage() {
         assertEquals(1 << 20, TcpStream.readBufferSize(1024, 1));

@@ -205,6 +205,7 @@ class WorkloadSpecFuzzTest {
     }
 
     private static SideContext context() {
+        long deadline = System.nanoTime() + 60_000_000_000L;
         return new SideContext() {
             @Override
             public void interval(Map<String, Object> sample) {
@@ -213,6 +214,11 @@ class WorkloadSpecFuzzTest {
             @Override
             public Path tempDir() {
                 return dir.resolve("tmp");
+            }
+
+            @Override
+            public long deadlineNanos() {
+                return deadline;
             }
         };
     }

@@ -46,17 +46,27 @@ public enum ArgType {
 
     /** Converts and checks a raw value; {@code hosts} resolves host names. */
     public Object convert(String arg, Object raw, java.util.function.Function<String, Host> hosts) {
+        return convert(null, arg, raw, hosts, null);
+    }
+
+    /**
+     * Converts a raw value and checks it against {@code limit} (null: the kind's own, e.g. sizes above zero);
+     * a value outside is refused naming {@code verb}, the argument and the limit in this kind's units.
+     */
+    public Object convert(String verb, String arg, Object raw, java.util.function.Function<String, Host> hosts, Limit limit) {
         try {
             return switch (this) {
-                case SIZE -> positive(arg, raw instanceof Number n ? Math.round(n.doubleValue()) : parse(raw.toString(), SIZE_UNITS));
-                case RATE -> positive(arg, raw instanceof Number n ? Math.round(n.doubleValue()) : parse(raw.toString(), RATE_UNITS));
-                case DURATION -> positiveDuration(arg, raw, false);
-                case DURATION_OR_ZERO -> positiveDuration(arg, raw, true);
-                case COUNT -> count(arg, raw);
+                case SIZE -> bounded(verb, arg, raw instanceof Number n ? Math.round(n.doubleValue()) : parse(raw.toString(), SIZE_UNITS), limit);
+                case RATE -> bounded(verb, arg, raw instanceof Number n ? Math.round(n.doubleValue()) : parse(raw.toString(), RATE_UNITS), limit);
+                case DURATION, DURATION_OR_ZERO -> Duration.ofNanos(bounded(verb, arg, nanos(raw), limit));
+                case COUNT -> (int) bounded(verb, arg, count(arg, raw), limit);
                 case NUMBER -> {
                     double d = raw instanceof Number n ? n.doubleValue() : Double.parseDouble(raw.toString().trim());
                     if (!(d > 0) || Double.isInfinite(d)) {
                         throw new UsageException(arg + " must be greater than zero, not " + raw);
+                    }
+                    if (limit != null && !limit.contains(d)) {
+                        throw limit.refuse(verb, arg, this, d);
                     }
                     yield d;
                 }
@@ -81,6 +91,44 @@ public enum ArgType {
         } catch (NumberFormatException e) {
             throw new UsageException(arg + ": '" + raw + "' is not " + description);
         }
+    }
+
+    /**
+     * The values of this kind in its normalized unit: sizes, rates and counts from 1, durations from 1 ns
+     * (or 0 for {@link #DURATION_OR_ZERO}); counts up to {@link Integer#MAX_VALUE}. Null for kinds that are not quantities.
+     */
+    public Limit bounds() {
+        return switch (this) {
+            case SIZE, RATE, DURATION -> Limit.of(1, Long.MAX_VALUE);
+            case DURATION_OR_ZERO -> Limit.of(0, Long.MAX_VALUE);
+            case COUNT -> Limit.of(1, Integer.MAX_VALUE);
+            case NUMBER -> Limit.of(0, Long.MAX_VALUE);
+            default -> null;
+        };
+    }
+
+    /** A normalized value as the user writes it: "16 KiB", "4,294,967,297 B (4.0 GiB)", "24 h", "10 ms", "100 Mbit/s", "1024". */
+    public String show(long v) {
+        return switch (this) {
+            case SIZE -> Quantities.size(v);
+            case RATE -> Quantities.rate(v);
+            case DURATION, DURATION_OR_ZERO -> Quantities.duration(v);
+            default -> String.format(Locale.ROOT, Math.abs(v) < 100_000 ? "%d" : "%,d", v);
+        };
+    }
+
+    /** {@code v} within {@code limit}, else within this kind's own bounds with their plain messages. */
+    private long bounded(String verb, String arg, long v, Limit limit) {
+        if (limit != null) {
+            return limit.check(verb, arg, this, v);
+        }
+        if (v <= 0 && !(this == DURATION_OR_ZERO && v == 0)) {
+            throw new UsageException(arg + " must be " + (this == DURATION_OR_ZERO ? "zero or more" : "greater than zero") + ", not " + show(v));
+        }
+        if (this == COUNT && v > Integer.MAX_VALUE) {
+            throw new UsageException(arg + " must be at most " + Integer.MAX_VALUE + ", not " + v);
+        }
+        return v;
     }
 
     private static Object host(String arg, Object raw, java.util.function.Function<String, Host> hosts) {
@@ -109,15 +157,12 @@ public enum ArgType {
         return java.util.List.copyOf(out);
     }
 
-    private static int count(String arg, Object raw) {
+    /** A whole number; {@link #bounded} checks its range. */
+    private static long count(String arg, Object raw) {
         if (raw instanceof Number n && n.doubleValue() != n.longValue()) {
             throw new UsageException(arg + ": " + raw + " is not " + COUNT.description);
         }
-        long v = positive(arg, raw instanceof Number n ? n.longValue() : Long.parseLong(raw.toString().trim()));
-        if (v > Integer.MAX_VALUE) {
-            throw new UsageException(arg + " must be at most " + Integer.MAX_VALUE + ", not " + v);
-        }
-        return (int) v;
+        return raw instanceof Number n ? n.longValue() : Long.parseLong(raw.toString().trim());
     }
 
     private static boolean bool(String arg, Object raw) {
@@ -131,32 +176,31 @@ public enum ArgType {
         };
     }
 
-    private static long positive(String arg, long v) {
-        if (v <= 0) {
-            throw new UsageException(arg + " must be greater than zero, not " + v);
+    /** A duration's nanoseconds: a {@link Duration}, seconds as a number, or text with a unit ("500ms"). */
+    private static long nanos(Object raw) {
+        if (raw instanceof Duration d) {
+            return saturatedNanos(d);
         }
-        return v;
+        if (raw instanceof Number n) {
+            return Math.round(n.doubleValue() * 1e9);
+        }
+        return parse(raw.toString(), TIME_UNITS);
     }
 
-    private static Duration positiveDuration(String arg, Object raw, boolean zeroAllowed) {
-        Duration d;
-        if (raw instanceof Duration dd) {
-            d = dd;
-        } else if (raw instanceof Number n) {
-            d = Duration.ofNanos(Math.round(n.doubleValue() * 1e9));
-        } else {
-            d = Duration.ofNanos(parse(raw.toString(), TIME_UNITS));
+    /** {@link Duration#toNanos}, at the long's ends instead of overflowing (a duration of centuries is out of every range anyway). */
+    private static long saturatedNanos(Duration d) {
+        try {
+            return d.toNanos();
+        } catch (ArithmeticException e) {
+            return d.isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE;
         }
-        if (d.isNegative() || d.isZero() && !zeroAllowed) {
-            throw new UsageException(arg + " must be " + (zeroAllowed ? "zero or more" : "greater than zero") + ", not " + raw);
-        }
-        return d;
     }
 
     private static final Map<String, Double> SIZE_UNITS = Map.ofEntries(
             Map.entry("", 1.0), Map.entry("b", 1.0), Map.entry("k", 1024.0), Map.entry("kib", 1024.0), Map.entry("kb", 1e3),
             Map.entry("m", 1048576.0), Map.entry("mib", 1048576.0), Map.entry("mb", 1e6),
-            Map.entry("g", 1073741824.0), Map.entry("gib", 1073741824.0), Map.entry("gb", 1e9));
+            Map.entry("g", 1073741824.0), Map.entry("gib", 1073741824.0), Map.entry("gb", 1e9),
+            Map.entry("t", 1099511627776.0), Map.entry("tib", 1099511627776.0), Map.entry("tb", 1e12));
     private static final Map<String, Double> RATE_UNITS = Map.of(
             "", 1.0, "bit", 1.0, "kbit", 1e3, "mbit", 1e6, "gbit", 1e9, "k", 1e3, "m", 1e6, "g", 1e9);
     private static final Map<String, Double> TIME_UNITS = Map.of(

@@ -32,9 +32,14 @@ public final class Args {
             if (e.getValue() == null) {
                 throw new UsageException(spec.name() + ": " + name + " is null");
             }
-            named.put(name, arg.type().convert(name, e.getValue(), hosts));
+            named.put(name, arg.type().convert(spec.name(), name, e.getValue(), hosts, arg.limit()));
         }
         return new Args(spec, named, List.copyOf(positional));
+    }
+
+    /** The declaration these arguments were checked against. */
+    public VerbSpec spec() {
+        return spec;
     }
 
     public boolean given(String name) {
@@ -53,8 +58,27 @@ public final class Args {
         return ((Number) get(name)).longValue();
     }
 
+    /**
+     * A size as an {@code int}, for a spec field that is one: only for an argument declared {@link Arg#within} an
+     * {@code int} field's range, so the value was checked before it could wrap in the narrowing.
+     *
+     * @throws IllegalStateException when the declaration has no such limit (a definition's mistake, not the user's)
+     */
+    public int intSize(String name) {
+        Arg a = spec.arg(name).orElseThrow(() -> new IllegalArgumentException(spec.name() + " does not declare " + name));
+        if (a.limit() == null || a.limit().max() > Integer.MAX_VALUE || a.limit().min() < Integer.MIN_VALUE) {
+            throw new IllegalStateException(spec.name() + " " + name + ": an int needs a limit within int; declare the argument within(...) its spec field");
+        }
+        return (int) size(name);
+    }
+
     public int count(String name) {
         return ((Number) get(name)).intValue();
+    }
+
+    /** A size, rate or count as it was given, or a duration in nanoseconds: the unit of the spec field it feeds. */
+    public long quantity(String name) {
+        return get(name) instanceof Duration d ? d.toNanos() : ((Number) get(name)).longValue();
     }
 
     public Duration duration(String name) {

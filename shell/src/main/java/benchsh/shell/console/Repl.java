@@ -149,7 +149,7 @@ public final class Repl {
             if (help != null) {
                 out.print(help);
             } else if (value != null && !(value instanceof Result) && !isResults(value) && !(value instanceof benchsh.shell.report.TextTable)
-                    && !(value instanceof benchsh.shell.result.Repeated)) {
+                    && !(value instanceof benchsh.shell.result.Repeated) && !(value instanceof benchsh.shell.report.Comparison)) {
                 session.print("=> " + session.secrets().redact(String.valueOf(value)) + "\n");
             }
         } catch (ScriptError e) {

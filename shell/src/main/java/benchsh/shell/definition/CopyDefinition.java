@@ -9,7 +9,6 @@ import benchsh.peer.fs.CopyWorkload;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
 import benchsh.shell.run.Part;
-import benchsh.shell.run.SideSpec;
 import benchsh.shell.run.Test;
 import benchsh.shell.result.Result;
 import java.time.Duration;
@@ -43,8 +42,8 @@ public final class CopyDefinition implements Definition {
                 Arg.of("cold", ArgType.BOOL, false, "drop the page cache before reading the source (root), else say warm"),
                 Arg.of("keep", ArgType.BOOL, true, "keep the destination; false removes it afterwards"),
                 Arg.of("threads", ArgType.COUNT, CopyWorkload.DEFAULT_THREADS,
-                        "threads that list and copy files on one host, or that write the received files between hosts (1 to "
-                                + CopyWorkload.MAX_THREADS + "; 1 writes them on the receiving thread)"),
+                        "threads that list and copy files on one host, or that write the received files between hosts"
+                                + " (1 writes them on the receiving thread)").within(CopyWorkload.Local.class),
                 Arg.of("bind", ArgType.TEXT, null, "address the receiving host listens on (host to host)"),
                 Arg.of("target", ArgType.TEXT, null, "address the sending host connects to (host to host)")));
         a.addAll(FsArgs.mount());
@@ -99,9 +98,6 @@ public final class CopyDefinition implements Definition {
         if (via.equals(SFTP) && (args.bool("cold") || args.given("mount") || args.given("bind") || args.given("target"))) {
             throw new UsageException("via: 'sftp' copies through SSH servers; cold:, mount:, bind: and target: need the peers (use via: 'stream')");
         }
-        if (args.count("threads") > CopyWorkload.MAX_THREADS) {
-            throw new UsageException("threads " + args.count("threads") + " is more than the peer's cap of " + CopyWorkload.MAX_THREADS);
-        }
         if (via.equals(SFTP) && args.given("threads")) {
             throw new UsageException("via: 'sftp' copies one file at a time through SSH servers; threads: is for the peers (use via: 'stream')");
         }
@@ -132,8 +128,9 @@ public final class CopyDefinition implements Definition {
     private static Part local(Args args, Host host, String src, String dst) {
         CopyWorkload.Local spec = new CopyWorkload.Local(FsArgs.absolute("copy", "source", src), FsArgs.absolute("copy", "to", dst), args.bool("verify"),
                 args.bool("cold"), args.bool("keep"), args.count("threads"), FsArgs.timing(args));
-        return new Part.OnPeers(List.of(SideSpec.alone(host, CopyWorkload.NAME, "local", spec)), "local",
-                sides -> CopyMetrics.finish(args.bool("verify"), sides.metrics("local"), sides.intervals("local")));
+        return new Part.OnPeers(List.of(FsArgs.side(args, host, CopyWorkload.NAME, "local", spec)), "local",
+                sides -> CopyMetrics.finish(args.bool("verify"), sides.metrics("local"), sides.intervals("local"),
+                        CopyMetrics.leftBehind(sides, "local", host, spec.dst())));
     }
 
     /** From host to host over one stream, like tar c | nc | tar x: the target listens and receives. */
@@ -143,6 +140,6 @@ public final class CopyDefinition implements Definition {
         CopyWorkload.Send send = new CopyWorkload.Send(FsArgs.absolute("copy", "source", src), args.bool("verify"), args.bool("cold"), FsArgs.timing(args));
         return new Part.OnPeers(List.of(PairArgs.listen(args, target, CopyWorkload.NAME, receive), PairArgs.connect(args, source, CopyWorkload.NAME, send)),
                 "listen", sides -> CopyMetrics.finish(args.bool("verify"), CopyMetrics.merge(sides.get("listen"), sides.get("connect")),
-                        sides.intervals("listen")));
+                        sides.intervals("listen"), CopyMetrics.leftBehind(sides, "listen", target, receive.dst())));
     }
 }

@@ -1,6 +1,7 @@
 package benchsh.shell.definition;
 
 import benchsh.shell.args.Args;
+import benchsh.shell.args.UsageException;
 import benchsh.shell.args.VerbSpec;
 import benchsh.shell.host.Hosts;
 import benchsh.shell.result.Result;
@@ -22,6 +23,19 @@ public interface Definition {
      * @throws benchsh.shell.args.UsageException for arguments that do not fit together
      */
     Test build(Args args, Hosts hosts);
+
+    /**
+     * {@link #build}, with a spec record's own refusal (a cross-field rule of its compact constructor, an
+     * {@link IllegalArgumentException}) as the usage error it is, in the verb's name. Every field's range is
+     * checked where the spec leaves the shell ({@link SpecLimits}). What the verbs call.
+     */
+    default Test test(Args args, Hosts hosts) {
+        try {
+            return build(args, hosts);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(verb().name() + ": " + e.getMessage());
+        }
+    }
 
     /**
      * What the verb returns to the script for the result of {@code test}: the result itself unless the verb

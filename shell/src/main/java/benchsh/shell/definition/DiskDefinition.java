@@ -8,6 +8,7 @@ import benchsh.shell.args.UsageException;
 import benchsh.peer.fs.DiskWorkload;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
+import benchsh.shell.result.Result;
 import benchsh.shell.run.Test;
 import benchsh.shell.report.Formats;
 import java.time.Duration;
@@ -31,9 +32,9 @@ public final class DiskDefinition implements Definition {
         List<Arg> a = new ArrayList<>(List.of(
                 Arg.of("on", ArgType.HOST, null, "the host (default local)"),
                 Arg.of("path", ArgType.TEXT, null, "the file: a new one to write, or one to read (created first if missing)"),
-                Arg.of("write", ArgType.SIZE, null, "write this many bytes to a new file"),
-                Arg.of("read", ArgType.SIZE, null, "read this many bytes"),
-                Arg.of("bs", ArgType.SIZE, 1L << 20, "bytes per write or read (dd bs)"),
+                Arg.of("write", ArgType.SIZE, null, "write this many bytes to a new file").within(DiskWorkload.Spec.class, "bytes"),
+                Arg.of("read", ArgType.SIZE, null, "read this many bytes, or as many as the file has").within(DiskWorkload.Spec.class, "bytes"),
+                Arg.of("bs", ArgType.SIZE, 1L << 20, "bytes per write or read (dd bs)").within(DiskWorkload.Spec.class),
                 Arg.of("sync", ArgType.BOOL, false, "fdatasync at the end, inside the timed span (dd conv=fdatasync)"),
                 Arg.of("dsync", ArgType.BOOL, false, "O_DSYNC on every write (dd oflag=dsync)"),
                 Arg.of("direct", ArgType.BOOL, false, "O_DIRECT with aligned buffers (dd oflag/iflag=direct)"),
@@ -58,14 +59,8 @@ public final class DiskDefinition implements Definition {
         if (args.given("write") == args.given("read")) {
             throw new UsageException("disk needs exactly one of write: or read:, e.g. write: 1.GiB");
         }
-        if (args.size("bs") > DiskWorkload.MAX_BS) {
-            throw new UsageException("bs " + Formats.size(args.size("bs")) + " is larger than the peer's cap of " + Formats.size(DiskWorkload.MAX_BS));
-        }
         boolean write = args.given("write");
         long bytes = args.size(write ? "write" : "read");
-        if (bytes > DiskWorkload.MAX_BYTES) {
-            throw new UsageException("disk: " + Formats.size(bytes) + " is more than the peer's cap of " + Formats.size(DiskWorkload.MAX_BYTES));
-        }
         List<String> flags = new ArrayList<>();
         for (String f : List.of("sync", "dsync", "direct", "cold")) {
             if (args.bool(f)) {
@@ -73,7 +68,7 @@ public final class DiskDefinition implements Definition {
             }
         }
         DiskWorkload.Spec spec = new DiskWorkload.Spec(FsArgs.absolute("disk", "path", args.text("path")), write ? DiskWorkload.Op.WRITE : DiskWorkload.Op.READ,
-                bytes, (int) args.size("bs"), args.bool("sync"), args.bool("dsync"), args.bool("direct"), args.bool("cold"), args.bool("keep"),
+                bytes, args.intSize("bs"), args.bool("sync"), args.bool("dsync"), args.bool("direct"), args.bool("cold"), args.bool("keep"),
                 FsArgs.timing(args));
         // generous: a slow USB stick must finish; a hung disk is caught earlier by the peer's stall timeout
         Duration limit = Duration.ofSeconds(Math.max(60, bytes / 1_000_000)).plus(args.duration("timeout"));
@@ -82,8 +77,19 @@ public final class DiskDefinition implements Definition {
         params.put("op", write ? "write" : "read");
         params.put("flags", flags.isEmpty() ? "-" : String.join(",", flags));
         Test.Builder test = Test.of("disk", host, host).params(params).tags(FsArgs.tags(args)).columns(COLUMNS)
-                .part(FsArgs.alone(host, DiskWorkload.NAME, "run", spec)).finishesWithin(limit);
+                .part(FsArgs.alone(args, host, DiskWorkload.NAME, "run", spec)).finishesWithin(limit);
+        if (!write) {
+            test.epilogue(r -> shortRead(r, bytes));
+        }
         Mount.around(test, args, host);
         return test.build();
+    }
+
+    /** A read that reached the file's end before the bytes asked for says so under its row (dd's "0+1 records in"). */
+    private static String shortRead(Result r, long asked) {
+        if (r.ok() && r.metrics().get("bytes") instanceof Number read && read.longValue() < asked) {
+            return "  note: read " + Formats.size(read.longValue()) + " of the " + Formats.size(asked) + " asked: the file ends there\n";
+        }
+        return null;
     }
 }

@@ -38,8 +38,8 @@ final class FsArgs {
 
     static List<Arg> common(Duration timeout) {
         return List.of(
-                Arg.of("interval", ArgType.DURATION, Duration.ofSeconds(1), "interval between progress samples"),
-                Arg.of("timeout", ArgType.DURATION, timeout, "give up after this long without progress"),
+                Arg.of("interval", ArgType.DURATION, Duration.ofSeconds(1), "interval between progress samples").within(Timing.class),
+                Arg.of("timeout", ArgType.DURATION, timeout, "give up after this long without progress").within(Timing.class),
                 Arg.of("label", ArgType.TEXT, null, "a label for side-by-side comparisons"),
                 Arg.of("tags", ArgType.MAP, null, "extra tags for tables"));
     }
@@ -59,12 +59,17 @@ final class FsArgs {
         }
     }
 
+    /** A side with no data link on {@code host}, its spec checked ({@link SpecLimits}). */
+    static SideSpec side(Args args, Host host, String workload, String role, Record spec) {
+        return SideSpec.alone(host, workload, role, SpecLimits.encode(args, spec));
+    }
+
     /**
      * A part of one side on {@code host} whose figures are the side's own, with its file system's label
      * ({@code fs}) and, for files, {@code files_per_s} added.
      */
-    static Part alone(Host host, String workload, String role, Record spec) {
-        return new Part.OnPeers(List.of(SideSpec.alone(host, workload, role, spec)), role, sides -> {
+    static Part alone(Args args, Host host, String workload, String role, Record spec) {
+        return new Part.OnPeers(List.of(side(args, host, workload, role, spec)), role, sides -> {
             Map<String, Object> m = sides.metrics(role);
             m.put("fs", summary(m.get("fs_type"), m.get("mount_options")));
             filesPerSecond(m);

@@ -29,14 +29,15 @@ public final class HttpDefinition implements Definition {
             List.of(
                     Arg.of("from", ArgType.HOST, null, "the host serving the file (default local)"),
                     Arg.of("to", ArgType.HOST, null, "the host fetching it (default local)"),
-                    Arg.of("bytes", ArgType.SIZE, DEFAULT_BYTES, "size of a generated file of random bytes (not with path)"),
+                    Arg.of("bytes", ArgType.SIZE, DEFAULT_BYTES, "size of a generated file of random bytes (not with path)")
+                            .within(HttpTransfer.ServeSpec.class),
                     Arg.of("path", ArgType.TEXT, null, "serve this existing regular file on the from host (absolute path), read as it is"),
                     Arg.of("sink", ArgType.TEXT, null, "write what arrives to this new file on the to host (absolute path, never overwrites)"),
                     Arg.of("keep", ArgType.BOOL, false, "keep the sink file after the test"),
                     Arg.of("bind", ArgType.TEXT, null, "address the server listens on"),
                     Arg.of("target", ArgType.TEXT, null, "address the client connects to"),
-                    Arg.of("interval", ArgType.DURATION, Duration.ofSeconds(1), "interval between samples"),
-                    Arg.of("timeout", ArgType.DURATION, Duration.ofSeconds(10), "give up after this long without data"),
+                    PairArgs.INTERVAL,
+                    PairArgs.TIMEOUT,
                     Arg.of("label", ArgType.TEXT, null, "a label for side-by-side comparisons"),
                     Arg.of("tags", ArgType.MAP, null, "extra tags for tables")),
             List.of("http to: local, bytes: 256.MiB", "http from: a, to: b, bytes: 1.GiB, label: 'http'",
@@ -55,9 +56,6 @@ public final class HttpDefinition implements Definition {
         String sink = args.given("sink") ? absolute("sink", args.text("sink")) : null;
         if (path != null && args.given("bytes")) {
             throw new UsageException("http serves path: or bytes: of generated data, not both");
-        }
-        if (path == null && args.size("bytes") <= 0) {
-            throw new UsageException("http bytes: must be more than 0");
         }
         if (args.bool("keep") && sink == null) {
             throw new UsageException("http keep: true needs a sink: (a new file's absolute path on the to host)");

@@ -1,13 +1,13 @@
 package benchsh.shell.definition;
 
-import benchsh.peer.protocol.SpecCodec;
+import benchsh.peer.workload.TcpStream;
 import benchsh.peer.workload.Timing;
 import benchsh.shell.args.Arg;
 import benchsh.shell.args.ArgType;
 import benchsh.shell.args.Args;
-import benchsh.shell.args.UsageException;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
+import benchsh.shell.run.RunContext;
 import benchsh.shell.run.SideSpec;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -22,16 +22,19 @@ import java.util.Map;
 final class PairArgs {
     static final Arg TO = Arg.of("to", ArgType.HOST, null, "the receiving (listening) host (default local)");
     static final Arg FROM = Arg.of("from", ArgType.HOST, null, "the sending (connecting) host (default local)");
-    static final Arg INTERVAL = Arg.of("interval", ArgType.DURATION, Duration.ofSeconds(1), "interval between samples");
+    static final Arg INTERVAL = Arg.of("interval", ArgType.DURATION, Duration.ofSeconds(1), "interval between samples").within(Timing.class);
     static final Arg BIND = Arg.of("bind", ArgType.TEXT, null, "address the receiver listens on");
     static final Arg TARGET = Arg.of("target", ArgType.TEXT, null, "address the sender connects to");
-    static final Arg TIMEOUT = Arg.of("timeout", ArgType.DURATION, Duration.ofSeconds(10), "give up after this long without data");
+    static final Arg TIMEOUT = Arg.of("timeout", ArgType.DURATION, Duration.ofSeconds(10), "give up after this long without data").within(Timing.class);
     static final Arg LABEL = Arg.of("label", ArgType.TEXT, null, "a label for side-by-side comparisons");
     static final Arg TAGS = Arg.of("tags", ArgType.MAP, null, "extra tags for tables");
     static final Arg BUSY_WAIT = Arg.of("busywait", ArgType.DURATION_OR_ZERO, Duration.ofNanos(Timing.BUSY_WAIT_NANOS),
-            "how long the receiver asks an empty socket again before it sleeps, up to 10.ms (0: sleeps at once, as iperf3 and netperf do)");
-    static final Arg OMIT = Arg.of("omit", ArgType.DURATION_OR_ZERO, Duration.ofSeconds(1), "warm-up left out of the figures");
-    static final Arg REPEATS = Arg.of("repeats", ArgType.COUNT, 1, "run this many times (results are numbered)");
+            "how long the receiver asks an empty socket again before it sleeps; past 10 ms sleeping costs less (0: sleeps at once, as iperf3"
+                    + " and netperf do)").within(Timing.class);
+    /** The warm-up: the same cap in every workload's spec ({@code omit_nanos}), checked again where each spec leaves. */
+    static final Arg OMIT = Arg.of("omit", ArgType.DURATION_OR_ZERO, Duration.ofSeconds(1), "warm-up left out of the figures")
+            .within(TcpStream.Spec.class);
+    static final Arg REPEATS = Arg.of("repeats", ArgType.COUNT, 1, "run this many times (results are numbered)").within(1, RunContext.MAX_REPEATS);
 
     private PairArgs() {
     }
@@ -59,39 +62,17 @@ final class PairArgs {
 
     /** The interval, timeout and {@link #BUSY_WAIT} of a stream's side. */
     static Timing streamTiming(Args args) {
-        long busyWait = args.duration("busywait").toNanos();
-        if (busyWait > Timing.MAX_BUSY_WAIT_NANOS) {
-            throw new UsageException(String.format(java.util.Locale.ROOT, "busywait %.3g ms is longer than the peer's cap of %d ms; past that sleeping costs less",
-                    busyWait / 1e6, Timing.MAX_BUSY_WAIT_NANOS / 1_000_000));
-        }
-        return new Timing(args.duration("interval").toNanos(), args.duration("timeout").toNanos(), busyWait);
+        return new Timing(args.duration("interval").toNanos(), args.duration("timeout").toNanos(), args.duration("busywait").toNanos());
     }
 
-    /** The interval and timeout fields, into a side's spec. */
-    static Map<String, Object> timing(Args args, Map<String, Object> spec) {
-        spec.put("interval_ns", args.duration("interval").toNanos());
-        spec.put("timeout_ns", args.duration("timeout").toNanos());
-        return spec;
-    }
-
-    /** The listening side on {@code host}, at the user's {@code bind:} if given. */
-    static SideSpec listen(Args args, Host host, String workload, Map<String, Object> spec) {
-        return SideSpec.listen(host, workload, spec, args.given("bind") ? args.text("bind") : null);
-    }
-
-    /** The listening side on {@code host} with its spec record, at the user's {@code bind:} if given. */
+    /** The listening side on {@code host} with its spec record (checked: {@link SpecLimits}), at the user's {@code bind:} if given. */
     static SideSpec listen(Args args, Host host, String workload, Record spec) {
-        return listen(args, host, workload, SpecCodec.encode(spec));
+        return SideSpec.listen(host, workload, SpecLimits.encode(args, spec), args.given("bind") ? args.text("bind") : null);
     }
 
-    /** The connecting side on {@code host}, to the user's {@code target:} if given. */
-    static SideSpec connect(Args args, Host host, String workload, Map<String, Object> spec) {
-        return SideSpec.connect(host, workload, spec, args.given("target") ? args.text("target") : null);
-    }
-
-    /** The connecting side on {@code host} with its spec record, to the user's {@code target:} if given. */
+    /** The connecting side on {@code host} with its spec record (checked: {@link SpecLimits}), to the user's {@code target:} if given. */
     static SideSpec connect(Args args, Host host, String workload, Record spec) {
-        return connect(args, host, workload, SpecCodec.encode(spec));
+        return SideSpec.connect(host, workload, SpecLimits.encode(args, spec), args.given("target") ? args.text("target") : null);
     }
 
     /** The tags map plus the label. */

@@ -32,7 +32,7 @@ public final class PipeDefinition implements Definition {
             PairArgs.args(
                     Arg.of("source", ArgType.TEXT, "zero", "zero, random, or a file's absolute path on the from host"),
                     Arg.of("sink", ArgType.TEXT, "null", "null, or a new file's absolute path on the to host (never overwrites)"),
-                    Arg.of("bs", ArgType.SIZE, 1L << 20, "block size, as dd's bs="),
+                    Arg.of("bs", ArgType.SIZE, 1L << 20, "block size, as dd's bs=").within(PipeStream.SourceSpec.class),
                     Arg.of("count", ArgType.COUNT, null, "blocks to send, as dd's count= (default: the whole file, or 1 GiB)"),
                     Arg.of("sync", ArgType.BOOL, false, "fdatasync the sink file at the end, timed and counted"),
                     Arg.of("keep", ArgType.BOOL, false, "keep the sink file after the test")),
@@ -48,10 +48,7 @@ public final class PipeDefinition implements Definition {
     public Test build(Args args, Hosts hosts) {
         Host from = PairArgs.from(args, hosts);
         Host to = PairArgs.to(args, hosts);
-        long bs = args.size("bs");
-        if (bs > PipeStream.MAX_BS) {
-            throw new UsageException("pipe bs " + bs + " is over the peer's cap of " + PipeStream.MAX_BS + " bytes");
-        }
+        int bs = args.intSize("bs");
         String sourcePath = path("source", args.text("source"), List.of("zero", "random"));
         String sinkPath = path("sink", args.text("sink"), List.of("null"));
         PipeSource.Kind source = sourcePath != null ? PipeSource.Kind.FILE : PipeSource.Kind.valueOf(args.text("source").toUpperCase(Locale.ROOT));
@@ -66,8 +63,8 @@ public final class PipeDefinition implements Definition {
             params.put("count", count);
         }
         PipeStream.SinkSpec sink = new PipeStream.SinkSpec(sinkPath == null ? PipeSink.Kind.NULL : PipeSink.Kind.FILE, sinkPath, args.bool("sync"),
-                args.bool("keep"), (int) bs, PairArgs.timing(args));
-        PipeStream.SourceSpec sender = new PipeStream.SourceSpec(source, sourcePath, (int) bs, count, PairArgs.timing(args));
+                args.bool("keep"), bs, PairArgs.timing(args));
+        PipeStream.SourceSpec sender = new PipeStream.SourceSpec(source, sourcePath, bs, count, PairArgs.timing(args));
         Part part = new Part.OnPeers(List.of(PairArgs.listen(args, to, PipeStream.NAME, sink), PairArgs.connect(args, from, PipeStream.NAME, sender)),
                 "listen", sides -> Merged.of(PipeMetrics.merge(sides.get("listen"), sides.get("connect")), sides.intervals("listen")));
         return Test.of("pipe", from, to).params(params).tags(PairArgs.tags(args)).columns(COLUMNS).part(part).finishesWithin(expected).build();

@@ -11,7 +11,6 @@ import benchsh.shell.host.Hosts;
 import benchsh.shell.result.Result;
 import benchsh.shell.run.Merged;
 import benchsh.shell.run.Part;
-import benchsh.shell.run.SideSpec;
 import benchsh.shell.run.Test;
 import java.time.Duration;
 import java.util.List;
@@ -28,7 +27,7 @@ public final class RemoveDefinition implements Definition {
     static final List<String> COLUMNS = List.of("on", "path", "removed_files", "removed_dirs", "kept_dirs", "refused", "missing", "seconds");
 
     private static final VerbSpec VERB = new VerbSpec("remove", "remove a generated tree: exactly the files and directories tree created", "TREE",
-            List.of(Arg.of("timeout", ArgType.DURATION, Duration.ofMinutes(10), "give up after this long"),
+            List.of(Arg.of("timeout", ArgType.DURATION, Duration.ofMinutes(10), "give up after this long").within(Timing.class),
                     Arg.of("label", ArgType.TEXT, null, "a label for side-by-side comparisons"),
                     Arg.of("tags", ArgType.MAP, null, "extra tags for tables")),
             List.of("t = tree path: '/tmp/m', scale: 0.1; copy t, to: '/tmp/m2'; remove t"));
@@ -56,7 +55,7 @@ public final class RemoveDefinition implements Definition {
         params.put("on", t.host().name());
         params.put("path", t.path());
         params.put("profile", t.spec().profile().wire());
-        Part part = new Part.OnPeers(List.of(SideSpec.alone(t.host(), TreeWorkload.NAME, "remove", t.spec().withTiming(timing))), "remove",
+        Part part = new Part.OnPeers(List.of(FsArgs.side(args, t.host(), TreeWorkload.NAME, "remove", t.spec().withTiming(timing))), "remove",
                 sides -> Merged.of(sides.metrics("remove"), List.of()));
         return Test.of("remove", t.host(), t.host()).params(params).tags(FsArgs.tags(args)).columns(COLUMNS).part(part)
                 .finishesWithin(args.duration("timeout")).build();

@@ -34,13 +34,14 @@ public final class RrDefinition implements Definition {
             PairArgs.args(
                     Arg.of("proto", ArgType.TEXT, "tcp", "tcp or udp"),
                     Arg.of("connect", ArgType.BOOL, false, "a new TCP connection per transaction (TCP_CRR)"),
-                    Arg.of("request", ArgType.SIZE, 1L, "request bytes"),
-                    Arg.of("response", ArgType.SIZE, 1L, "response bytes"),
-                    Arg.of("time", ArgType.DURATION, Duration.ofSeconds(10), "how long to measure, after the warm-up"),
+                    Arg.of("request", ArgType.SIZE, 1L, "request bytes (UDP: at most a datagram's payload, 65,507 B)").within(TcpRr.ClientSpec.class),
+                    Arg.of("response", ArgType.SIZE, 1L, "response bytes (UDP: at most 65,507 B)").within(TcpRr.ClientSpec.class),
+                    Arg.of("time", ArgType.DURATION, Duration.ofSeconds(10), "how long to measure, after the warm-up").within(TcpRr.ClientSpec.class),
                     PairArgs.OMIT,
                     Arg.of("histogram", ArgType.BOOL, false, "also print the latency distribution"),
                     Arg.of("burst", ArgType.COUNT, null, "TCP_RR only: keep this many transactions in flight beyond the first"
-                            + " (netperf -b); each one's latency includes its wait behind the others; omit for one at a time")),
+                            + " (netperf -b); each one's latency includes its wait behind the others; omit for one at a time")
+                            .within(TcpRr.ClientSpec.class)),
             List.of("rr to: local, time: 5.s",
                     "rr proto: 'udp', request: 64, response: 1024",
                     "rr connect: true, histogram: true",
@@ -48,16 +49,14 @@ public final class RrDefinition implements Definition {
 
     /** The three kinds of request/response test, by their netperf names. */
     enum Kind {
-        TCP_RR(TcpRr.NAME, TcpRr.MAX_MESSAGE),
-        TCP_CRR(TcpCrr.NAME, TcpRr.MAX_MESSAGE),
-        UDP_RR(UdpRr.NAME, UdpRr.MAX_MESSAGE);
+        TCP_RR(TcpRr.NAME),
+        TCP_CRR(TcpCrr.NAME),
+        UDP_RR(UdpRr.NAME);
 
         final String workload;
-        final long maxMessage;
 
-        Kind(String workload, long maxMessage) {
+        Kind(String workload) {
             this.workload = workload;
-            this.maxMessage = maxMessage;
         }
     }
 
@@ -75,12 +74,6 @@ public final class RrDefinition implements Definition {
         Host from = PairArgs.from(args, hosts);
         Host to = PairArgs.to(args, hosts);
         Kind kind = kind(args);
-        for (String size : List.of("request", "response")) {
-            if (args.size(size) > kind.maxMessage) {
-                throw new UsageException("rr " + size + " " + args.size(size) + " is over the " + args.text("proto") + " limit of "
-                        + kind.maxMessage + " bytes");
-            }
-        }
         Specs specs = specs(kind, args);
         Map<String, Object> params = args.params();
         params.put("kind", kind.name());
@@ -110,15 +103,12 @@ public final class RrDefinition implements Definition {
             throw new UsageException("rr burst: is for TCP_RR only (proto 'tcp' without connect: true); " + kind
                     + " asks one transaction at a time: leave burst: out");
         }
-        if (args.given("burst") && args.count("burst") > TcpRr.MAX_BURST) {
-            throw new UsageException("rr burst " + args.count("burst") + " is over the limit of " + TcpRr.MAX_BURST + " transactions in flight");
-        }
         return kind;
     }
 
     private static Specs specs(Kind kind, Args args) {
-        int request = (int) args.size("request");
-        int response = (int) args.size("response");
+        int request = args.intSize("request");
+        int response = args.intSize("response");
         long time = args.duration("time").toNanos();
         long omit = args.duration("omit").toNanos();
         Timing timing = PairArgs.timing(args);

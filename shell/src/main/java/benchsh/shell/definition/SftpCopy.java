@@ -64,7 +64,7 @@ final class SftpCopy implements Part.Action {
         try {
             end = copy(m);
         } catch (IOException e) {
-            end = Ending.of("sftp: " + FsErrors.describe(e));
+            end = Ending.of(between() + FsErrors.describe(e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             end = new Ending(Status.INTERRUPTED, "interrupted by the user");
@@ -86,9 +86,14 @@ final class SftpCopy implements Part.Action {
             Path d = to.path(dst);
             fsType(m, "src_", from, s);
             try {
-                PathCopy.check(s, d);
+                PathCopy.checkSource(s);
             } catch (IOException e) {
-                return Ending.of("sftp: " + FsErrors.describe(e));
+                return Ending.of("sftp on " + source.name() + ": " + FsErrors.describe(e));
+            }
+            try {
+                PathCopy.checkDestination(d);
+            } catch (IOException e) {
+                return Ending.of("sftp on " + target.name() + ": " + FsErrors.describe(e));
             }
             fsType(m, "dst_", to, d.getParent());
             AtomicLong bytes = new AtomicLong();
@@ -100,7 +105,7 @@ final class SftpCopy implements Part.Action {
             } catch (IOException e) {
                 m.put("bytes", bytes.get());
                 String why = System.nanoTime() > deadline ? "the copy took longer than " + limit.toMinutes() + " min; " : "";
-                return new Ending(Thread.interrupted() ? Status.INTERRUPTED : Status.FAILED, "sftp: " + why + e.getMessage());
+                return new Ending(Thread.interrupted() ? Status.INTERRUPTED : Status.FAILED, between() + why + e.getMessage());
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
             m.put("files", c.files());
@@ -128,6 +133,11 @@ final class SftpCopy implements Part.Action {
             }
             return Ending.of(error);
         }
+    }
+
+    /** "sftp from h1 to h2: ", the prefix of a failure that may be at either end: it names both hosts, never neither. */
+    private String between() {
+        return "sftp from " + source.name() + " to " + target.name() + ": ";
     }
 
     /** The local file system type of a local end; SFTP does not tell a remote one. */

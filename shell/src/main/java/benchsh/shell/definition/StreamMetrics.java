@@ -8,7 +8,8 @@ import java.util.Map;
 
 /**
  * Combines the two sides of a stream test into the result's metrics: the figure is what the receiver
- * counted; CPU is reported per end as netperf does, {@code local} being the {@code from} host.
+ * counted; the socket buffers are the sender's SO_SNDBUF and the receiver's SO_RCVBUF as the kernel gave them;
+ * CPU is reported per end as netperf does, {@code local} being the {@code from} host.
  * Service demand is CPU microseconds per KB (1024 bytes) moved, host-wide:
  * {@code cpu% / 100 × cpus × seconds × 1e6 / (bytes / 1024)} (netperf's -c/-C).
  */
@@ -25,6 +26,8 @@ public final class StreamMetrics {
         m.put("throughput_bps", rx.get("throughput_bps"));
         m.put("sender_bytes", tx.get("bytes"));
         m.put("sender_throughput_bps", tx.get("throughput_bps"));
+        m.put("send_socket_bytes", tx.get("send_socket_bytes"));
+        m.put("recv_socket_bytes", rx.get("recv_socket_bytes"));
         if (rx.get("stream_throughput_bps") instanceof List<?> perStream && perStream.size() > 1) {
             m.put("stream_throughput_bps", perStream);
         }

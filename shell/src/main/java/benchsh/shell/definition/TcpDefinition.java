@@ -1,5 +1,6 @@
 package benchsh.shell.definition;
 
+import benchsh.peer.protocol.Link;
 import benchsh.peer.workload.TcpStream;
 import benchsh.shell.args.Arg;
 import benchsh.shell.args.ArgType;
@@ -8,7 +9,6 @@ import benchsh.shell.args.UsageException;
 import benchsh.shell.args.VerbSpec;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
-import benchsh.shell.report.Formats;
 import benchsh.shell.run.Merged;
 import benchsh.shell.run.Part;
 import benchsh.shell.run.SideSpec;
@@ -27,22 +27,24 @@ public final class TcpDefinition implements Definition {
             List.of(
                     Arg.of("to", ArgType.HOST, null, "the receiving host"),
                     Arg.of("from", ArgType.HOST, null, "the sending host"),
-                    Arg.of("size", ArgType.SIZE, 128L * 1024, "bytes per write"),
-                    Arg.of("time", ArgType.DURATION, Duration.ofSeconds(10), "how long to measure, after the warm-up"),
-                    Arg.of("bytes", ArgType.SIZE, null, "send this many bytes instead of running for a time"),
-                    Arg.of("streams", ArgType.COUNT, 1, "parallel connections"),
+                    Arg.of("size", ArgType.SIZE, 128L * 1024, "bytes per write").within(TcpStream.Spec.class),
+                    Arg.of("time", ArgType.DURATION, Duration.ofSeconds(10), "how long to measure, after the warm-up").within(TcpStream.Spec.class),
+                    Arg.of("bytes", ArgType.SIZE, null, "send this many bytes instead of running for a time").within(TcpStream.Spec.class),
+                    Arg.of("streams", ArgType.COUNT, 1, "parallel connections").within(TcpStream.Spec.class),
                     Arg.of("reverse", ArgType.BOOL, false, "the receiving host sends (netio Rx)"),
                     Arg.of("bidir", ArgType.BOOL, false, "both directions at once (separate connections each way)"),
-                    Arg.of("rate", ArgType.RATE, null, "pace the sender to this many bits/s, all streams together (default unpaced)"),
+                    Arg.of("rate", ArgType.RATE, null, "pace the sender to this many bits/s, all streams together (default unpaced)")
+                            .within(TcpStream.Spec.class),
                     Arg.of("zerocopy", ArgType.BOOL, false, "send with FileChannel.transferTo (sendfile) from a temp file"),
                     PairArgs.OMIT,
                     PairArgs.INTERVAL,
-                    Arg.of("window", ArgType.SIZE, null, "SO_SNDBUF and SO_RCVBUF"),
+                    Arg.of("window", ArgType.SIZE, null, "SO_SNDBUF and SO_RCVBUF asked for on both ends; the kernel's answer is in"
+                            + " send_socket_bytes and recv_socket_bytes").within(TcpStream.Spec.class),
                     Arg.of("nodelay", ArgType.BOOL, false, "TCP_NODELAY"),
                     PairArgs.BUSY_WAIT,
                     PairArgs.BIND,
                     PairArgs.TARGET,
-                    Arg.of("port", ArgType.COUNT, null, "the receiver's port (default: any free port)"),
+                    Arg.of("port", ArgType.COUNT, null, "the receiver's port (default: any free port)").within(Link.class),
                     PairArgs.TIMEOUT,
                     PairArgs.LABEL,
                     PairArgs.REPEATS,
@@ -60,20 +62,10 @@ public final class TcpDefinition implements Definition {
     public Test build(Args args, Hosts hosts) {
         Host from = PairArgs.from(args, hosts);
         Host to = PairArgs.to(args, hosts);
-        long size = args.size("size");
-        if (size > TcpStream.MAX_SIZE) {
-            throw new UsageException("size " + Formats.size(size) + " is larger than the peer's cap of " + Formats.size(TcpStream.MAX_SIZE));
-        }
-        if (args.count("streams") > TcpStream.MAX_STREAMS) {
-            throw new UsageException("streams " + args.count("streams") + " is more than the peer's cap of " + TcpStream.MAX_STREAMS);
-        }
         boolean reverse = args.bool("reverse");
         boolean bidir = args.bool("bidir");
         if (reverse && bidir) {
             throw new UsageException("tcp: bidir already sends both ways; leave out reverse");
-        }
-        if (args.given("port") && args.count("port") > 65535) {
-            throw new UsageException("port must be at most 65535, not " + args.count("port"));
         }
         boolean timed = !args.given("bytes");
         Duration omit = timed || args.given("omit") ? args.duration("omit") : Duration.ZERO;
@@ -82,6 +74,9 @@ public final class TcpDefinition implements Definition {
             params.remove("time");
         }
         List<String> columns = new java.util.ArrayList<>(COLUMNS);
+        if (args.given("window")) {
+            columns.addAll(columns.indexOf("streams") + 1, List.of("window", "send_socket_bytes", "recv_socket_bytes"));
+        }
         if (bidir) {
             columns.addAll(columns.indexOf("throughput_bps") + 1, List.of("forward_throughput_bps", "reverse_throughput_bps"));
         } else if (args.count("streams") > 1) {
@@ -110,8 +105,8 @@ public final class TcpDefinition implements Definition {
 
     private static TcpStream.Spec spec(Args args, Duration omit, boolean send) {
         boolean timed = !args.given("bytes");
-        return new TcpStream.Spec(send, (int) args.size("size"), timed ? args.duration("time").toNanos() : 0, timed ? 0 : args.size("bytes"),
-                args.count("streams"), omit.toNanos(), PairArgs.streamTiming(args), args.given("window") ? (int) args.size("window") : 0,
+        return new TcpStream.Spec(send, args.intSize("size"), timed ? args.duration("time").toNanos() : 0, timed ? 0 : args.size("bytes"),
+                args.count("streams"), omit.toNanos(), PairArgs.streamTiming(args), args.given("window") ? args.intSize("window") : 0,
                 args.bool("nodelay"), args.given("rate") ? args.size("rate") : 0, args.bool("zerocopy"));
     }
 

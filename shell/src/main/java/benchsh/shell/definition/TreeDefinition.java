@@ -13,7 +13,6 @@ import benchsh.shell.args.UsageException;
 import benchsh.shell.args.Suggest;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
-import benchsh.shell.report.Formats;
 import benchsh.shell.run.Part;
 import benchsh.shell.run.Test;
 import benchsh.shell.result.Result;
@@ -43,11 +42,13 @@ public final class TreeDefinition implements Definition {
                 Arg.of("path", ArgType.TEXT, null, "a new directory to create the tree in"),
                 Arg.of("profile", ArgType.TEXT, "maildir", "maildir (10,688 files, 466 dirs, 134 MB), portage (49,000 files, 12,000 dirs, 204 MB), "
                         + "tarballs (10 files, 217 MB), video (1 file, 234 MB) or custom"),
-                Arg.of("files", ArgType.COUNT, null, "number of files (overrides the profile)"),
-                Arg.of("dirs", ArgType.COUNT, null, "number of directories, the root included (overrides the profile)"),
-                Arg.of("bytes", ArgType.SIZE, null, "total bytes (overrides the profile)"),
-                Arg.of("sigma", ArgType.NUMBER, null, "spread of the log-normal file sizes (overrides the profile)"),
-                Arg.of("scale", ArgType.NUMBER, 1.0, "scale files, dirs and bytes, e.g. 0.01 for a quick test"),
+                Arg.of("files", ArgType.COUNT, null, "number of files (overrides the profile); times scale: within the same range")
+                        .within(TreePlan.Shape.class),
+                Arg.of("dirs", ArgType.COUNT, null, "number of directories, the root included (overrides the profile); times scale: within the same range")
+                        .within(TreePlan.Shape.class),
+                Arg.of("bytes", ArgType.SIZE, null, "total bytes (overrides the profile); times scale: within the same range").within(TreePlan.Shape.class),
+                Arg.of("sigma", ArgType.NUMBER, null, "spread of the log-normal file sizes (overrides the profile)").within(TreePlan.Shape.class),
+                Arg.of("scale", ArgType.NUMBER, 1.0, "scale files, dirs and bytes, e.g. 0.01 for a quick test").within(0, 100),
                 Arg.of("seed", ArgType.COUNT, 1, "the same seed gives the same tree"),
                 Arg.of("random", ArgType.BOOL, false, "incompressible content (default: mail-like text)")));
         a.addAll(FsArgs.common(Duration.ofSeconds(60)));
@@ -76,33 +77,15 @@ public final class TreeDefinition implements Definition {
         Map<String, Object> params = FsArgs.params(args);
         params.put("on", host.name());
         return Test.of("tree", host, host).params(params).tags(FsArgs.tags(args)).columns(COLUMNS)
-                .part(FsArgs.alone(host, TreeWorkload.NAME, "run", spec)).finishesWithin(Duration.ofMinutes(30)).build();
+                .part(FsArgs.alone(args, host, TreeWorkload.NAME, "run", spec)).finishesWithin(Duration.ofMinutes(30)).build();
     }
 
-    /** The profile's shape with the user's files, dirs, bytes and sigma, times scale; within the peer's caps. */
+    /** The profile's shape with the user's files, dirs, bytes and sigma, times scale (checked where the spec leaves: {@link SpecLimits}). */
     private static TreePlan.Shape shape(Args args, TreePlan.Profile profile) {
         TreePlan.Shape base = profile.shape();
-        double scale = ((Number) args.get("scale")).doubleValue();
-        if (!(scale > 0 && scale <= 100)) {
-            throw new UsageException("tree scale must be in (0, 100], not " + scale);
-        }
         double sigma = args.given("sigma") ? ((Number) args.get("sigma")).doubleValue() : base.sigma();
-        if (!(sigma >= 0 && sigma <= TreePlan.MAX_SIGMA)) {
-            throw new UsageException("tree sigma must be in [0, " + TreePlan.MAX_SIGMA + "], not " + sigma);
-        }
-        for (String n : List.of("files", "dirs")) {
-            if (args.given(n) && args.size(n) < 1) {
-                throw new UsageException("tree " + n + " must be at least 1");
-            }
-        }
-        TreePlan.Shape shape = new TreePlan.Shape(args.given("files") ? args.size("files") : base.files(), args.given("dirs") ? args.size("dirs") : base.dirs(),
-                args.given("bytes") ? args.size("bytes") : base.bytes(), sigma).scaled(scale);
-        if (shape.files() > TreePlan.MAX_FILES || shape.dirs() > TreePlan.MAX_DIRS || shape.bytes() > TreePlan.MAX_BYTES) {
-            throw new UsageException("a tree is limited to " + Formats.number(TreePlan.MAX_FILES) + " files, " + Formats.number(TreePlan.MAX_DIRS)
-                    + " directories and " + Formats.size(TreePlan.MAX_BYTES) + "; this one would have " + Formats.number(shape.files()) + " files, "
-                    + Formats.number(shape.dirs()) + " directories and " + Formats.size(shape.bytes()));
-        }
-        return shape;
+        return new TreePlan.Shape(args.given("files") ? args.size("files") : base.files(), args.given("dirs") ? args.size("dirs") : base.dirs(),
+                args.given("bytes") ? args.size("bytes") : base.bytes(), sigma).scaled(((Number) args.get("scale")).doubleValue());
     }
 
     /** A tree that was made is handed out for copy and remove; one that failed stays a result, with its error. */

@@ -9,7 +9,6 @@ import benchsh.peer.io.IoPath;
 import benchsh.peer.workload.UdpStream;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
-import benchsh.shell.report.Formats;
 import benchsh.shell.run.Merged;
 import benchsh.shell.run.Part;
 import benchsh.shell.run.Test;
@@ -27,15 +26,16 @@ public final class UdpDefinition implements Definition {
 
     private static final VerbSpec VERB = new VerbSpec("udp", "UDP stream: messages sent, received, lost; jitter; throughput", "",
             PairArgs.args(
-                    Arg.of("size", ArgType.SIZE, 1472L, "datagram payload bytes, 1 to " + UdpStream.MAX_SIZE + "; under " + UdpStream.HEADER_BYTES
-                            + " (the header) only loss is measured: out of order and jitter show as -"),
-                    Arg.of("rate", ArgType.RATE, null, "send rate in bits/s of payload (default unlimited)"),
-                    Arg.of("time", ArgType.DURATION, Duration.ofSeconds(10), "how long to measure, after the warm-up"),
+                    Arg.of("size", ArgType.SIZE, 1472L, "datagram payload bytes, at most 65535 less the IP and UDP headers; under "
+                            + UdpStream.HEADER_BYTES + " (the header) only loss is measured: out of order and jitter show as -").within(UdpStream.Spec.class),
+                    Arg.of("rate", ArgType.RATE, null, "send rate in bits/s of payload (default unlimited)").within(UdpStream.Spec.class),
+                    Arg.of("time", ArgType.DURATION, Duration.ofSeconds(10), "how long to measure, after the warm-up").within(UdpStream.Spec.class),
                     Arg.of("omit", ArgType.DURATION_OR_ZERO, Duration.ofSeconds(1), "warm-up sent first and left out of the rates;"
-                            + " message counts and loss cover the whole test"),
-                    Arg.of("window", ArgType.SIZE, null, "SO_SNDBUF and SO_RCVBUF"),
-                    Arg.of("batch", ArgType.COUNT, 1L, "datagrams per send and receive call, 1 to " + UdpStream.MAX_BATCH
-                            + " (a paced sender's batch holds at most 1 ms of its rate)"),
+                            + " message counts and loss cover the whole test").within(UdpStream.Spec.class),
+                    Arg.of("window", ArgType.SIZE, null, "SO_SNDBUF of the sender and SO_RCVBUF of the receiver asked for; the kernel's answer is in"
+                            + " send_socket_bytes and recv_socket_bytes").within(UdpStream.Spec.class),
+                    Arg.of("batch", ArgType.COUNT, 1L, "datagrams per send and receive call, at most the kernel's UIO_MAXIOV"
+                            + " (a paced sender's batch holds at most 1 ms of its rate)").within(UdpStream.Spec.class),
                     Arg.of("io", ArgType.TEXT, IoPath.GSO.label(), "the fastest datagram I/O path to use: 'gso' (UDP_SEGMENT/GRO), 'mmsg'"
                             + " (sendmmsg/recvmmsg; both need a peer on Java 22+ on Linux) or 'nio'; a slower one runs where it is not available"),
                     PairArgs.BUSY_WAIT),
@@ -53,16 +53,7 @@ public final class UdpDefinition implements Definition {
     public Test build(Args args, Hosts hosts) {
         Host from = PairArgs.from(args, hosts);
         Host to = PairArgs.to(args, hosts);
-        long size = args.size("size");
-        if (size > UdpStream.MAX_SIZE) {
-            throw new UsageException("udp size " + size + " is over the UDP limit of " + UdpStream.MAX_SIZE
-                    + " bytes (65535 less the IP and UDP headers); use a smaller size");
-        }
-        if (args.given("window") && args.size("window") > UdpStream.MAX_WINDOW) {
-            throw new UsageException("udp window " + Formats.size(args.size("window")) + " is larger than the peer's cap of "
-                    + Formats.size(UdpStream.MAX_WINDOW));
-        }
-        batchAndIo(args);
+        ioPath(args);
         Part part = new Part.OnPeers(List.of(PairArgs.listen(args, to, UdpStream.NAME, spec(args, 0)),
                 PairArgs.connect(args, from, UdpStream.NAME, spec(args, args.given("rate") ? args.size("rate") : 0))), "listen",
                 sides -> Merged.of(UdpMetrics.merge(sides.get("listen"), sides.get("connect")), sides.intervals("listen")));
@@ -70,12 +61,8 @@ public final class UdpDefinition implements Definition {
                 .runsFor(args.duration("omit").plus(args.duration("time")).plus(Duration.ofSeconds(2))).build();
     }
 
-    /** The checked {@code batch:} and the {@code io:} path it names. */
-    private static IoPath batchAndIo(Args args) {
-        if (((Number) args.get("batch")).longValue() > UdpStream.MAX_BATCH) {
-            throw new UsageException("udp batch " + args.get("batch") + " is over the limit of " + UdpStream.MAX_BATCH
-                    + " datagrams per call (the kernel's UIO_MAXIOV); use 1 to " + UdpStream.MAX_BATCH);
-        }
+    /** The datagram I/O path {@code io:} names. */
+    private static IoPath ioPath(Args args) {
         try {
             return IoPath.parse(args.text("io"));
         } catch (IllegalArgumentException e) {
@@ -85,7 +72,7 @@ public final class UdpDefinition implements Definition {
 
     /** Both sides get the same spec; only the sender is paced ({@code rate} 0 for the receiver). */
     private static UdpStream.Spec spec(Args args, long rate) {
-        return new UdpStream.Spec((int) args.size("size"), args.duration("time").toNanos(), args.duration("omit").toNanos(), rate,
-                args.given("window") ? (int) args.size("window") : 0, PairArgs.streamTiming(args), args.count("batch"), batchAndIo(args));
+        return new UdpStream.Spec(args.intSize("size"), args.duration("time").toNanos(), args.duration("omit").toNanos(), rate,
+                args.given("window") ? args.intSize("window") : 0, PairArgs.streamTiming(args), args.count("batch"), ioPath(args));
     }
 }

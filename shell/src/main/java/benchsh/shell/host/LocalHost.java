@@ -15,19 +15,16 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The built-in host {@code local}: a peer child process on this machine, started with a Java 22+ where there
- * is one ({@link LocalJava}: {@code $BENCHSH_JAVA}, the shell's own, a JDK 22+ here, benchsh's shipped runtime), under {@code taskset -c LIST} when pinned to CPUs
- * ({@code host 'local', cpus: '0'}). Its stderr goes to a log file whose tail explains a peer that
- * would not start or died.
+ * is one ({@link LocalJava}: {@code $BENCHSH_JAVA}, the shell's own, a JDK 22+ here, benchsh's shipped runtime),
+ * under {@code taskset -c LIST} when pinned to CPUs ({@code host 'local', cpus: '0'}). Its stderr goes to a log
+ * file ({@link LocalPeerLog}) whose tail explains a peer that would not start or died.
  */
 public final class LocalHost extends Host {
     private final LocalJava vm;
     private final String java;
     private Process process;
-    private Path log;
+    private LocalPeerLog log;
     private String cpus;
-
-    /** Local peer logs are named {@code benchsh-local-peer-<shell pid>-<random>.log} in the temp directory. */
-    static final String LOG_PREFIX = "benchsh-local-peer-";
 
     public LocalHost(String name, String java) {
         this(name, LocalJava.given(java));
@@ -106,6 +103,12 @@ public final class LocalHost extends Host {
     }
 
     /**
+     * No {@code hsperfdata_<user>/<pid>} file in the temp directory: a peer killed with SIGKILL would leave it
+     * behind. Every peer runs with it; {@code jcmd <pid>} still attaches.
+     */
+    public static final String NO_PERF_DATA = "-XX:-UsePerfData";
+
+    /**
      * The command line of a local peer. Extra JVM options (from {@link #PEER_OPTIONS_ENV}) come after the
      * defaults, so they can override them; with any, the JVM's own warnings go to stderr (the peer's log file),
      * since the peer's stdout carries the control protocol and a JVM message there (e.g. JFR's "Started
@@ -119,7 +122,7 @@ public final class LocalHost extends Host {
         if (cpus != null) {
             command.addAll(List.of("taskset", "-c", cpus));
         }
-        command.addAll(List.of(java, "-XX:+UseSerialGC", "-Xss512k"));
+        command.addAll(List.of(java, "-XX:+UseSerialGC", "-Xss512k", NO_PERF_DATA));
         if (extraOptions != null && !extraOptions.isBlank()) {
             // JFR logs its start to stdout at info unless jfr+startup is below warning
             command.addAll(List.of("-Xlog:disable", "-Xlog:all=warning:stderr", "-Xlog:jfr+startup=error:stderr"));
@@ -176,14 +179,12 @@ public final class LocalHost extends Host {
         List<String> command;
         try {
             command = peerCommand(java, pinned, System.getenv(PEER_OPTIONS_ENV), PeerJar.local().toString());
-            sweepLogsOfDeadShells();
-            log = Files.createTempFile(LOG_PREFIX + ProcessHandle.current().pid() + "-", ".log");
-            log.toFile().deleteOnExit();
+            log = LocalPeerLog.open(Path.of(System.getProperty("java.io.tmpdir")));
         } catch (IOException e) {
             throw new HostException(name(), "start peer", e.getMessage());
         }
         try {
-            process = new ProcessBuilder(command).redirectError(log.toFile()).start();
+            process = new ProcessBuilder(command).redirectError(log.stderr()).start();
         } catch (IOException e) {
             throw new HostException(name(), "start peer", "cannot run '" + String.join(" ", command) + "': " + e.getMessage()
                     + "; install Java 17+ or set BENCHSH_JAVA to a java binary");
@@ -199,37 +200,12 @@ public final class LocalHost extends Host {
         return connection;
     }
 
-    /**
-     * Removes the peer logs of shells that are no longer running: a shell killed with SIGKILL cannot
-     * delete its own, so the next one does.
-     */
-    static void sweepLogsOfDeadShells() {
-        Path dir = Path.of(System.getProperty("java.io.tmpdir"));
-        try (var logs = Files.newDirectoryStream(dir, LOG_PREFIX + "*.log")) {
-            for (Path p : logs) {
-                String rest = p.getFileName().toString().substring(LOG_PREFIX.length());
-                int dash = rest.indexOf('-');
-                try {
-                    long pid = Long.parseLong(dash < 0 ? "" : rest.substring(0, dash));
-                    if (ProcessHandle.of(pid).isEmpty()) {
-                        Files.deleteIfExists(p);
-                    }
-                } catch (NumberFormatException | IOException e) {
-                    // not one of ours, or already gone
-                }
-            }
-        } catch (IOException e) {
-            // the temp directory is unreadable: nothing to sweep
-        }
-    }
-
     private String stderrTail() {
         try {
             if (process != null && !process.isAlive()) {
                 process.waitFor(200, TimeUnit.MILLISECONDS);
             }
-            List<String> lines = Files.readAllLines(log);
-            return String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size()));
+            return log.tail(3);
         } catch (IOException | InterruptedException | RuntimeException e) {
             return null;
         }

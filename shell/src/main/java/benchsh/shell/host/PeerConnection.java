@@ -1,7 +1,6 @@
 package benchsh.shell.host;
 
 import benchsh.peer.protocol.ControlChannel;
-import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.Message;
 import benchsh.peer.protocol.ProtocolException;
@@ -94,16 +93,18 @@ public final class PeerConnection implements AutoCloseable {
     /**
      * Starts one side of a test; its readiness and end arrive on the handle.
      *
-     * @param link the partner's token and address for a two-host test, else null
+     * @param link     the partner's token and address for a two-host test, else null
+     * @param deadline how long the shell waits for the side's end (the peer ends the side's waits before it)
      */
-    public SideHandle start(String id, String workload, String role, Map<String, Object> spec, Link link) throws HostException {
+    public SideHandle start(String id, String workload, String role, Map<String, Object> spec, Link link, Duration deadline) throws HostException {
         SideHandle side = new SideHandle(id, host, this);
         if (!alive()) {
             throw new HostException(host, "start test", deadReason);
         }
         sides.put(id, side);
         try {
-            channel.send(new Message.Start(id, workload, role, spec, link));
+            long nanos = Math.max(1, Math.min(deadline.toNanos(), Message.Start.LONGEST_DEADLINE_NANOS));
+            channel.send(new Message.Start(id, workload, role, spec, link, nanos));
         } catch (IOException e) {
             sides.remove(id);
             throw new HostException(host, "start test", e.getMessage());
@@ -182,7 +183,7 @@ public final class PeerConnection implements AutoCloseable {
         String reason = PeerText.line(why); // a bad frame's message may quote the peer
         deadReason = reason;
         for (SideHandle s : sides.values()) {
-            s.fail(host + ": " + reason, ErrorKind.IO);
+            s.lost(host + ": " + reason);
         }
         sides.clear();
     }

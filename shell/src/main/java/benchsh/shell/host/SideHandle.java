@@ -25,6 +25,7 @@ public final class SideHandle {
     private final CompletableFuture<Message.Done> done = new CompletableFuture<>();
     private final List<Map<String, Object>> intervals = new ArrayList<>();
     private volatile Consumer<Map<String, Object>> intervalListener = s -> { };
+    private volatile boolean peerLost;
 
     SideHandle(String id, String host, PeerConnection peer) {
         this.id = id;
@@ -88,6 +89,20 @@ public final class SideHandle {
     void done(Message.Done d) {
         ready.completeExceptionally(new IllegalStateException(d.error() == null ? "ended before it was ready" : d.error()));
         done.complete(d);
+    }
+
+    /**
+     * The peer went away before this side reported (killed, its connection lost): it ends with the intervals received
+     * so far, and what the side was writing was not cleaned up by it.
+     */
+    void lost(String error) {
+        peerLost = true;
+        fail(error, ErrorKind.IO);
+    }
+
+    /** Whether the side ended because its peer was lost before it reported ({@link Message.Done} made by the shell). */
+    public boolean peerLost() {
+        return peerLost;
     }
 
     /** The peer refused or lost the side: it ends with the intervals received so far. */

@@ -57,7 +57,7 @@ public final class Observers {
                 if (unreachable.containsKey(h)) {
                     throw unreachable.get(h);
                 }
-                o.begin(h, spec);
+                o.begin(h, spec, max);
             } catch (HostException e) {
                 o.missing.add(e.getMessage());
             } catch (InterruptedException e) {
@@ -95,11 +95,11 @@ public final class Observers {
         return failed;
     }
 
-    private void begin(Host h, Map<String, Object> spec) throws HostException, InterruptedException {
+    private void begin(Host h, Map<String, Object> spec, Duration max) throws HostException, InterruptedException {
         byte[] random = new byte[6];
         RANDOM.nextBytes(random);
         String id = "observe-" + HexFormat.of().formatHex(random);
-        SideHandle handle = h.peer().start(id, ObserveWorkload.NAME, "watch", spec, null);
+        SideHandle handle = h.peer().start(id, ObserveWorkload.NAME, "watch", spec, null, max.plus(STOP_TIMEOUT));
         started.put(h.name(), new Started(handle, Instant.now()));
         try {
             handle.awaitReady(READY_TIMEOUT);

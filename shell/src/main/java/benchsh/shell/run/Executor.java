@@ -26,12 +26,11 @@ import java.util.function.Supplier;
  * (the parts at once, each on its peers or in the shell, around whatever the test must hold), notes it in
  * a dry-run plan, or collects it for a {@code together} block; results are tagged from the context and
  * recorded. The hosts the context watches are observed during every test it runs ({@link Observers}); a
- * host that cannot be watched is noted in the result, never failing it. Verbs only build tests.
+ * host that cannot be watched is noted in the result, never failing it. A stop the user asked for ends
+ * every loop of tests here, before its next test starts. Verbs only build tests.
  * Thread-safe: together blocks run tests on several threads at once.
  */
 public final class Executor {
-    /** Allowed beyond a test's expected duration before it is declared hung. */
-    public static final Duration GRACE = Duration.ofSeconds(20);
     /** How long a together block's tests wait for each other at the start barrier. */
     public static final Duration GATE_TIMEOUT = Duration.ofSeconds(60);
     /** Tests in one together block, at most. */
@@ -39,17 +38,24 @@ public final class Executor {
 
     private final Recorder recorder;
     private final Supplier<ProgressListener> progress;
+    private final Control control;
 
-    public Executor(Recorder recorder, Supplier<ProgressListener> progress) {
+    /** @param control the script's stop: asked before every test, so no loop of tests outlives a stop request */
+    public Executor(Recorder recorder, Supplier<ProgressListener> progress, Control control) {
         this.recorder = recorder;
         this.progress = progress;
+        this.control = control;
     }
 
     /**
      * Runs, plans or collects {@code test} as the context says. Returns the recorded result; in a plan an
      * unmeasured result (status ok, no metrics), and null while collecting.
+     *
+     * @throws TestCancelledException when the user asked to stop (Ctrl-C twice, a signal in batch mode): the
+     *                                test is not started, whatever loop asked for it ({@code repeats:}, a sweep)
      */
     public Result run(Test test, RunContext context) {
+        control.checkCancelled();
         switch (context.mode()) {
             case PLAN:
                 return plan(test, context);
@@ -70,6 +76,7 @@ public final class Executor {
      * every test's receiver first and then all senders behind one barrier; or each as a plan step.
      */
     public Together together(List<RunContext.Collected> tests, RunContext block) {
+        control.checkCancelled();
         if (tests.size() > MAX_TOGETHER) {
             throw new IllegalArgumentException("together runs at most " + MAX_TOGETHER + " tests at once, not " + tests.size());
         }
@@ -112,7 +119,7 @@ public final class Executor {
             if (watch.isEmpty()) {
                 return combined(test, parts(test, gate, listener));
             }
-            Observers observers = Observers.start(watch, observeInterval(test), test.expected().plus(GRACE).plus(Observers.STOP_TIMEOUT));
+            Observers observers = Observers.start(watch, observeInterval(test), Deadlines.limit(test.expected()).plus(Observers.STOP_TIMEOUT));
             PartOutcome outcome;
             try {
                 outcome = combined(test, parts(test, gate, listener));

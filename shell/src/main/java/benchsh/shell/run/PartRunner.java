@@ -11,10 +11,12 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Runs one part of a test on its peers: starts the listener on the address its partner reaches it at
@@ -37,16 +39,16 @@ final class PartRunner {
     }
 
     /**
-     * @param expected how long the part should run; it is declared hung {@link Executor#GRACE} later
+     * @param expected how long the part should run; it is declared hung at its {@link Deadlines#limit}, which every side is told
      * @param gate     a together block's barrier to pass once the listener is ready, or null
      * @param progress where the interval samples of {@code part.progress()} go
      */
     static PartOutcome run(String test, Part.OnPeers part, Duration expected, StartGate gate, ProgressListener progress) {
         Instant started = Instant.now();
-        Duration limit = expected.plus(Executor.GRACE);
+        Duration limit = Deadlines.limit(expected);
         List<Started> running = new ArrayList<>();
         try {
-            start(part, gate, running);
+            start(part, gate, running, limit);
             running.stream().filter(s -> s.spec().role().equals(part.progress())).findFirst()
                     .ifPresent(s -> s.handle().onInterval(sample -> progress.interval(test, sample)));
             progress.started(test, expected);
@@ -54,12 +56,19 @@ final class PartRunner {
             progress.finished(test);
             Map<String, Message.Done> done = new LinkedHashMap<>();
             Map<String, List<Map<String, Object>>> received = new LinkedHashMap<>();
+            Set<String> lost = new HashSet<>();
             for (Started s : running) {
                 done.put(s.spec().role(), s.handle().doneNow());
                 received.put(s.spec().role(), s.handle().intervals());
+                if (s.handle().peerLost()) {
+                    lost.add(s.spec().role());
+                }
             }
             String error = firstError(status, running, limit);
-            Merged merged = part.merge().merge(new Sides(done, received));
+            Merged merged = part.merge().merge(new Sides(done, received, lost));
+            if (error != null && merged.error() != null) {
+                error = error + "; " + merged.error(); // what the merge adds to a failure, e.g. a partial copy left behind
+            }
             if (status == Status.OK && (error != null || merged.error() != null)) {
                 status = Status.FAILED;
                 error = error != null ? error : merged.error();
@@ -82,8 +91,8 @@ final class PartRunner {
     private record Started(SideSpec spec, SideHandle handle) {
     }
 
-    /** Starts the listener, then (after the gate) the connector, then the sides without a link. */
-    private static void start(Part.OnPeers part, StartGate gate, List<Started> running) throws HostException, InterruptedException {
+    /** Starts the listener, then (after the gate) the connector, then the sides without a link; each must end within {@code limit}. */
+    private static void start(Part.OnPeers part, StartGate gate, List<Started> running, Duration limit) throws HostException, InterruptedException {
         String id = newToken().substring(0, 12);
         String token = newToken();
         SideSpec listen = find(part, LinkRole.LISTEN);
@@ -94,7 +103,7 @@ final class PartRunner {
             listen.host().peer();
             connect.host().peer();
             address = DataAddresses.listenAddress(listen.host(), connect.host(), listen.address(), connect.address());
-            Started l = begin(listen, id + "-l", new Link(token, address, listen.port()));
+            Started l = begin(listen, id + "-l", new Link(token, address, listen.port()), limit);
             running.add(l);
             endpoint = l.handle().awaitReady(READY_TIMEOUT);
         }
@@ -103,12 +112,12 @@ final class PartRunner {
         }
         if (connect != null) {
             String to = connect.address() != null ? connect.address() : address;
-            running.add(begin(connect, id + "-c", new Link(token, to, ((Number) endpoint.get("port")).intValue())));
+            running.add(begin(connect, id + "-c", new Link(token, to, ((Number) endpoint.get("port")).intValue()), limit));
         }
         int n = 0;
         for (SideSpec s : part.sides()) {
             if (s.link() == LinkRole.NONE) {
-                running.add(begin(s, id + "-s" + n++, null));
+                running.add(begin(s, id + "-s" + n++, null, limit));
             }
         }
     }
@@ -117,8 +126,8 @@ final class PartRunner {
         return part.sides().stream().filter(s -> s.link() == link).findFirst().orElse(null);
     }
 
-    private static Started begin(SideSpec s, String id, Link link) throws HostException, InterruptedException {
-        return new Started(s, s.host().peer().start(id, s.workload(), s.role(), s.spec(), link));
+    private static Started begin(SideSpec s, String id, Link link, Duration limit) throws HostException, InterruptedException {
+        return new Started(s, s.host().peer().start(id, s.workload(), s.role(), s.spec(), link, limit));
     }
 
     /**

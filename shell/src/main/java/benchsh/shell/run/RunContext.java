@@ -30,6 +30,8 @@ public record RunContext(Map<String, Object> tags, int repeat, Mode mode, StartG
     }
 
     public static final RunContext ROOT = new RunContext(Map.of(), 0, Mode.RUN, null, null, null, Watch.NONE);
+    /** The most runs one repeat makes: {@code repeat(N) { }}, its {@code max:}, and a verb's {@code repeats:}. */
+    public static final int MAX_REPEATS = 10_000;
 
     public RunContext {
         tags = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(tags));

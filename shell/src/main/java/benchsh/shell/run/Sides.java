@@ -3,15 +3,23 @@ package benchsh.shell.run;
 import benchsh.peer.protocol.Message;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * How the sides of one part ended, by role: each side's DONE, null if it never reported, and the interval samples
- * the shell received from each (kept when a side's peer was lost before it reported). What a merge reads. Immutable.
+ * How the sides of one part ended, by role: each side's DONE, null if it never reported, the interval samples
+ * the shell received from each (kept when a side's peer was lost before it reported), and the roles whose peer was
+ * lost before they reported (their DONE is the shell's: the side cleaned nothing up). What a merge reads. Immutable.
  */
-public record Sides(Map<String, Message.Done> done, Map<String, List<Map<String, Object>>> received) {
+public record Sides(Map<String, Message.Done> done, Map<String, List<Map<String, Object>>> received, Set<String> lost) {
     public Sides {
         done = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(done));
         received = Map.copyOf(received);
+        lost = Set.copyOf(lost);
+    }
+
+    /** Whether the side in {@code role} ended because its peer was lost before it reported. */
+    public boolean peerLost(String role) {
+        return lost.contains(role);
     }
 
     /** The DONE of the side in {@code role}, or null when it never reported. */

@@ -15,7 +15,7 @@ import java.util.Map;
  * are several), how long it should take, and which columns its row shows. Building a test does no I/O;
  * running, planning and collecting it are the executor's. Immutable.
  *
- * @param expected how long the test should take; the executor allows {@link Executor#GRACE} more before
+ * @param expected how long the test should take; the shell allows {@link Deadlines#GRACE} more before
  *                 it stops a test as hung
  * @param timed    whether {@code expected} is known in advance (a run for a time) rather than an upper
  *                 bound for moving some data; a plan adds up only the known ones

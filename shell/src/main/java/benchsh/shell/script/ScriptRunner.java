@@ -124,6 +124,9 @@ public final class ScriptRunner implements ScriptFiles {
         if (e instanceof MissingMethodException mm) {
             return "no method " + mm.getMethod() + " for these arguments" + (mm.getType() == null ? "" : " on " + mm.getType().getSimpleName());
         }
+        if (e instanceof MissingPropertyException mp && mp.getType() != null && Number.class.isAssignableFrom(mp.getType())) {
+            return UnitExtensions.unknown(mp.getProperty()); // 1.TiB, 25.hours
+        }
         if (e instanceof MissingPropertyException mp) {
             return "unknown name '" + mp.getProperty() + "'";
         }

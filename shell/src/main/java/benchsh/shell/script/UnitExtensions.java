@@ -1,14 +1,50 @@
 package benchsh.shell.script;
 
+import benchsh.shell.args.Suggest;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Units as Groovy properties on numbers: {@code 4.KiB} and {@code 1.MB} are bytes (long),
  * {@code 5.s} and {@code 500.ms} are {@link Duration}s, {@code 100.Mbit} is bits per second (long),
- * {@code 5.percent} is 0.05. Registered as a Groovy extension module.
+ * {@code 5.percent} is 0.05; and {@code -5.s}, a negative duration, for the argument checks to refuse by name
+ * (Groovy's unary minus asks for {@code negative()}). Registered as a Groovy extension module. {@link #KINDS}
+ * lists every unit for help and for the error on one that does not exist. Stateless.
  */
 public final class UnitExtensions {
+    /** Every unit, by kind, in the order help shows them (a test checks this against the getters). */
+    public static final Map<String, List<String>> KINDS = kinds();
+
     private UnitExtensions() {
+    }
+
+    private static Map<String, List<String>> kinds() {
+        Map<String, List<String>> k = new LinkedHashMap<>();
+        k.put("sizes", List.of("B", "KiB", "MiB", "GiB", "TiB", "KB", "MB", "GB", "TB"));
+        k.put("durations", List.of("us", "ms", "s", "min", "h"));
+        k.put("rates", List.of("Kbit", "Mbit", "Gbit"));
+        k.put("fractions", List.of("percent"));
+        return java.util.Collections.unmodifiableMap(k);
+    }
+
+    /** "sizes 1.B 1.KiB ...; durations 1.us ...; rates 1.Kbit ...; fractions 1.percent". */
+    public static String listing() {
+        List<String> kinds = new ArrayList<>();
+        KINDS.forEach((kind, units) -> kinds.add(kind + " " + String.join(" ", units.stream().map(u -> "1." + u).toList())));
+        return String.join("; ", kinds);
+    }
+
+    /**
+     * The error for {@code 1.name} where no unit {@code name} exists: the closest unit (ignoring case first, so
+     * {@code 1.mb} suggests {@code MB}, not {@code ms}) and every unit there is.
+     */
+    public static String unknown(String name) {
+        List<String> all = KINDS.values().stream().flatMap(List::stream).toList();
+        String closest = all.stream().filter(u -> u.equalsIgnoreCase(name)).findFirst().or(() -> Suggest.closest(name, all)).orElse(null);
+        return "'" + name + "' is not a unit" + (closest == null ? "" : " (did you mean '" + closest + "'?)") + ". Units: " + listing();
     }
 
     private static long times(Number n, double factor) {
@@ -43,6 +79,14 @@ public final class UnitExtensions {
         return times(n, 1e9);
     }
 
+    public static long getTiB(Number n) {
+        return times(n, 1024.0 * 1024 * 1024 * 1024);
+    }
+
+    public static long getTB(Number n) {
+        return times(n, 1e12);
+    }
+
     public static Duration getS(Number n) {
         return Duration.ofNanos(times(n, 1e9));
     }
@@ -57,6 +101,15 @@ public final class UnitExtensions {
 
     public static Duration getMin(Number n) {
         return Duration.ofNanos(times(n, 60e9));
+    }
+
+    public static Duration getH(Number n) {
+        return Duration.ofNanos(times(n, 3600e9));
+    }
+
+    /** {@code -5.s}: Groovy's unary minus on a duration. */
+    public static Duration negative(Duration d) {
+        return d.negated();
     }
 
     public static long getKbit(Number n) {

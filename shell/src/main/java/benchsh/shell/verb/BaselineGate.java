@@ -3,7 +3,9 @@ package benchsh.shell.verb;
 import benchsh.shell.Session;
 import benchsh.shell.args.UsageException;
 import benchsh.shell.report.Cells;
+import benchsh.shell.report.Comparison;
 import benchsh.shell.report.ThroughputUnit;
+import benchsh.shell.result.Difference;
 import benchsh.shell.result.Repeated;
 import benchsh.shell.result.Result;
 import benchsh.shell.result.Stats;
@@ -23,23 +25,30 @@ import java.util.Set;
  */
 final class BaselineGate {
     private static final Set<String> NAMES = Set.of("within", "of");
+    private static final Set<String> REGRESSION_NAMES = Set.of("not_slower_than", "noise", "confidence");
     private static final String USAGE = "usage: expect R, within: 5.percent, of: baseline('LABEL')";
+    private static final String REGRESSION_USAGE = "usage: expect REPEATS, not_slower_than: baseline('LABEL') [, noise: 1.percent, confidence: 0.95]";
 
     private BaselineGate() {
     }
 
-    /** Whether a call of {@code expect} is the gate's form (named within: or of:). */
+    /** Whether a call of {@code expect} is a gate's form (named within:, of: or not_slower_than:). */
     static boolean asked(Object[] groovyArgs) {
-        return groovyArgs.length > 0 && groovyArgs[0] instanceof Map<?, ?> m && (m.containsKey("within") || m.containsKey("of"));
+        return groovyArgs.length > 0 && groovyArgs[0] instanceof Map<?, ?> m
+                && (m.containsKey("within") || m.containsKey("of") || m.containsKey("not_slower_than"));
     }
 
     static boolean check(Object[] groovyArgs, Session session) {
         Map<?, ?> named = (Map<?, ?>) groovyArgs[0];
         List<Object> positional = Arrays.asList(groovyArgs).subList(1, groovyArgs.length);
+        boolean regression = named.containsKey("not_slower_than");
         for (Object k : named.keySet()) {
-            if (!NAMES.contains(String.valueOf(k))) {
-                throw new UsageException("expect has no argument '" + k + "' in this form; " + USAGE);
+            if (!(regression ? REGRESSION_NAMES : NAMES).contains(String.valueOf(k))) {
+                throw new UsageException("expect has no argument '" + k + "' in this form; " + (regression ? REGRESSION_USAGE : USAGE));
             }
+        }
+        if (regression) {
+            return notSlower(named, positional, session);
         }
         if (positional.size() != 1 || !(named.get("within") instanceof Number within) || !(named.get("of") instanceof Baseline of)) {
             throw new UsageException(USAGE + " (within: a fraction, of: what baseline(...) returns)");
@@ -59,8 +68,9 @@ final class BaselineGate {
             test = result.test();
             value = of.valueOf(result);
         } else if (r instanceof Repeated rep && !rep.runs().isEmpty()) {
-            test = rep.runs().get(0).test();
-            value = Stats.of(rep.runs().stream().filter(Result::ok).map(of::valueOf).toList()).median();
+            Repeated.Kind first = rep.kinds().get(0); // the median of one test with one set of parameters, as the repeat printed it
+            test = first.test();
+            value = Stats.of(first.runs().stream().filter(Result::ok).map(of::valueOf).toList()).median();
         } else if (r instanceof Number n) {
             value = n.doubleValue();
         } else {
@@ -73,6 +83,43 @@ final class BaselineGate {
             detail += " (the runs of test " + test + " only)";
         }
         return ExpectVerb.record(session, null, detail, v.passed());
+    }
+
+    /**
+     * {@code expect rep, not_slower_than: baseline('nightly')}: fails only when the repeats are slower than the baseline's
+     * runs of their test beyond noise, by the verdict {@code compare} gives ({@link Difference}, {@link Comparison#words}).
+     */
+    private static boolean notSlower(Map<?, ?> named, List<Object> positional, Session session) {
+        if (positional.size() != 1 || !(named.get("not_slower_than") instanceof Baseline of)) {
+            throw new UsageException(REGRESSION_USAGE + " (not_slower_than: what baseline(...) returns)");
+        }
+        double noise = fraction(named, "noise", 0.01);
+        double confidence = fraction(named, "confidence", 0.95);
+        List<Result> runs = positional.get(0) instanceof Repeated rep && !rep.kinds().isEmpty()
+                ? rep.kinds().get(0).runs().stream().filter(Result::ok).toList() : List.of(); // one test with one set of parameters
+        if (runs.size() < 2) {
+            throw new UsageException(REGRESSION_USAGE + ": REPEATS must be a repeat(...) or repeats: with two or more completed runs"
+                    + " (one run has no spread to tell noise by; within: compares one)");
+        }
+        Baseline baseline = of.of(runs.get(0).test());
+        Difference d = Difference.of(baseline.values(), runs.stream().map(baseline::valueOf).toList(), confidence);
+        String verdict = Comparison.words(d, baseline.metric(), noise);
+        boolean passed = d.verdict(noise) != Difference.Verdict.UNKNOWN && !verdict.equals("slower");
+        String detail = String.format(Locale.ROOT, "%s: %d runs against baseline '%s' (%d runs of %s), ratio %.3f, %.0f %% interval %.3f-%.3f: %s",
+                Cells.header(baseline.metric(), session.unit()), runs.size(), of.label(), baseline.runs().size(), runs.get(0).test(),
+                d.ratio(), confidence * 100, d.low(), d.high(), verdict);
+        return ExpectVerb.record(session, null, detail, passed);
+    }
+
+    private static double fraction(Map<?, ?> named, String name, double otherwise) {
+        Object v = named.get(name);
+        if (v == null) {
+            return otherwise;
+        }
+        if (!(v instanceof Number n) || !(n.doubleValue() >= 0 && n.doubleValue() < 1)) {
+            throw new UsageException(name + ": " + v + " is not a fraction below 1, e.g. 1.percent or 0.95");
+        }
+        return n.doubleValue();
     }
 
     /** E.g. "throughput MB/s 118 vs baseline 'nightly' median 117 ± 5.85 over 12 runs, the wider of 5.0 % and the runs' spread ± 2.10: within". */

@@ -47,7 +47,7 @@ public final class HelpVerb implements Verb {
         for (Verb v : verbs.all()) {
             b.append("  ").append(String.format("%-" + w + "s", v.spec().name())).append("  ").append(v.spec().summary()).append('\n');
         }
-        b.append("Units: 4.KiB 1.MiB 1.GiB 1.KB 1.MB 1.GB, 500.ms 5.s 1.min, 100.Mbit 1.Gbit. Hosts: local. Ctrl-D exits.\n");
+        b.append("Units: ").append(benchsh.shell.script.UnitExtensions.listing()).append(". Hosts: local. Ctrl-D exits.\n");
         return b.toString();
     }
 
@@ -63,7 +63,7 @@ public final class HelpVerb implements Verb {
         if (!s.args().isEmpty()) {
             TextTable t = new TextTable(List.of("argument", "default", "unit", "meaning"));
             for (Arg a : s.args()) {
-                t.row(List.of(a.name() + ":", fallback(a), a.type().description(), a.help()));
+                t.row(List.of(a.name() + ":", fallback(a), a.description(), a.help()));
             }
             b.append(t).append('\n');
         }

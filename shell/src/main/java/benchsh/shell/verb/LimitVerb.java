@@ -179,7 +179,7 @@ public final class LimitVerb implements Verb {
         if (rate > 0) {
             raw.put("rate", rate);
         }
-        Test test = UDP.build(Args.parse(UDP.verb(), raw, List.of(), session::host), session.hosts());
+        Test test = UDP.test(Args.parse(UDP.verb(), raw, List.of(), session::host), session.hosts());
         return session.executor().run(test, context.withTags(Map.of("trial", n)));
     }
 

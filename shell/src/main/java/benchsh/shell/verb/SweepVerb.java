@@ -45,7 +45,7 @@ public final class SweepVerb implements Verb {
         }
         Map<String, Object> options = new LinkedHashMap<>();
         Map<String, List<Object>> dims = new LinkedHashMap<>();
-        Integer step = named.get("step") instanceof Number n ? n.intValue() : null;
+        Integer step = named.get("step") == null ? null : (Integer) ArgType.COUNT.convert("step", named.get("step"), session::host);
         for (Map.Entry<?, ?> e : named.entrySet()) {
             String key = String.valueOf(e.getKey());
             if (OPTIONS.contains(key)) {

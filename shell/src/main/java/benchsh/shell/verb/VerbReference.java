@@ -33,7 +33,7 @@ public final class VerbReference {
                 b.append("| argument | default | unit | meaning |\n|---|---|---|---|\n");
                 for (Arg a : s.args()) {
                     b.append("| `").append(a.name()).append(":` | ").append(escape(HelpVerb.fallback(a))).append(" | ")
-                            .append(escape(a.type().description())).append(" | ").append(escape(a.help())).append(" |\n");
+                            .append(escape(a.description())).append(" | ").append(escape(a.help())).append(" |\n");
                 }
                 b.append('\n');
             }

@@ -89,8 +89,8 @@ class RrDefinitionTest {
     @CsvSource(delimiter = '|', value = {
             "udp|false|8|rr burst: is for TCP_RR only (proto 'tcp' without connect: true); UDP_RR asks one transaction at a time",
             "tcp|true|8|rr burst: is for TCP_RR only (proto 'tcp' without connect: true); TCP_CRR asks one transaction at a time",
-            "tcp|false|1025|rr burst 1025 is over the limit of 1024 transactions in flight",
-            "tcp|false|0|burst must be greater than zero, not 0"})
+            "tcp|false|1025|rr: burst must be between 1 and 1024, not 1025",
+            "tcp|false|0|rr: burst must be between 1 and 1024, not 0"})
     void aBurstOutsideTcpRrOrOverTheLimitIsRefused(String proto, boolean connect, int burst, String message) {
         UsageException e = assertThrows(UsageException.class, () -> build(Map.of("proto", proto, "connect", connect, "burst", burst)));
         assertTrue(e.getMessage().contains(message), e.getMessage());
@@ -100,8 +100,8 @@ class RrDefinitionTest {
     @CsvSource(delimiter = '|', value = {
             "udp|true|1|needs proto 'tcp'",
             "sctp|false|1|rr proto must be 'tcp' or 'udp', not 'sctp'",
-            "tcp|false|1048577|rr request 1048577 is over the tcp limit of 1048576 bytes",
-            "udp|false|65508|rr request 65508 is over the udp limit of 65507 bytes"})
+            "tcp|false|1048577|rr: request must be between 1 B and 1 MiB, not 1,048,577 B (1.0 MiB)",
+            "udp|false|65508|rr: request must be between 1 B and 65,507 B, not 65,508 B"})
     void argumentsThatDoNotFitTogetherAreRefused(String proto, boolean connect, long request, String message) {
         UsageException e = assertThrows(UsageException.class, () -> build(Map.of("proto", proto, "connect", connect, "request", request)));
         assertTrue(e.getMessage().contains(message), e.getMessage());

@@ -70,14 +70,14 @@ class UdpDefinitionTest {
             assertEquals(0L, decoded(side).timing().busyWaitNanos(), side.role());
         }
         UsageException e = assertThrows(UsageException.class, () -> build(Map.of("busywait", java.time.Duration.ofMillis(20))));
-        assertTrue(e.getMessage().contains("busywait") && e.getMessage().contains("cap"), e.getMessage());
+        assertEquals("udp: busywait must be between 0 s and 10 ms, not 20 ms", e.getMessage());
         assertEquals("50 us", benchsh.shell.verb.HelpVerb.fallback(PairArgs.BUSY_WAIT), "help shows the default as it is, not as 0.00 s");
     }
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "batch | 0 | batch must be greater than zero",
-            "batch | 5000 | udp batch 5000 is over the limit of 1024",
+            "batch | 0 | udp: batch must be between 1 and 1024, not 0",
+            "batch | 5000 | udp: batch must be between 1 and 1024, not 5000",
             "io | foo | udp io: no datagram I/O path 'foo'; choose one of nio, mmsg, gso"})
     void badBatchOrIoIsAClearUsageError(String arg, String value, String message) {
         Object raw = arg.equals("batch") ? (Object) Long.parseLong(value) : value;

@@ -7,7 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -51,12 +57,23 @@ class LocalHostTest {
 
     @Test
     void extraJvmOptionsOfLocalPeersComeAfterTheDefaultsWithTheJvmLogOnStderr() {
-        assertEquals(List.of("java", "-XX:+UseSerialGC", "-Xss512k", "-jar", "p.jar", "--stdio"), LocalHost.peerCommand("java", null, null, "p.jar"));
-        assertEquals(List.of("java", "-XX:+UseSerialGC", "-Xss512k", "-jar", "p.jar", "--stdio"), LocalHost.peerCommand("java", null, " ", "p.jar"),
+        assertEquals(List.of("java", "-XX:+UseSerialGC", "-Xss512k", "-XX:-UsePerfData", "-jar", "p.jar", "--stdio"), LocalHost.peerCommand("java", null, null, "p.jar"));
+        assertEquals(List.of("java", "-XX:+UseSerialGC", "-Xss512k", "-XX:-UsePerfData", "-jar", "p.jar", "--stdio"), LocalHost.peerCommand("java", null, " ", "p.jar"),
                 "blank options add nothing");
-        assertEquals(List.of("java", "-XX:+UseSerialGC", "-Xss512k", "-Xlog:disable", "-Xlog:all=warning:stderr",
+        assertEquals(List.of("java", "-XX:+UseSerialGC", "-Xss512k", "-XX:-UsePerfData", "-Xlog:disable", "-Xlog:all=warning:stderr",
                         "-Xlog:jfr+startup=error:stderr",                         "-XX:StartFlightRecording=filename=a.jfr", "-Xss1m", "-jar", "p.jar", "--stdio"),
                 LocalHost.peerCommand("java", null, " -XX:StartFlightRecording=filename=a.jfr \t -Xss1m ", "p.jar"));
+    }
+
+    /** A peer killed with SIGKILL left /tmp/hsperfdata_USER/PID: the file exists only while a JVM with perf data runs. */
+    @Test
+    void aLocalPeerKeepsNoPerfDataFileAKillCouldLeave() throws Exception {
+        Path perfData = Path.of(System.getProperty("java.io.tmpdir"), "hsperfdata_" + System.getProperty("user.name"));
+        assumeTrue(Files.exists(perfData.resolve(Long.toString(ProcessHandle.current().pid()))), "this JVM keeps perf data where the peer's would go");
+        try (LocalHost h = new LocalHost("local", LocalHost.defaultJava())) {
+            h.peer();
+            assertFalse(Files.exists(perfData.resolve(Long.toString(h.peerPid()))), "the running peer has no perf data file");
+        }
     }
 
     @Test
@@ -76,7 +93,7 @@ class LocalHostTest {
 
     @Test
     void aPinnedLocalPeerRunsUnderTaskset() {
-        assertEquals(List.of("taskset", "-c", "0,2", "java", "-XX:+UseSerialGC", "-Xss512k", "-jar", "p.jar", "--stdio"),
+        assertEquals(List.of("taskset", "-c", "0,2", "java", "-XX:+UseSerialGC", "-Xss512k", "-XX:-UsePerfData", "-jar", "p.jar", "--stdio"),
                 LocalHost.peerCommand("java", "0,2", null, "p.jar"));
     }
 
@@ -116,5 +133,56 @@ class LocalHostTest {
                     .filter(l -> l.startsWith("Cpus_allowed_list:")).map(l -> l.substring(l.indexOf(':') + 1).strip()).findFirst()
                     .orElseThrow(), h.facts().get("cpus_allowed"), "unpinned, the peer may run where the shell may");
         }
+    }
+
+    /** benchsh's first line of a local peer's log, which the sweep looks for. */
+    private static final String MARKER = "# benchsh local peer log: ";
+
+    /** The reproduced bug: the next shell deleted any such log whose pid did not run here, whoever owned it. */
+    @Test
+    void startingALocalPeerSweepsOnlyWhatIsCertainlyGone() throws Exception {
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        long gone = exitedPid();
+        Map<String, String> own = Map.of("boot", Files.readString(Path.of("/proc/sys/kernel/random/boot_id")).strip(),
+                "ns", Files.readSymbolicLink(Path.of("/proc/self/ns/pid")).toString());
+        String id = UUID.randomUUID().toString();
+        List<Path> planted = new ArrayList<>();
+        try {
+            Path unmarked = plant(planted, tmp, gone, id + "-unmarked", "not benchsh's");
+            Path otherNamespace = plant(planted, tmp, gone, id + "-ns", MARKER + "shell " + gone + ", boot " + own.get("boot")
+                    + ", pid namespace pid:[1]");
+            Path killed = plant(planted, tmp, gone, id + "-killed", MARKER + "shell " + gone + ", boot " + own.get("boot")
+                    + ", pid namespace " + own.get("ns"));
+            Path theirs = null;
+            if ("root".equals(System.getProperty("user.name"))) {
+                theirs = plant(planted, tmp, gone, id + "-theirs", MARKER + "shell " + gone + ", boot " + own.get("boot")
+                        + ", pid namespace " + own.get("ns"));
+                Files.setAttribute(theirs, "unix:uid", 65534);
+            }
+            try (LocalHost h = new LocalHost("local", LocalHost.defaultJava())) {
+                h.peer();
+            }
+            assertTrue(Files.exists(unmarked), "a file without benchsh's first line stays");
+            assertTrue(Files.exists(otherNamespace), "a shell of another PID namespace may be alive: its log stays");
+            assertTrue(theirs == null || Files.exists(theirs), "another user's file stays");
+            assertFalse(Files.exists(killed), "the log of this user's killed shell goes");
+        } finally {
+            for (Path p : planted) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    private static Path plant(List<Path> planted, Path tmp, long pid, String suffix, String firstLine) throws IOException {
+        Path p = tmp.resolve("benchsh-local-peer-" + pid + "-" + suffix + ".log");
+        planted.add(p);
+        return Files.writeString(p, firstLine + "\n");
+    }
+
+    /** The pid of a process that has just exited: no process of this namespace runs under it (barring a quick reuse). */
+    private static long exitedPid() throws Exception {
+        Process p = new ProcessBuilder("true").start();
+        p.waitFor();
+        return p.pid();
     }
 }

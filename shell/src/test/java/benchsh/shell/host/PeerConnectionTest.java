@@ -32,7 +32,7 @@ class PeerConnectionTest {
         // a sample every 20 ms: the connection is never idle, so only a fixed cadence sends pings
         try (FakePeer peer = new FakePeer(Map.of(), Map.of("bytes", 1L), Integer.MAX_VALUE, Duration.ofMillis(20), null);
                 PeerConnection c = connect(peer, () -> null, Duration.ofMillis(100))) {
-            SideHandle side = c.start("t1", "tcp", "listen", Map.of(), null);
+            SideHandle side = c.start("t1", "tcp", "listen", Map.of(), null, Duration.ofMinutes(1));
             long end = System.nanoTime() + WAIT.toNanos();
             while (peer.pings() < 5 && System.nanoTime() < end) {
                 Thread.sleep(20);
@@ -48,7 +48,7 @@ class PeerConnectionTest {
         try (FakePeer peer = new FakePeer(Map.of("kernel", HOSTILE), Map.of("state", HOSTILE), 2, Duration.ofMillis(10), HOSTILE);
                 PeerConnection c = connect(peer, () -> null, PeerConnection.PING_EVERY)) {
             assertEquals(PeerText.line(HOSTILE), c.welcome().facts().get("kernel"));
-            SideHandle side = c.start("t1", "tcp", "listen", Map.of(), null);
+            SideHandle side = c.start("t1", "tcp", "listen", Map.of(), null, Duration.ofMinutes(1));
             Message.Done done = doneWithin(side);
             assertEquals(PeerText.line(HOSTILE), done.error());
             assertEquals(2, side.intervals().size());
@@ -60,7 +60,7 @@ class PeerConnectionTest {
     void aPeerThatDiesIsNamedWithItsStderrEscaped() throws Exception {
         FakePeer peer = new FakePeer(Map.of(), Map.of(), Integer.MAX_VALUE, Duration.ofMillis(50), null);
         try (PeerConnection c = connect(peer, () -> "Exception in thread main\n" + HOSTILE, PeerConnection.PING_EVERY)) {
-            SideHandle side = c.start("t1", "tcp", "listen", Map.of(), null);
+            SideHandle side = c.start("t1", "tcp", "listen", Map.of(), null, Duration.ofMinutes(1));
             peer.close();
             String error = doneWithin(side).error();
             assertTrue(error.startsWith("h1: the peer exited (Exception in thread main\\n\\x1b[31mred"), error);

@@ -188,6 +188,19 @@ public final class Testbed implements BeforeAllCallback {
         return run(full, Duration.ofSeconds(30));
     }
 
+    /**
+     * Shapes what host {@code host} sends on its eth0 with a token bucket ({@code tc qdisc replace ... tbf}): {@code rate}
+     * (e.g. "2mbit"), a 16 KiB burst, and a queue of {@code latency} (e.g. "200ms") before packets are dropped. Closing
+     * it removes the shaping again.
+     */
+    public static AutoCloseable shape(String host, String rate, String latency) throws Exception {
+        Outcome o = exec(host, "tc", "qdisc", "replace", "dev", "eth0", "root", "tbf", "rate", rate, "burst", "16kb", "latency", latency);
+        if (o.exit() != 0) {
+            throw new IllegalStateException("cannot shape " + host + "'s eth0: " + o.output());
+        }
+        return () -> exec(host, "tc", "qdisc", "del", "dev", "eth0", "root");
+    }
+
     /** One ping from a host to an address, answered within 2 s or failed (exit 0 means answered). */
     public static Outcome ping(String from, String address) throws Exception {
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/ping")) || Files.isExecutable(Path.of("/bin/ping")), "needs ping (.ci/install-ssh.sh installs iputils-ping)");

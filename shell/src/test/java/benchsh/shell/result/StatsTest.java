@@ -11,11 +11,11 @@ class StatsTest {
 
     @Test
     void studentTQuantilesMatchTheTables() {
-        assertEquals(12.706, Stats.StudentT.quantile(0.975, 1), 1e-3);
-        assertEquals(4.303, Stats.StudentT.quantile(0.975, 2), 1e-3);
-        assertEquals(9.925, Stats.StudentT.quantile(0.995, 2), 1e-3);
-        assertEquals(2.756, Stats.StudentT.quantile(0.995, 29), 1e-3);
-        assertEquals(1.984, Stats.StudentT.quantile(0.975, 100), 1e-3);
+        assertEquals(12.706, Stats.tQuantile(0.975, 1), 1e-3);
+        assertEquals(4.303, Stats.tQuantile(0.975, 2), 1e-3);
+        assertEquals(9.925, Stats.tQuantile(0.995, 2), 1e-3);
+        assertEquals(2.756, Stats.tQuantile(0.995, 29), 1e-3);
+        assertEquals(1.984, Stats.tQuantile(0.975, 100), 1e-3);
     }
 
     @Test

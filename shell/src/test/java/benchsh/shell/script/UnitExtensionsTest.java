@@ -1,11 +1,14 @@
 package benchsh.shell.script;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.shell.Session;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class UnitExtensionsTest {
@@ -34,5 +37,43 @@ class UnitExtensionsTest {
         assertEquals(100_000_000L, eval("100.Mbit"));
         assertEquals(1_000_000_000L, eval("1.Gbit"));
         assertEquals(0.05, eval("5.percent"));
+        assertEquals(Duration.ofHours(25), eval("25.h"));
+        assertEquals(1L << 40, eval("1.TiB"));
+        assertEquals(2_000_000_000_000L, eval("2.TB"));
+    }
+
+    @Test
+    void aUnitThatDoesNotExistIsNamedWithEveryUnitThereIs() {
+        ScriptError e = assertThrows(ScriptError.class, () -> eval("x = 1\ny = 1.PiB"));
+        assertEquals(2, e.line());
+        assertTrue(e.getMessage().startsWith("'PiB' is not a unit"), e.getMessage());
+        for (String u : List.of("1.KiB", "1.TiB", "1.MB", "1.ms", "1.min", "1.h", "1.Mbit", "1.percent")) {
+            assertTrue(e.getMessage().contains(u), u + " in " + e.getMessage());
+        }
+        String mb = assertThrows(ScriptError.class, () -> eval("1.mb")).getMessage();
+        assertTrue(mb.startsWith("'mb' is not a unit (did you mean 'MB'?)"), "the same letters first, not the nearer 'ms': " + mb);
+        assertTrue(assertThrows(ScriptError.class, () -> eval("nosuch")).getMessage().startsWith("unknown name 'nosuch'"), "other names stay names");
+    }
+
+    @Test
+    void theUnitListIsEveryUnitPropertyAndNothingElse() {
+        java.util.Set<String> getters = new java.util.TreeSet<>();
+        for (java.lang.reflect.Method m : UnitExtensions.class.getMethods()) {
+            if (m.getName().startsWith("get") && m.getParameterCount() == 1 && m.getParameterTypes()[0] == Number.class) {
+                getters.add(m.getName().substring(3).toLowerCase(java.util.Locale.ROOT));
+            }
+        }
+        java.util.Set<String> listed = new java.util.TreeSet<>();
+        UnitExtensions.KINDS.values().forEach(l -> l.forEach(u -> listed.add(u.toLowerCase(java.util.Locale.ROOT))));
+        assertEquals(getters, listed);
+    }
+
+    /** {@code -1.s} is a negative duration that the argument check refuses by name, on its line; not a Groovy error without one. */
+    @Test
+    void aNegativeDurationIsAUsageErrorOnItsLine() {
+        assertEquals(Duration.ofSeconds(-1), eval("-1.s"));
+        ScriptError e = assertThrows(ScriptError.class, () -> eval("x = 1\ntcp time: -1.s"));
+        assertEquals(2, e.line());
+        assertEquals("tcp: time must be more than 0 s and at most 24 h, not -1 s", e.getMessage());
     }
 }

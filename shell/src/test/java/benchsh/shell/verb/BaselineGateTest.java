@@ -61,6 +61,25 @@ class BaselineGateTest {
     }
 
     @Test
+    void notSlowerThanFailsOnlyOnASignificantRegression() throws Exception {
+        // loopback is far slower than 1 Ebit/s and far faster than 1 kbit/s
+        String db = store("fast", 1.00e18, 1.01e18, 0.99e18);
+        store("slow", 1.00e3, 1.01e3, 0.99e3);
+        Batch b = Batch.run("--db", db, "-e", """
+                rep = tcp to: local, bytes: 1.MiB, repeats: 3
+                expect rep, not_slower_than: baseline('slow')
+                expect rep, not_slower_than: baseline('fast')
+                """);
+        assertEquals(1, b.exit(), b.out() + b.err());
+        assertTrue(b.out().contains("expect ok: -e:2:") && b.out().contains(": faster)"), b.out());
+        assertTrue(b.err().contains("1 of 2 expectations failed") && b.err().contains("-e:3:") && b.err().contains(": slower)"), b.err());
+
+        Batch one = Batch.run("--db", db, "-e", "r = tcp to: local, bytes: 1.MiB\nexpect r, not_slower_than: baseline('slow')");
+        assertEquals(2, one.exit(), one.out() + one.err());
+        assertTrue(one.err().contains("two or more completed runs"), one.err());
+    }
+
+    @Test
     void aResultAndARepeatAreComparedWithTheRunsOfTheirTest() throws Exception {
         // a spread from 1 bit/s to 200 Tbit/s: whatever loopback measures lies within; 1 Ebit/s runs: it lies outside
         String db = store("wide", 1, 1e14, 2e14);

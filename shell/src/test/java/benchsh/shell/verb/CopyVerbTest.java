@@ -81,7 +81,7 @@ class CopyVerbTest {
         assertTrue(net.ok(), net.error());
         assertEquals(214L, net.metrics().get("files"));
         ScriptError tooMany = assertThrows(ScriptError.class, () -> s.eval("copy src, to: '" + dir.resolve("x") + "', threads: 65"));
-        assertTrue(tooMany.getMessage().contains("threads 65 is more than the peer's cap of 64"), tooMany.getMessage());
+        assertTrue(tooMany.getMessage().contains("copy: threads must be between 1 and 64, not 65"), tooMany.getMessage());
         ScriptError none = assertThrows(ScriptError.class, () -> s.eval("copy src, to: '" + dir.resolve("y") + "', threads: 0"));
         assertTrue(none.getMessage().contains("threads"), none.getMessage());
     }

@@ -45,6 +45,16 @@ class DiskVerbTest {
     }
 
     @Test
+    void aReadOfASmallerFileSaysItReadLessThanAsked() throws Exception {
+        Path small = Files.writeString(dir.resolve("eight.dat"), "12345678");
+        Result r = (Result) s.eval("disk path: '" + small + "', read: 1.MiB");
+        assertTrue(r.ok(), r.error());
+        assertEquals(8L, ((Number) r.metrics().get("bytes")).longValue());
+        assertTrue(s.out.toString().contains("note: read 8 B of the 1 MiB asked: the file ends there"), s.out.toString());
+        assertTrue(Files.exists(small), "a file the run did not create stays");
+    }
+
+    @Test
     void coldReadSaysHowItWasMadeCold() {
         Result r = (Result) s.eval("disk path: '" + dir.resolve("r.dat") + "', read: 2.MiB, bs: 64.KiB, cold: true, keep: true");
         assertTrue(r.ok(), r.error());

@@ -69,7 +69,7 @@ class LimitVerbTest {
                 "limit 'tcp'", "udp only",
                 "limit tcp, to: local", "not tcp",
                 "limit 'udp', resolution: 2", "fractions between 0 and 1",
-                "limit 'udp', batch: 5000", "udp batch 5000 is over the limit of 1024");
+                "limit 'udp', batch: 5000", "limit: batch must be between 1 and 1024, not 5000");
         for (Map.Entry<String, String> c : cases.entrySet()) {
             NetVerbsTest.Run r = benchsh(c.getKey());
             assertNotEquals(0, r.code(), c.getKey());

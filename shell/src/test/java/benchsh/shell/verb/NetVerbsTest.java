@@ -129,12 +129,24 @@ class NetVerbsTest {
         assertTrue(((List<?>) r.result(2).get("intervals")).size() >= 3, "samples every 0.25 s");
     }
 
+    /** window: 1 runs with the buffers the kernel raised it to, and the row shows them beside the window asked for. */
+    @Test
+    void tcpWindowIsShownBesideTheSocketBuffersTheKernelGave() throws Exception {
+        Run r = benchsh("tcp window: 1, time: 1.s, omit: 0.s");
+        assertEquals(0, r.code(), r.human());
+        Map<String, Object> m = r.metrics(0);
+        assertEquals(1L, ((Number) ((Map<?, ?>) r.result(0).get("params")).get("window")).longValue(), "the window asked for is recorded as asked");
+        assertTrue(num(m, "send_socket_bytes") > 1 && num(m, "recv_socket_bytes") > 1, "the kernel's buffers, not 1 byte: " + m);
+        String header = r.human().lines().filter(l -> l.startsWith("from")).findFirst().orElseThrow(() -> new AssertionError(r.human()));
+        assertTrue(header.indexOf("window") < header.indexOf("send socket") && header.indexOf("send socket") < header.indexOf("recv socket"), header);
+    }
+
     @Test
     void badInputGivesAClearErrorAndNoHang() throws Exception {
         Map<String, String> cases = Map.of(
-                "udp size: 65508", "over the UDP limit of 65507",
-                "udp rate: 0", "rate must be greater than zero",
-                "tcp rate: 0", "rate must be greater than zero",
+                "udp size: 65508", "udp: size must be between 1 B and 65,507 B, not 65,508 B",
+                "udp rate: 0", "udp: rate must be between 1 bit/s and 1 Tbit/s, not 0 bit/s",
+                "tcp rate: 0", "tcp: rate must be between 1 bit/s and 1 Tbit/s, not 0 bit/s",
                 "pipe source: '/nonexistent/benchsh-source', count: 1", "source file does not exist",
                 "pipe sink: '/proc/benchsh-no-dir/x', count: 1", "sink directory /proc/benchsh-no-dir does not exist",
                 "pipe sink: 'relative/path'", "absolute path",

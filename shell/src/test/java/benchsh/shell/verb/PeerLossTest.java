@@ -12,7 +12,11 @@ import benchsh.shell.result.Result;
 import benchsh.shell.result.Status;
 import benchsh.shell.run.ProgressListener;
 import java.io.PrintWriter;
+import java.io.RandomAccessFile;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -21,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -84,6 +89,42 @@ class PeerLossTest {
             } else {
                 assertTrue(r.metric("transactions") > 0, r.metrics().toString());
             }
+        }
+    }
+
+    /** The reproduced leak: a killed copy receiver left its partial destination, and the error did not say so. */
+    @Test
+    void aKilledCopyReceiverNamesThePartialDestinationItLeft(@TempDir Path tmp) throws Exception {
+        Path src = Files.createDirectory(tmp.resolve("src"));
+        for (String name : List.of("a.bin", "b.bin")) {
+            try (RandomAccessFile f = new RandomAccessFile(src.resolve(name).toFile(), "rw")) {
+                f.setLength(512L << 20); // sparse: cheap to hold and read, real bytes to write
+            }
+        }
+        Path dst = tmp.resolve("dst");
+        try (Session session = new Session(new PrintWriter(new StringWriter()))) {
+            session.hosts().local().peer();
+            LocalHost far = (LocalHost) session.hosts().add(new LocalHost("far", LocalHost.defaultJava()));
+            far.peer();
+            CompletableFuture<Object> run = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return new benchsh.shell.script.ScriptRunner(session).verbs().get("copy")
+                            .invoke(session, new Object[] {Map.of("from", "local", "to", "far", "path", dst.toString()), src.toString()});
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            // the receiver goes once it has created the destination
+            for (int i = 0; i < 4000 && !Files.exists(dst) && !run.isDone(); i++) {
+                Thread.sleep(5);
+            }
+            assertTrue(Files.exists(dst), "the receiver created the destination; test: " + (run.isDone() ? run.get() : "running"));
+            ProcessHandle.of(far.peerPid()).orElseThrow().destroyForcibly();
+            Result r = (Result) run.get(30, TimeUnit.SECONDS);
+            assertEquals(Status.FAILED, r.status());
+            assertTrue(r.error().startsWith("far: ") && r.error().contains("benchsh could not remove the partial destination " + dst + " on far")
+                    && r.error().endsWith("remove it there: rm -rf " + dst), r.error());
+            assertTrue(Files.exists(dst), "left behind, as the error says");
         }
     }
 

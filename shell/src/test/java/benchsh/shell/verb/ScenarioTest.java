@@ -6,6 +6,7 @@ import benchsh.shell.args.Args;
 import benchsh.shell.args.VerbSpec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.shell.Batch;
@@ -38,6 +39,8 @@ class ScenarioTest {
     final Session session = new Session(new PrintWriter(printed, true));
     final ScriptRunner runner = new ScriptRunner(session);
     final Deque<Double> samples = new ArrayDeque<>();
+    /** Whether the next fake test asks the script to stop while it runs, as a signal does. */
+    volatile boolean stopDuringTheNextTest;
 
     /** {@code fake size: …}: a test run by the executor whose throughput (MB/s) comes from {@link #samples}. */
     final class FakeVerb implements Verb {
@@ -60,6 +63,10 @@ class ScenarioTest {
         public Object call(Args args, Session s) {
             Map<String, Object> tags = args.given("label") ? Map.of("label", args.text("label")) : Map.of();
             Part measured = new Part.InShell(() -> {
+                if (stopDuringTheNextTest) {
+                    stopDuringTheNextTest = false;
+                    s.control().requestCancel("stopped by the test");
+                }
                 double mbps = samples.isEmpty() ? 1 : samples.poll();
                 return new PartOutcome(Status.OK, null, Instant.EPOCH, Merged.of(Map.of("throughput_bps", mbps * 8e6), List.of()));
             });
@@ -101,6 +108,28 @@ class ScenarioTest {
         assertTrue(printed.toString().contains("83.0 (83.3; 82.9; 83.0)"), printed.toString());
     }
 
+    /** A block of two kinds of test gets a summary for each, never one median over both. */
+    @Test
+    void aRepeatOfSeveralKindsSummarizesEachKindApart() {
+        samples.addAll(List.of(10.0, 100.0, 11.0, 101.0, 12.0, 102.0));
+        Repeated rep = (Repeated) eval("repeat(3) { fake size: 1.KiB; fake size: 2.KiB }");
+        assertEquals(2, rep.kinds().size());
+        assertEquals(11.0 * 8e6, rep.kinds().get(0).stats().median(), 1);
+        assertEquals(101.0 * 8e6, rep.kinds().get(1).stats().median(), 1);
+        assertEquals(6, rep.runs().size());
+        String out = printed.toString();
+        assertTrue(out.contains("fake size 1 KiB: 3 runs: throughput MB/s 11.0 (10.0; 11.0; 12.0)"), out);
+        assertTrue(out.contains("fake size 2 KiB: 3 runs: throughput MB/s 101 (100; 101; 102)"), out);
+        assertFalse(out.contains("6 runs"), out);
+    }
+
+    @Test
+    void aRepeatCountIsCheckedBeforeItIsNarrowed() {
+        assertTrue(assertThrowsUsage("repeat(4294967297) { fake() }").contains("repeat: the count must be between 1 and 10000, not 4,294,967,297"));
+        assertTrue(assertThrowsUsage("fake repeats: 4294967297").contains("repeats"));
+        assertTrue(session.results().isEmpty(), "nothing ran");
+    }
+
     @Test
     void tablesShowTheRunsOrTheMedianWithItsConfidenceInterval() {
         samples.addAll(List.of(83.3, 82.9, 83.0));
@@ -138,6 +167,18 @@ class ScenarioTest {
     void perVerbRepeats() {
         eval("fake repeats: 4");
         assertEquals(4, session.results().size());
+    }
+
+    /** A stop asked for while the first of 100 repeats runs (as SIGTERM asks) lets that run be recorded and starts no other. */
+    @Test
+    void aStopEndsRepeatsAndRepeatBlocksBeforeTheirNextTest() {
+        for (String script : List.of("fake repeats: 100", "repeat(100) { fake() }", "sweep(size: 1..100, step: 1) { p -> fake size: p.size }")) {
+            session.control().clearCancel();
+            int before = session.results().size();
+            stopDuringTheNextTest = true;
+            assertThrows(benchsh.shell.run.TestCancelledException.class, () -> eval(script), script);
+            assertEquals(before + 1, session.results().size(), script + ": the running test is recorded, no later one starts");
+        }
     }
 
     @Test

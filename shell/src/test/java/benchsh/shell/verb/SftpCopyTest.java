@@ -109,11 +109,13 @@ class SftpCopyTest {
         Result r = copy("copy src, to: 's', path: '" + existing + "', via: 'sftp'");
         assertFalse(r.ok());
         assertTrue(r.error().contains("already exists"), r.error());
+        assertTrue(r.error().startsWith("sftp on s: "), "the host where it exists: " + r.error());
         assertEquals("mine", Files.readString(existing.resolve("keep.txt")));
         Path link = Files.createSymbolicLink(dir.resolve("link"), dir.resolve("src"));
         r = copy("copy '" + link + "', from: 's', to: 'local', path: '" + dir.resolve("via-link") + "', via: 'sftp'");
         assertFalse(r.ok());
         assertTrue(r.error().contains("symbolic link"), r.error());
+        assertTrue(r.error().startsWith("sftp on s: "), "the host of the link: " + r.error());
         assertFalse(Files.exists(dir.resolve("via-link"), LinkOption.NOFOLLOW_LINKS));
     }
 
@@ -140,6 +142,7 @@ class SftpCopyTest {
             Result r = copy("copy src, to: 's', path: '" + dir.resolve("fails") + "', via: 'sftp'");
             assertFalse(r.ok());
             assertTrue(r.error().contains("removed"), r.error());
+            assertTrue(r.error().startsWith("sftp from local to s: "), "names the hosts: " + r.error());
             assertFalse(Files.exists(dir.resolve("fails")));
         } finally {
             server.failWritesFrom.set(Long.MAX_VALUE);

@@ -77,8 +77,21 @@ public final class AgentClient implements SshAgent {
                 sel.close();
             }
             ch.close();
-            throw new IOException("cannot connect to the ssh-agent at " + socket + ": " + e.getMessage(), e);
+            throw new IOException(unreachable(socket, e), e);
         }
+    }
+
+    /** Why the agent at {@code socket} cannot be reached, and what to do: a stale socket reads differently from a missing one. */
+    static String unreachable(Path socket, Exception e) {
+        String what = "start one (eval $(ssh-agent); ssh-add) or unset SSH_AUTH_SOCK";
+        if (e instanceof java.net.ConnectException && java.nio.file.Files.exists(socket)) {
+            return "the ssh-agent at " + socket + " does not answer: nobody listens on that socket (the agent that made it has ended,"
+                    + " or SSH_AUTH_SOCK is left from another session); " + what;
+        }
+        if (!java.nio.file.Files.exists(socket)) {
+            return "there is no ssh-agent at " + socket + " (SSH_AUTH_SOCK names a file that does not exist); " + what;
+        }
+        return "cannot connect to the ssh-agent at " + socket + ": " + e.getMessage() + "; " + what;
     }
 
     /** The agent's usable keys with their comments; asked once per connection. */

@@ -24,6 +24,8 @@ public final class AgentFactory implements SshAgentFactory {
 
     private final Path socket;
     private final Consumer<String> notes;
+    /** Why the agent could not be used at the last login that asked for it, or null when it could. */
+    private volatile String unusable;
 
     /** @param notes receives one line when the agent is not usable */
     public AgentFactory(Path socket, Consumer<String> notes) {
@@ -43,6 +45,7 @@ public final class AgentFactory implements SshAgentFactory {
         try {
             agent = AgentClient.connect(socket, TIMEOUT);
             agent.getIdentities();
+            unusable = null;
             return agent;
         } catch (IOException | RuntimeException e) {
             if (agent != null) {
@@ -52,9 +55,15 @@ public final class AgentFactory implements SshAgentFactory {
                     // closing anyway
                 }
             }
+            unusable = e.getMessage();
             notes.accept("ssh-agent not usable (" + e.getMessage() + "); logging in with key files and passwords");
             return null;
         }
+    }
+
+    /** Why the agent was not usable when a login last asked for it, or null: a login that failed says so instead of "tried the agent". */
+    public String unusable() {
+        return unusable;
     }
 
     @Override

@@ -2,6 +2,7 @@ package benchsh.shell.host.ssh;
 
 import benchsh.peer.protocol.ControlChannel;
 import benchsh.shell.host.HostException;
+import benchsh.shell.host.LocalHost;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -25,8 +26,8 @@ public final class PeerLaunch implements AutoCloseable {
     public static final String MARKER = "-Dbenchsh.process=benchsh-peer";
     private static final Duration OPEN_TIMEOUT = Duration.ofSeconds(15);
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(3);
-    /** JVM options of every peer; {@link #MARKER} names the process. */
-    static final String JVM_OPTIONS = "-XX:+UseSerialGC -Xss512k " + MARKER;
+    /** JVM options of every peer; {@link #MARKER} names the process; no perf data file a killed peer would leave ({@link LocalHost#NO_PERF_DATA}). */
+    static final String JVM_OPTIONS = "-XX:+UseSerialGC -Xss512k " + LocalHost.NO_PERF_DATA + " " + MARKER;
 
     private final ChannelExec channel;
     private final StderrTail stderr;

@@ -203,9 +203,6 @@ public final class SshLogin {
                         + ")");
             }
         }
-        if (settings.agent() != null) {
-            tried.add("publickey (ssh-agent)");
-        }
         if (!keys.isEmpty()) {
             tried.add("publickey (" + String.join(", ", keys) + ")");
         }
@@ -236,11 +233,22 @@ public final class SshLogin {
             throw failure(t, check, "login", "the server sent no SSH greeting; is port " + t.port() + " an SSH port?", af.getException());
         }
         if (!af.isSuccess()) {
+            String agent = agentUnusable(s);
+            if (settings.agent() != null && agent == null) {
+                tried.add(0, "publickey (ssh-agent)");
+            } else if (agent != null) {
+                keyNotes.add(0, agent);
+            }
             String what = tried.isEmpty() ? "no key or password to offer" : "tried " + String.join(", ", tried);
             String notes = keyNotes.isEmpty() ? "" : "; " + String.join("; ", keyNotes);
             throw failure(t, check, "login", "user '" + t.user() + "' was refused (" + what + ")" + notes
                     + "; check the user, give key: or password:, or add IdentityFile to the ssh config", af.getException());
         }
+    }
+
+    /** Why the session's ssh-agent could not be used in this login, or null (none configured, or it answered). */
+    private static String agentUnusable(ClientSession s) {
+        return s.getFactoryManager().getAgentFactory() instanceof AgentFactory agent ? agent.unusable() : null;
     }
 
     /** A host key refusal takes precedence: it is why the login could not even start. */

@@ -1,6 +1,7 @@
 package benchsh.shell.result.store;
 
 import benchsh.peer.protocol.Json;
+import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -10,8 +11,9 @@ import java.util.Map;
 /**
  * What differs between the two databases the store runs on, kept to this list: the type names in the
  * DDL ({@link Schema}), where the schema version is kept (SQLite's {@code PRAGMA user_version}, a
- * {@code schema_version} table in PostgreSQL), the lock that serializes migrations, and how a param
- * or tag value is bound. Everything else is the same SQL. Stateless.
+ * {@code schema_version} table in PostgreSQL), the lock that serializes migrations, how a write
+ * transaction starts and which refusals are worth another try ({@link Retries}), and how a param or
+ * tag value is bound. Everything else is the same SQL. Stateless.
  */
 enum Dialect {
     SQLITE("INTEGER PRIMARY KEY", "INTEGER", "REAL", "") {
@@ -30,6 +32,42 @@ enum Dialect {
         @Override
         void lockForMigration(Statement s) {
             // one writer at a time already: SQLite locks the file for the migration's writes
+        }
+
+        /**
+         * {@code BEGIN IMMEDIATE}: the write lock is taken at once, waiting for it as long as the busy
+         * timeout allows. A deferred transaction that reads first and writes later cannot wait: in WAL
+         * mode its upgrade fails at once (SQLITE_BUSY_SNAPSHOT) when another process wrote meanwhile.
+         * Issued as statements: sqlite-jdbc's own transactions begin the next one right after a commit.
+         */
+        @Override
+        void begin(Connection c) throws SQLException {
+            try (Statement s = c.createStatement()) {
+                s.execute("BEGIN IMMEDIATE");
+            }
+        }
+
+        @Override
+        void commit(Connection c) throws SQLException {
+            try (Statement s = c.createStatement()) {
+                s.execute("COMMIT");
+            }
+        }
+
+        @Override
+        void rollback(Connection c) {
+            try (Statement s = c.createStatement()) {
+                s.execute("ROLLBACK");
+            } catch (SQLException e) {
+                // no transaction is active (SQLite ended it itself), or the connection is gone
+            }
+        }
+
+        /** SQLITE_BUSY and SQLITE_LOCKED (another connection holds the lock) and SQLITE_PROTOCOL (a lock race in WAL mode). */
+        @Override
+        boolean isTransient(SQLException e) {
+            int primary = e.getErrorCode() & 0xff;
+            return primary == 5 || primary == 6 || primary == 15;
         }
 
         @Override
@@ -66,6 +104,34 @@ enum Dialect {
         }
 
         @Override
+        void begin(Connection c) throws SQLException {
+            c.setAutoCommit(false);
+        }
+
+        @Override
+        void commit(Connection c) throws SQLException {
+            c.commit();
+            c.setAutoCommit(true);
+        }
+
+        @Override
+        void rollback(Connection c) {
+            try {
+                c.rollback();
+                c.setAutoCommit(true);
+            } catch (SQLException e) {
+                // the connection is gone: the server rolls back
+            }
+        }
+
+        /** A serialization failure, a deadlock the server broke, a lock not granted in time: the transaction was rolled back whole. */
+        @Override
+        boolean isTransient(SQLException e) {
+            String state = e.getSQLState();
+            return "40001".equals(state) || "40P01".equals(state) || "55P03".equals(state);
+        }
+
+        @Override
         Object pairValue(Object v) {
             return v == null ? null : v instanceof Boolean b ? (b ? "1" : "0") : v.toString();
         }
@@ -95,6 +161,18 @@ enum Dialect {
 
     /** Waits (within the statement timeout) until no other benchsh is migrating; released at commit. */
     abstract void lockForMigration(Statement s) throws SQLException;
+
+    /** Starts a transaction that writes: from here on, no other writer can make it fail for having read first. */
+    abstract void begin(Connection c) throws SQLException;
+
+    /** Commits what {@link #begin} started and returns the connection to auto-commit. */
+    abstract void commit(Connection c) throws SQLException;
+
+    /** Rolls back what {@link #begin} started, quietly: the caller is already failing. */
+    abstract void rollback(Connection c);
+
+    /** Whether the database refused for a moment only (a lock, a conflict), having undone the transaction: worth another try. */
+    abstract boolean isTransient(SQLException e);
 
     /** A param or tag value ready to bind: maps and lists as JSON, booleans as 1/0. */
     final Object bindable(Object v) {

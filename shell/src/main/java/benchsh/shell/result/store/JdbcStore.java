@@ -13,9 +13,10 @@ import java.util.Optional;
 
 /**
  * The store over one JDBC connection, the same SQL for SQLite and PostgreSQL ({@link Dialect} holds
- * what differs). Each result is one transaction; ids come from the database. A connection the server
- * dropped is opened again before the next call, when the store knows how ({@code reopen}). Thread-safe:
- * every method is synchronized.
+ * what differs). Each result is one write transaction ({@link Dialect#begin}), tried again with backoff
+ * while another writer holds the lock ({@link Retries}); ids come from the database. A failure is
+ * explained by the database's own {@link Explainer}. A connection the server dropped is opened again
+ * before the next call, when the store knows how ({@code reopen}). Thread-safe: every method is synchronized.
  */
 final class JdbcStore implements ResultStore {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
@@ -27,11 +28,17 @@ final class JdbcStore implements ResultStore {
         Connection open() throws StoreException;
     }
 
+    /** What a failure means and what to do about it, for a message: "no space left on ...: free some ...". */
+    interface Explainer {
+        String explain(SQLException e);
+    }
+
     private final String where;
     private final Dialect dialect;
     private final Measurer measurer;
     private final Opener reopen;
     private final SessionRow.AfterRewrite afterRewrite;
+    private final Explainer explainer;
     private Connection db;
     private boolean closed;
 
@@ -39,13 +46,15 @@ final class JdbcStore implements ResultStore {
      * @param reopen       how to connect again after the connection was lost, or null (an embedded file)
      * @param afterRewrite what to do once a session row's text was rewritten (outside the transaction)
      */
-    JdbcStore(String where, Dialect dialect, Measurer measurer, Connection db, Opener reopen, SessionRow.AfterRewrite afterRewrite) {
+    JdbcStore(String where, Dialect dialect, Measurer measurer, Connection db, Opener reopen, SessionRow.AfterRewrite afterRewrite,
+              Explainer explainer) {
         this.where = where;
         this.dialect = dialect;
         this.measurer = measurer;
         this.db = db;
         this.reopen = reopen;
         this.afterRewrite = afterRewrite;
+        this.explainer = explainer;
     }
 
     static String time(Instant t) {
@@ -59,88 +68,90 @@ final class JdbcStore implements ResultStore {
 
     @Override
     public synchronized long write(Recorded rec) throws StoreException {
-        Result r = rec.result();
         try {
-            Connection c = connection();
-            boolean rewritten;
-            long id;
-            c.setAutoCommit(false);
-            try {
-                rewritten = SessionRow.write(c, rec.session(), measurer);
-                id = new ResultRows(c, dialect).insert(rec);
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                rollbackQuietly(c);
-                throw e;
-            } finally {
-                autoCommitQuietly(c);
-            }
-            if (rewritten) {
-                afterRewrite.cleanUp(c);
-            }
-            return id;
+            return Retries.run(dialect, () -> writeOnce(rec));
         } catch (SQLException e) {
             noteFailure();
-            throw new StoreException("cannot store the " + r.test() + " result in " + where + ": " + e.getMessage(), e);
+            throw new StoreException("cannot store the " + describe(rec.result()) + " in " + where + ": " + explainer.explain(e), e);
+        } catch (StoreException e) {
+            throw new StoreException("cannot store the " + describe(rec.result()) + ": " + e.getMessage(), e);
         }
+    }
+
+    private long writeOnce(Recorded rec) throws SQLException, StoreException {
+        Connection c = connection();
+        boolean rewritten;
+        long id;
+        dialect.begin(c);
+        try {
+            rewritten = SessionRow.write(c, rec.session(), measurer);
+            id = new ResultRows(c, dialect).insert(rec);
+            dialect.commit(c);
+        } catch (SQLException | RuntimeException e) {
+            dialect.rollback(c);
+            throw e;
+        }
+        if (rewritten) {
+            afterRewrite.cleanUp(c);
+        }
+        return id;
+    }
+
+    /** "rr result local → local 'r-s1' of 2026-12-04T02:19:01.123Z": enough to find it in the JSON lines. */
+    static String describe(Result r) {
+        Object label = r.tags().get("label");
+        return r.test() + " result " + r.from() + " → " + r.to() + (label == null ? "" : " '" + label + "'") + " of " + time(r.started());
     }
 
     @Override
     public synchronized List<StoredResult> results(StoreQuery q) throws StoreException {
-        try {
-            return new StoreReads(connection()).results(q);
-        } catch (SQLException e) {
-            throw readError(e);
-        }
+        return read(r -> r.results(q));
     }
 
     @Override
     public synchronized List<StoredSession> sessions(StoreQuery q) throws StoreException {
-        try {
-            return new StoreReads(connection()).sessions(q);
-        } catch (SQLException e) {
-            throw readError(e);
-        }
+        return read(r -> r.sessions(q));
     }
 
     @Override
     public synchronized Optional<StoredResult> byId(long id) throws StoreException {
-        try {
-            return new StoreReads(connection()).byId(id);
-        } catch (SQLException e) {
-            throw readError(e);
-        }
+        return read(r -> r.byId(id));
     }
 
     @Override
     public synchronized List<String> labels() throws StoreException {
-        try {
-            return new StoreReads(connection()).labels();
-        } catch (SQLException e) {
-            throw readError(e);
-        }
+        return read(StoreReads::labels);
     }
 
     @Override
     public synchronized Map<String, Object> facts(long resultId, String host) throws StoreException {
+        return read(r -> r.facts(resultId, host));
+    }
+
+    /** One query of {@link StoreReads}. */
+    private interface Read<T> {
+        T from(StoreReads reads) throws SQLException;
+    }
+
+    /** A read, tried again like a write when the database refused it for the moment. */
+    private <T> T read(Read<T> query) throws StoreException {
         try {
-            return new StoreReads(connection()).facts(resultId, host);
+            return Retries.run(dialect, () -> query.from(new StoreReads(connection())));
         } catch (SQLException e) {
-            throw readError(e);
+            noteFailure();
+            throw new StoreException("cannot read the result store " + where + ": " + explainer.explain(e), e);
+        } catch (StoreException e) {
+            throw new StoreException("cannot read the result store: " + e.getMessage(), e); // reopening failed, explained
         }
     }
 
     /** The connection, opened again first when the last call lost it (a server restart, a dropped network). */
-    private Connection connection() throws SQLException {
+    private Connection connection() throws StoreException {
         if (db == null) {
             if (reopen == null || closed) {
-                throw new SQLException("the store is closed");
+                throw new StoreException("store " + where + " is closed");
             }
-            try {
-                db = reopen.open();
-            } catch (StoreException e) {
-                throw new SQLException(e.getMessage(), e);
-            }
+            db = reopen.open();
         }
         return db;
     }
@@ -159,27 +170,6 @@ final class JdbcStore implements ResultStore {
         if (!valid) {
             closeQuietly(db);
             db = null;
-        }
-    }
-
-    private StoreException readError(SQLException e) {
-        noteFailure();
-        return new StoreException("cannot read the result store " + where + ": " + e.getMessage(), e);
-    }
-
-    private static void rollbackQuietly(Connection c) {
-        try {
-            c.rollback();
-        } catch (SQLException e) {
-            // the connection is gone: the server rolls back
-        }
-    }
-
-    private static void autoCommitQuietly(Connection c) {
-        try {
-            c.setAutoCommit(true);
-        } catch (SQLException e) {
-            // the connection is gone; noteFailure drops it
         }
     }
 

@@ -29,7 +29,7 @@ final class PostgresStore {
         JdbcStore.Opener opener = () -> connect(target);
         return new JdbcStore(target.display(), Dialect.POSTGRESQL, measurer, opener.open(), opener, db -> {
             // PostgreSQL keeps a rewritten row's old version until VACUUM reuses its space: the server's files are the DBA's
-        });
+        }, e -> explain(e, target));
     }
 
     /** Connects, sets the statement deadlines and migrates; every failure explained. */
@@ -81,6 +81,10 @@ final class PostgresStore {
                     + "once against it, or to grant CREATE";
             case "57014" -> "a statement took longer than " + STATEMENT_TIMEOUT_MS / 1000 + " s (" + said + "): the server is overloaded or "
                     + "a lock is held; try again later";
+            case "53100" -> "the database server has no space left on its disk (" + said + "): ask the database's administrator to free some, "
+                    + "or give another store with --db";
+            case "40001", "40P01", "55P03" -> "other writers kept getting in the way (" + said + "): the server is overloaded or a lock is "
+                    + "held for long; try again later";
             default -> "cannot use the store (" + said + (state.isEmpty() ? "" : ", SQL state " + state) + "): check the server's log";
         };
     }

@@ -112,13 +112,12 @@ final class Schema {
     }
 
     /**
-     * Brings the tables up to {@link #VERSION} in one transaction (every missing migration, then the
-     * new version number), holding the database's migration lock so two benchsh starting at once do
-     * not both migrate. A database from a newer benchsh is refused; {@code where} names it.
+     * Brings the tables up to {@link #VERSION} in one write transaction ({@link Dialect#begin}: every
+     * missing migration, then the new version number), holding the database's migration lock so two
+     * benchsh starting at once do not both migrate. A database from a newer benchsh is refused; {@code where} names it.
      */
     static void migrate(Connection c, Dialect dialect, String where) throws SQLException, StoreException {
-        boolean auto = c.getAutoCommit();
-        c.setAutoCommit(false);
+        dialect.begin(c);
         try (Statement s = c.createStatement()) {
             dialect.lockForMigration(s);
             int version = dialect.version(s);
@@ -134,12 +133,10 @@ final class Schema {
                     dialect.recordVersion(s, m.version());
                 }
             }
-            c.commit();
+            dialect.commit(c);
         } catch (SQLException | StoreException | RuntimeException e) {
-            c.rollback();
+            dialect.rollback(c);
             throw e;
-        } finally {
-            c.setAutoCommit(auto);
         }
     }
 }

@@ -150,10 +150,36 @@ class AgentClientTest {
                 o.session().close(true);
             }
             HostException e = assertThrows(HostException.class, () -> SshLogin.open(ssh.client(), ssh.settings(), t, "wrong".toCharArray()));
-            assertTrue(e.getMessage().contains("tried publickey (ssh-agent), password"), e.getMessage());
+            assertTrue(e.getMessage().contains("(tried password); there is no ssh-agent at " + gone), e.getMessage());
         }
         assertEquals(1, notes.size(), "one note, not one per login: " + notes);
-        assertTrue(notes.get(0).startsWith("ssh-agent not usable (cannot connect to the ssh-agent at " + gone), notes.get(0));
+        assertTrue(notes.get(0).startsWith("ssh-agent not usable (there is no ssh-agent at " + gone), notes.get(0));
+    }
+
+    /**
+     * SSH_AUTH_SOCK naming a socket nobody listens on (its agent ended): the failed login says the agent does not
+     * answer and what to do, instead of claiming it tried the agent's keys.
+     */
+    @Test
+    void aStaleAgentSocketIsNamedAsOneThatDoesNotAnswer() throws Exception {
+        Path stale = tmp.resolve("stale.sock");
+        ServerSocketChannel ended = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        ended.bind(UnixDomainSocketAddress.of(stale));
+        ended.close(); // the file stays; connecting to it is refused
+        assertTrue(Files.exists(stale));
+        server = new TestSshServer(tmp, null);
+        Path knownHosts = tmp.resolve("known_hosts");
+        new KnownHosts(knownHosts).append(KnownHosts.entryName("127.0.0.1", server.port()), server.hostKey());
+        List<String> notes = new CopyOnWriteArrayList<>();
+        try (SshContext ssh = new SshContext(TestSshServer.settings(knownHosts, HostKeyPrompt.REFUSE).withAgent(stale), notes::add)) {
+            SshTarget t = new SshTarget("a3", TestSshServer.USER, "127.0.0.1", server.port(), List.of(), null, knownHosts, "java", "x");
+            HostException e = assertThrows(HostException.class, () -> SshLogin.open(ssh.client(), ssh.settings(), t, "wrong".toCharArray()));
+            assertTrue(e.getMessage().contains("the ssh-agent at " + stale + " does not answer: nobody listens on that socket"), e.getMessage());
+            assertTrue(e.getMessage().contains("start one (eval $(ssh-agent); ssh-add) or unset SSH_AUTH_SOCK"), e.getMessage());
+            assertTrue(!e.getMessage().contains("publickey (ssh-agent)"), "the agent was not tried: " + e.getMessage());
+        }
+        assertEquals(1, notes.size(), notes.toString());
+        assertTrue(notes.get(0).contains("does not answer"), notes.get(0));
     }
 
     /** A fake agent that answers every request with {@code answer} (or not at all when null). */

@@ -90,6 +90,15 @@ class LaunchScriptTest {
         assertEquals("other\n", Files.readString(jar), "the name was pointed at other bytes meanwhile");
     }
 
+    /** A remote peer killed with SIGKILL left /tmp/hsperfdata_USER/PID behind. */
+    @Test
+    void theRemotePeerRunsWithoutAPerfDataFile() throws Exception {
+        Files.writeString(java, Files.readString(java) + "echo \" $* \" >> " + ran + "\n");
+        Run r = run(verified(), LaunchScript.FD_PATHS);
+        assertEquals(0, r.exit(), r.stderr());
+        assertTrue(ran().get(2).contains(" -XX:-UsePerfData "), "java's arguments: " + ran().get(2));
+    }
+
     @Test
     void refusesAJarWhoseHashIsNotTheExpectedOne() throws Exception {
         Files.writeString(jar, "tampered");

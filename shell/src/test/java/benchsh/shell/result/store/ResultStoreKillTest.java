@@ -7,6 +7,7 @@ import benchsh.peer.protocol.Json;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -16,11 +17,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** kill -9 in the middle of writes never leaves a half-written result: every stored result is whole. */
+/**
+ * kill -9 in the middle of writes never leaves a half-written result: every stored result is whole. Nor
+ * does a killed writer leave its own copy of SQLite's native library behind: the cache holds one, shared.
+ */
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class ResultStoreKillTest {
     static final int KILLS = 4;
@@ -28,10 +33,13 @@ class ResultStoreKillTest {
     @Test
     void aWriterKilledMidWriteLeavesOnlyWholeResults(@TempDir Path dir) throws Exception {
         Path db = dir.resolve("results.db");
+        Path cache = dir.resolve("cache");
         for (int k = 0; k < KILLS; k++) {
-            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+            ProcessBuilder writer = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                     System.getProperty("java.class.path"), StoreWriter.class.getName(), db.toString())
-                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+                    .redirectError(ProcessBuilder.Redirect.INHERIT);
+            writer.environment().put("XDG_CACHE_HOME", cache.toString());
+            Process p = writer.start();
             try {
                 BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
                 String first = CompletableFuture.supplyAsync(() -> {
@@ -80,6 +88,11 @@ class ResultStoreKillTest {
                 n++;
             }
             assertTrue(n >= KILLS);
+        }
+        try (Stream<Path> files = Files.list(cache.resolve("benchsh/sqlite"))) {
+            List<String> names = files.map(f -> f.getFileName().toString()).toList();
+            assertEquals(1, names.size(), "one shared library, no copy per killed writer: " + names);
+            assertTrue(names.get(0).matches("libsqlitejdbc-[0-9a-f]{16}\\.so"), names.toString());
         }
     }
 }

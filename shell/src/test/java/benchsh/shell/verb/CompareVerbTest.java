@@ -1,0 +1,95 @@
+package benchsh.shell.verb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import benchsh.shell.Session;
+import benchsh.shell.report.Comparison;
+import benchsh.shell.script.ScriptError;
+import benchsh.shell.script.ScriptRunner;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** {@code compare A, B}: rows paired on everything but what A and B differ in, with a ratio, its interval and a verdict. */
+@Timeout(60)
+class CompareVerbTest {
+    final StringWriter printed = new StringWriter();
+    final Session session = new Session(new PrintWriter(printed, true));
+    final ScriptRunner runner = new ScriptRunner(session);
+    final FakeMeasure stream = new FakeMeasure("fake", "throughput_bps");
+    final FakeMeasure rr = new FakeMeasure("fakerr", "transactions_per_s");
+
+    CompareVerbTest() {
+        runner.verbs().add(stream);
+        runner.verbs().add(rr);
+    }
+
+    Object eval(String code) {
+        return runner.evaluate(code, "test.groovy");
+    }
+
+    @Test
+    void twoSettingsPairUpAndTheSlowerOneIsCalledSlower() {
+        stream.samples(100.0e6, 101.0e6, 99.0e6, 100.5e6, 99.5e6, 90.2e6, 89.7e6, 90.4e6, 89.9e6, 90.1e6);
+        eval("5.times { fake size: 16.KiB, label: 'busy' }; 5.times { fake size: 16.KiB, busywait: 0, label: 'sleep' }");
+        Comparison c = (Comparison) eval("compare 'busy', 'sleep'");
+        assertEquals(1, c.rows().size(), "one row, paired across the setting that differs: " + printed);
+        Comparison.Row row = c.rows().get(0);
+        assertEquals("slower", row.verdict(), printed.toString());
+        assertTrue(row.difference().low() < 0.9 && 0.9 < row.difference().high(), "the interval holds 0.9: " + row.difference());
+        assertEquals("slower", c.verdict());
+        String out = printed.toString();
+        assertTrue(out.contains("differ in busywait: - vs 0"), out);
+        assertTrue(out.contains("Welch's t"), out);
+        assertTrue(out.contains("95 % confidence"), out);
+    }
+
+    @Test
+    void runsOfTheSameSystemAreNoDifference() {
+        stream.samples(100.0e6, 101.0e6, 99.0e6, 100.5e6, 99.5e6, 100.2e6, 99.7e6, 100.4e6, 99.9e6, 101.1e6);
+        eval("5.times { fake label: 'a' }; 5.times { fake label: 'b' }");
+        Comparison c = (Comparison) eval("compare 'a', 'b'");
+        assertEquals("no difference", c.verdict(), printed.toString());
+        assertTrue(printed.toString().contains("no difference"), printed.toString());
+    }
+
+    @Test
+    void aSingleRunASideCannotTell() {
+        stream.samples(100.0e6, 50.0e6);
+        eval("fake label: 'a'; fake label: 'b'");
+        Comparison c = (Comparison) eval("compare 'a', 'b'");
+        assertEquals("cannot tell (1 run each)", c.verdict());
+        assertTrue(printed.toString().contains("-50.0 %"), printed.toString());
+    }
+
+    @Test
+    void eachTestIsComparedOnItsOwnHeadline() {
+        stream.samples(100.0e6, 100.0e6, 120.0e6, 120.0e6);
+        rr.samples(20_000.0, 20_100.0, 15_000.0, 15_100.0);
+        eval("2.times { fake label: 'a' }; 2.times { fakerr label: 'a' }; 2.times { fake label: 'b' }; 2.times { fakerr label: 'b' }");
+        Comparison c = (Comparison) eval("compare 'a', 'b'");
+        assertEquals(2, c.rows().size(), printed.toString());
+        assertEquals("throughput_bps", c.rows().get(0).metric());
+        assertEquals("transactions_per_s", c.rows().get(1).metric(), "request/response rows are not dropped: " + printed);
+        assertTrue(printed.toString().contains("+20.0 %") && printed.toString().contains("-24.9 %"), printed.toString());
+    }
+
+    @Test
+    void aLabelNotInTheSessionPointsAtLoad() {
+        eval("fake label: 'today'");
+        String message = assertThrows(ScriptError.class, () -> eval("compare 'nightly', 'today'")).getMessage();
+        assertTrue(message.contains("no results with label 'nightly' in this session"), message);
+        assertTrue(message.contains("load label: 'nightly'"), message);
+    }
+
+    @Test
+    void aVerdictCanGateAScript() {
+        stream.samples(100.0e6, 101.0e6, 99.0e6, 50.0e6, 51.0e6, 49.0e6);
+        eval("3.times { fake label: 'a' }; 3.times { fake label: 'b' }");
+        eval("c = compare 'a', 'b'; expect c.verdict != 'slower'");
+        assertTrue(printed.toString().contains("EXPECT FAILED"), printed.toString());
+    }
+}
