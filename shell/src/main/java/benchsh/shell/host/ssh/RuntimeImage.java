@@ -29,7 +29,10 @@ import java.util.TreeSet;
  * file keeps two shells from building at once. Every tool run is bounded by {@link #TOOL_TIMEOUT}. Thread-safe.
  */
 public final class RuntimeImage {
-    /** What jlink leaves out: debug attributes, man pages, C headers; resources zip-compressed ({@code zip-6} is 21's name of 17's {@code 2}). */
+    /**
+     * What jlink leaves out: debug attributes, man pages, C headers; resources zip-compressed ({@code zip-6} is
+     * Java 21's name of Java 17's {@code 2}).
+     */
     static final List<String> JLINK_OPTIONS = List.of("--strip-debug", "--no-man-pages", "--no-header-files", "--compress=zip-6");
     /** Modules the peer uses by name, which jdeps cannot see: {@code sun.misc.Signal} is looked up by reflection. */
     static final List<String> PEER_EXTRAS = List.of("jdk.unsupported");
@@ -113,8 +116,8 @@ public final class RuntimeImage {
             return null;
         }
         if (javaHome == null) {
-            return "there is no JDK " + NativeJava.REQUIRED + "+ here to link benchsh's peer runtime from; install one (Ubuntu: apt-get "
-                    + "install openjdk-25-jdk-headless; Debian 12: Temurin's temurin-25-jdk) or set BENCHSH_JDK22 to its home";
+            return "there is no JDK " + NativeJava.REQUIRED + "+ here to link benchsh's peer runtime from; install one ("
+                    + NativeJava.HOW_TO_GET + ") or set BENCHSH_JDK22 to its home";
         }
         if (!Files.isExecutable(tool("jlink")) || !Files.isExecutable(tool("jdeps"))) {
             return javaHome + " has no jlink and jdeps: it is a JRE or a bundled runtime, and a runtime can only be linked from a "
