@@ -12,7 +12,7 @@ import org.apache.sshd.client.session.ClientSession;
 
 /**
  * A host reached over SSH (directly or through jump hosts, see {@link SshLogin}): log in, check
- * Java (or upload a private runtime), deploy the peer jar where only the login user can change it
+ * its Java and run the peer on benchsh's runtime where that is older than 22 ({@link PeerDeploy}), deploy the peer jar where only the login user can change it
  * (cached by hash, see {@link PeerDeploy}), start the peer on an exec channel and talk to it over that channel. The peer dies with its channel. Data flows to the address the host was reached at
  * (its own address, also behind a jump host). A host without a usable Java keeps its login session, for what
  * needs only a shell there ({@link #loginSession()}). The password, if any, stays in memory for reconnects
@@ -55,6 +55,18 @@ public final class SshHost extends Host {
     /** What the last connection deployed (the java it runs the peer with, a private runtime if any); null before. */
     public PeerDeploy.Deployment deployment() {
         return deployment;
+    }
+
+    @Override
+    public String peerVm() {
+        PeerDeploy.Deployment d = deployment;
+        return d == null ? null : d.runtime() != null ? "runtime" : "host";
+    }
+
+    @Override
+    public String peerNote() {
+        PeerDeploy.Deployment d = deployment;
+        return d == null ? null : d.note();
     }
 
     @Override

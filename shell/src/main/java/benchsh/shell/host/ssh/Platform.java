@@ -47,10 +47,18 @@ public record Platform(String os, String arch, String libc, String libcVersion) 
      * That is what a runtime built from this Java needs, whatever else the machine could run.
      */
     public static Platform ofThisJava() {
+        return ofJava(Path.of(System.getProperty("java.home")));
+    }
+
+    /**
+     * The platform of the Java runtime at {@code home} on this machine, read from its {@code release} file; what
+     * that file does not say is taken from this process ({@code os.name}, {@code os.arch}, the loaded C library).
+     */
+    public static Platform ofJava(Path home) {
         Properties release = new Properties();
-        try (var in = Files.newBufferedReader(Path.of(System.getProperty("java.home"), "release"))) {
+        try (var in = Files.newBufferedReader(home.resolve("release"))) {
             release.load(in);
-        } catch (IOException e) {
+        } catch (IOException | IllegalArgumentException e) {
             // no release file (unusual): fall back to the system properties
         }
         String os = unquote(release.getProperty("OS_NAME", System.getProperty("os.name")));
