@@ -17,6 +17,7 @@ import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * A measuring verb for tests, run by the executor like any other: {@code NAME size: …, busywait: …, label: …}
@@ -24,6 +25,8 @@ import java.util.Map;
  */
 final class FakeMeasure implements Verb {
     final Deque<Double> samples = new ArrayDeque<>();
+    /** Done while the next test runs, then forgotten (e.g. a stop asked for, as a signal does). */
+    private volatile Consumer<Session> duringNextTest;
     private final String metric;
     private final VerbSpec spec;
 
@@ -41,6 +44,12 @@ final class FakeMeasure implements Verb {
         return this;
     }
 
+    /** Does {@code action} while the next test runs, once. */
+    FakeMeasure duringNextTest(Consumer<Session> action) {
+        duringNextTest = action;
+        return this;
+    }
+
     @Override
     public VerbSpec spec() {
         return spec;
@@ -55,6 +64,11 @@ final class FakeMeasure implements Verb {
     public Object call(Args args, Session s) {
         Map<String, Object> tags = args.given("label") ? Map.of("label", args.text("label")) : Map.of();
         Part measured = new Part.InShell(() -> {
+            Consumer<Session> during = duringNextTest;
+            if (during != null) {
+                duringNextTest = null;
+                during.accept(s);
+            }
             Map<String, Object> m = new LinkedHashMap<>();
             m.put(metric, samples.isEmpty() ? 1.0 : samples.poll());
             return new PartOutcome(Status.OK, null, Instant.EPOCH, Merged.of(m, List.of()));
