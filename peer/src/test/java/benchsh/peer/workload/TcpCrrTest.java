@@ -1,11 +1,13 @@
 package benchsh.peer.workload;
 
+import static benchsh.peer.workload.RrSpecBuilder.rr;
 import static benchsh.peer.workload.Sides.longOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.peer.protocol.ErrorKind;
+import java.time.Duration;
 import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,12 +22,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 @Timeout(60)
 class TcpCrrTest {
     static TcpCrr.ServerSpec server(int request, int response, Timing timing) {
-        return new TcpCrr.ServerSpec(request, response, 0, timing);
+        return rr().request(request).response(response).timing(timing).crrServer();
     }
 
     /** A client asking for {@code timeNanos} after a warm-up of {@code omitNanos}, with the latency histogram. */
     static TcpCrr.ClientSpec client(int request, int response, long timeNanos, long omitNanos) {
-        return new TcpCrr.ClientSpec(request, response, timeNanos, omitNanos, RrChecks.TIMING, true);
+        return rr().request(request).response(response).time(Duration.ofNanos(timeNanos)).omit(Duration.ofNanos(omitNanos)).histogram().crrClient();
     }
 
     @ParameterizedTest

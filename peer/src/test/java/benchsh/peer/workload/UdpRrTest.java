@@ -1,5 +1,6 @@
 package benchsh.peer.workload;
 
+import static benchsh.peer.workload.RrSpecBuilder.rr;
 import static benchsh.peer.workload.Sides.doubleOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -10,6 +11,7 @@ import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.protocol.SpecCodec;
+import java.time.Duration;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
@@ -26,12 +28,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 @Timeout(60)
 class UdpRrTest {
     static UdpRr.ServerSpec server(int response, long timeNanos, Timing timing) {
-        return new UdpRr.ServerSpec(response, timeNanos, 0, timing);
+        return rr().response(response).time(Duration.ofNanos(timeNanos)).timing(timing).udpServer();
     }
 
     /** A client asking for {@code timeNanos} after a warm-up of {@code omitNanos}, with the latency histogram. */
     static UdpRr.ClientSpec client(int request, int response, long timeNanos, long omitNanos) {
-        return new UdpRr.ClientSpec(request, response, timeNanos, omitNanos, RrChecks.TIMING, true);
+        return rr().request(request).response(response).time(Duration.ofNanos(timeNanos)).omit(Duration.ofNanos(omitNanos)).histogram().udpClient();
     }
 
     @ParameterizedTest
