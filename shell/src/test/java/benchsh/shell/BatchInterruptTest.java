@@ -69,7 +69,8 @@ class BatchInterruptTest {
             assertEquals(1, stored.size());
             assertEquals("interrupted", stored.get(0).result().status().wire());
             double seconds = stored.get(0).result().metric("seconds");
-            assertTrue(seconds > 1 && seconds < 19, "about the measured span, not the asked 20 s: " + seconds);
+            // two 1 s intervals came before the signal, and the test was interrupted before its time: bounds a slow machine cannot break
+            assertTrue(seconds > 1 && seconds < 20, "the measured span, not the asked 20 s: " + seconds);
         }
     }
 
