@@ -68,7 +68,7 @@ class TestbedBusyboxObserveE2eTest {
                     """, "e2e-busybox-tcp");
             assertTrue(r.ok(), r + "\n" + text);
             SshHost dut = (SshHost) session.host("dut");
-            assertTrue(dut.peerUnavailable().contains("check java") && dut.peerUnavailable().contains("not found"), dut.peerUnavailable());
+            assertTrue(dut.peerUnavailable().contains("check java") && dut.peerUnavailable().contains("no C library"), dut.peerUnavailable());
             observedOverSsh(r);
             // every byte h2 received came in on h1's port and left on h2's
             double bytes = r.metric("bytes");
