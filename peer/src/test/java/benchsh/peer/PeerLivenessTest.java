@@ -1,6 +1,6 @@
 package benchsh.peer;
 
-import static benchsh.peer.workload.TcpSpecBuilder.tcp;
+import static benchsh.peer.stream.TcpSpecBuilder.tcp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

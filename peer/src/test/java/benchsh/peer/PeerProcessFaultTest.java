@@ -1,6 +1,6 @@
 package benchsh.peer;
 
-import static benchsh.peer.workload.TcpSpecBuilder.tcp;
+import static benchsh.peer.stream.TcpSpecBuilder.tcp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -10,8 +10,8 @@ import benchsh.peer.protocol.ControlChannel;
 import benchsh.peer.protocol.FrameCodec;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.Message;
-import benchsh.peer.protocol.SpecCodec;
 import benchsh.peer.protocol.MessageType;
+import benchsh.peer.protocol.SpecCodec;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package benchsh.peer.workload;
 
-import static benchsh.peer.workload.PipeSpecBuilder.pipe;
+import static benchsh.peer.pipe.PipeSpecBuilder.pipe;
 import static benchsh.peer.workload.Sides.doubleOf;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import benchsh.peer.pipe.PipeSpecBuilder;
 import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.protocol.SpecCodec;

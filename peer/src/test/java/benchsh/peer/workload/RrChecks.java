@@ -8,13 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.Link;
-import java.time.Duration;
+import benchsh.peer.rr.RrSpecBuilder;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;

@@ -1,8 +1,8 @@
 package benchsh.peer.workload;
 
+import static benchsh.peer.rr.RrSpecBuilder.rr;
 import static benchsh.peer.workload.RrChecks.LONGER_THAN_THE_TEST;
 import static benchsh.peer.workload.RrChecks.PATIENT;
-import static benchsh.peer.workload.RrSpecBuilder.rr;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

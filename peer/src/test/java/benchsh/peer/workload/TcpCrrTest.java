@@ -1,14 +1,14 @@
 package benchsh.peer.workload;
 
-import static benchsh.peer.workload.RrSpecBuilder.rr;
+import static benchsh.peer.rr.RrSpecBuilder.rr;
 import static benchsh.peer.workload.Sides.longOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.peer.protocol.ErrorKind;
-import java.time.Duration;
 import java.net.Socket;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,22 +1,22 @@
 package benchsh.peer.workload;
 
-import static benchsh.peer.workload.RrSpecBuilder.rr;
+import static benchsh.peer.rr.RrSpecBuilder.rr;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.peer.protocol.ErrorKind;
+import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.protocol.SpecCodec;
-import benchsh.peer.protocol.Link;
-import java.time.Duration;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;

@@ -1,8 +1,8 @@
 package benchsh.peer.workload;
 
+import static benchsh.peer.stream.TcpSpecBuilder.tcp;
 import static benchsh.peer.workload.Sides.doubleOf;
 import static benchsh.peer.workload.Sides.longOf;
-import static benchsh.peer.workload.TcpSpecBuilder.tcp;
 import static benchsh.peer.workload.TcpStreamTest.TIMING;
 import static benchsh.peer.workload.TcpStreamTest.receiver;
 import static benchsh.peer.workload.TcpStreamTest.sender;

@@ -1,6 +1,6 @@
 package benchsh.peer.workload;
 
-import static benchsh.peer.workload.TcpSpecBuilder.tcp;
+import static benchsh.peer.stream.TcpSpecBuilder.tcp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -11,6 +11,7 @@ import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.protocol.SpecCodec;
+import benchsh.peer.stream.TcpSpecBuilder;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;

@@ -1,6 +1,6 @@
 package benchsh.peer.workload;
 
-import static benchsh.peer.workload.RrSpecBuilder.rr;
+import static benchsh.peer.rr.RrSpecBuilder.rr;
 import static benchsh.peer.workload.Sides.doubleOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -11,11 +11,11 @@ import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.ProtocolException;
 import benchsh.peer.protocol.SpecCodec;
-import java.time.Duration;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;

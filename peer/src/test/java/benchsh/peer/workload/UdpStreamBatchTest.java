@@ -1,6 +1,6 @@
 package benchsh.peer.workload;
 
-import static benchsh.peer.workload.UdpSpecBuilder.udp;
+import static benchsh.peer.datagram.UdpSpecBuilder.udp;
 import static benchsh.peer.workload.Sides.longOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,6 +1,6 @@
 package benchsh.peer.workload;
 
-import static benchsh.peer.workload.UdpSpecBuilder.udp;
+import static benchsh.peer.datagram.UdpSpecBuilder.udp;
 import static benchsh.peer.workload.Sides.longOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import benchsh.peer.datagram.UdpSpecBuilder;
 import benchsh.peer.io.IoPath;
 import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.Link;

@@ -1,6 +1,6 @@
 package benchsh.shell.definition;
 
-import static benchsh.peer.workload.RrSpecBuilder.rr;
+import static benchsh.peer.rr.RrSpecBuilder.rr;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.peer.protocol.Fields;
 import benchsh.peer.protocol.SpecCodec;
+import benchsh.peer.rr.RrSpecBuilder;
 import benchsh.peer.workload.TcpCrr;
 import benchsh.peer.workload.TcpRr;
 import benchsh.peer.workload.UdpRr;
-import benchsh.peer.workload.RrSpecBuilder;
 import benchsh.peer.workload.Workloads;
 import benchsh.shell.args.Args;
 import benchsh.shell.args.UsageException;

@@ -1,5 +1,7 @@
-package benchsh.peer.workload;
+package benchsh.peer.stream;
 
+import benchsh.peer.workload.TcpStream;
+import benchsh.peer.workload.Timing;
 import java.time.Duration;
 
 /**

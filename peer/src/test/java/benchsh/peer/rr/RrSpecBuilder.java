@@ -1,5 +1,9 @@
-package benchsh.peer.workload;
+package benchsh.peer.rr;
 
+import benchsh.peer.workload.TcpCrr;
+import benchsh.peer.workload.TcpRr;
+import benchsh.peer.workload.Timing;
+import benchsh.peer.workload.UdpRr;
 import java.time.Duration;
 
 /**

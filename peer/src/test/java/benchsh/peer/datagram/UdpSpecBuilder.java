@@ -1,6 +1,8 @@
-package benchsh.peer.workload;
+package benchsh.peer.datagram;
 
 import benchsh.peer.io.IoPath;
+import benchsh.peer.workload.Timing;
+import benchsh.peer.workload.UdpStream;
 import java.time.Duration;
 
 /**
