@@ -75,28 +75,37 @@ class PacerTest {
 
     @Test
     void aSenderSlightlyBehindCatchesUpWithoutWaiting() {
-        Pacer p = new Pacer(RATE, clock);
-        p.sent(1000);
-        clock.now += 5 * MS; // descheduled for 5 ms, less than the burst allowed
-        int waitsBefore = clock.waits;
-        for (int i = 0; i < 5; i++) {
-            p.sent(1000);
-        }
-        assertEquals(waitsBefore, clock.waits, "the 5 ms it lost are sent at once");
+        Pacer p = descheduledAfterAWrite(5 * MS); // less than the burst allowed
+        assertEquals(0, waitsDuring(() -> {
+            for (int i = 0; i < 5; i++) {
+                p.sent(1000);
+            }
+        }), "the 5 ms it lost are sent at once");
         p.sent(1000);
         assertEquals(7 * MS, clock.elapsed(), "and then it is on schedule again");
     }
 
     @Test
     void aSenderFarBehindStartsANewScheduleInsteadOfBursting() {
-        Pacer p = new Pacer(RATE, clock);
-        p.sent(1000);
-        clock.now += 50 * MS; // descheduled for 50 ms, more than the burst allowed
-        int waitsBefore = clock.waits;
-        p.sent(1000);
-        assertEquals(waitsBefore, clock.waits, "the write after the gap goes at once");
+        Pacer p = descheduledAfterAWrite(50 * MS); // more than the burst allowed
+        assertEquals(0, waitsDuring(() -> p.sent(1000)), "the write after the gap goes at once");
         long restarted = clock.now;
         p.sent(1000);
         assertEquals(restarted + MS, clock.now, "the next waits its full 1 ms: no credit for the 50 ms lost");
+    }
+
+    /** A pacer that sent 1000 bytes on schedule and was then descheduled for {@code gapNanos}. */
+    private Pacer descheduledAfterAWrite(long gapNanos) {
+        Pacer p = new Pacer(RATE, clock);
+        p.sent(1000);
+        clock.now += gapNanos;
+        return p;
+    }
+
+    /** How many times the pacer waited while {@code sends} ran. */
+    private int waitsDuring(Runnable sends) {
+        int before = clock.waits;
+        sends.run();
+        return clock.waits - before;
     }
 }
