@@ -48,6 +48,12 @@ public final class HostVerb implements Verb {
         return SPEC;
     }
 
+    /** A host is declared before anything is measured. */
+    @Override
+    public boolean returnsKnown() {
+        return true;
+    }
+
     @Override
     public Object call(Args args, Session session) throws IOException {
         if (args.positional().size() != 1) {
@@ -115,7 +121,7 @@ public final class HostVerb implements Verb {
         }
         SecretPrompt prompt = session.secretPrompt();
         if (prompt == SecretPrompt.NONE) {
-            throw new UsageException("host " + name + ": password: prompt needs the interactive shell, and batch mode has no terminal to ask on; "
+            throw new UsageException("host " + name + ": password: prompt asks on a terminal, and this run has none (its input is not one); "
                     + "export the password in an environment variable and write password: env('NAME')");
         }
         char[] answer = prompt.ask("password for " + name + ": ");

@@ -24,6 +24,12 @@ public final class HostsVerb implements Verb {
         return SPEC;
     }
 
+    /** The hosts are declared before anything is measured. */
+    @Override
+    public boolean returnsKnown() {
+        return true;
+    }
+
     @Override
     public Object call(Args args, Session session) throws InterruptedException {
         List<Host> all = session.hosts().all();

@@ -31,6 +31,12 @@ public final class PlanVerb implements Verb {
         return SPEC;
     }
 
+    /** A plan measures nothing. */
+    @Override
+    public boolean returnsKnown() {
+        return true;
+    }
+
     @Override
     public Object call(Args args, Session session) throws Exception {
         if (args.positional().size() != 1) {
@@ -52,8 +58,12 @@ public final class PlanVerb implements Verb {
         void run() throws Exception;
     }
 
-    /** Runs {@code body} as a dry run, prints the plan and returns it. */
+    /** Runs {@code body} as a dry run, prints the plan and returns it; within a dry run already (a script's check), as part of it. */
     public static Plan dryRun(Session session, Body body) throws Exception {
+        if (session.context().planning()) {
+            body.run();
+            return session.context().plan();
+        }
         Plan plan = new Plan();
         session.hosts().allowConnections(false);
         try {

@@ -17,6 +17,12 @@ public final class UnitsVerb implements Verb {
         return SPEC;
     }
 
+    /** Nothing measured. */
+    @Override
+    public boolean returnsKnown() {
+        return true;
+    }
+
     @Override
     public Object call(Args args, Session session) {
         if (args.positional().size() != 1) {
