@@ -55,7 +55,7 @@ public final class Precheck {
             return new Outcome(false, stop.getMessage());
         } catch (TestCancelledException stop) {
             throw stop;
-        } catch (RuntimeException | Error e) {
+        } catch (Exception | Error e) { // Groovy throws checked exceptions too (a host's, an I/O error)
             if (ScriptErrors.unwrap(e) instanceof TestCancelledException cancelled) {
                 throw cancelled;
             }

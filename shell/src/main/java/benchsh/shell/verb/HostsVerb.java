@@ -24,9 +24,9 @@ public final class HostsVerb implements Verb {
         return SPEC;
     }
 
-    /** The hosts are declared before anything is measured. */
+    /** With {@code connect: true} it reaches the hosts: a dry run skips it (it only prints). */
     @Override
-    public boolean returnsKnown() {
+    public boolean connects() {
         return true;
     }
 

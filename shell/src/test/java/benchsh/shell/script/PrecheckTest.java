@@ -77,6 +77,11 @@ class PrecheckTest {
             assertEquals(List.of("x"), runner.variable("seen"), "the check added to a copy");
             assertEquals(1, runner.variable("count"));
             assertTrue(printed.toString().contains("plan: 1 tests"), "the script's own plan is printed once: " + printed);
+
+            List<Object> passes = new java.util.concurrent.CopyOnWriteArrayList<>();
+            runner.bind("passes", passes);
+            runner.evaluate("passes << checking", "guard.groovy");
+            assertEquals(List.of(true, false), passes, "checking is true in the check only, so a script can guard its own effects");
         }
     }
 
