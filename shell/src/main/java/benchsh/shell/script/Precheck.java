@@ -75,8 +75,8 @@ public final class Precheck {
 
     /**
      * What a verb called in a check returns: the verbs a dry run skips have their arguments checked and return
-     * {@link Unmeasured}; the others are planned, and return what they return when that is known before anything
-     * is measured ({@link Verb#returnsKnown}, or a value that holds no result: a tree's handle), else {@link Unmeasured}.
+     * {@link Unmeasured}; the others are planned, and return what they return unless it is, or holds, a result
+     * (a host, a parameter, a tree's handle are known before anything is measured), else {@link Unmeasured}.
      */
     static Object call(Verb verb, Session session, Object[] args) throws Exception {
         if (!session.context().plan().spend()) {
@@ -88,7 +88,7 @@ public final class Precheck {
             return Unmeasured.of(name);
         }
         Object value = verb.invoke(session, args);
-        return verb.returnsKnown() || !measured(value) ? value : Unmeasured.of(name);
+        return measured(value) ? Unmeasured.of(name) : value;
     }
 
     /** Whether {@code v} is, or holds, what a test measured: a result, a repeat's runs, a list or map of them. */

@@ -21,12 +21,6 @@ public final class EnvVerb implements Verb {
         return SPEC;
     }
 
-    /** The environment is known before anything runs. */
-    @Override
-    public boolean returnsKnown() {
-        return true;
-    }
-
     @Override
     public Object call(Args args, Session session) {
         if (args.positional().size() != 1) {

@@ -29,12 +29,6 @@ public final class HelpVerb implements Verb {
         return SPEC;
     }
 
-    /** Nothing measured. */
-    @Override
-    public boolean returnsKnown() {
-        return true;
-    }
-
     @Override
     public Object call(Args args, Session session) {
         if (args.bool("markdown") || args.bool("metrics")) {

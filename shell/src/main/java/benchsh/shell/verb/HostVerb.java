@@ -48,12 +48,6 @@ public final class HostVerb implements Verb {
         return SPEC;
     }
 
-    /** A host is declared before anything is measured. */
-    @Override
-    public boolean returnsKnown() {
-        return true;
-    }
-
     @Override
     public Object call(Args args, Session session) throws IOException {
         if (args.positional().size() != 1) {

@@ -30,12 +30,6 @@ public final class ObserveVerb implements Verb {
         return SPEC;
     }
 
-    /** What the block returns: unknown in a check only when the block returns what was measured. */
-    @Override
-    public boolean returnsKnown() {
-        return true;
-    }
-
     @Override
     public Object invoke(Session session, Object[] a) {
         List<Object> rest = new ArrayList<>(List.of(a));

@@ -31,12 +31,6 @@ public final class ParamVerb implements Verb {
         return SPEC;
     }
 
-    /** A parameter is known before anything runs. */
-    @Override
-    public boolean returnsKnown() {
-        return true;
-    }
-
     @Override
     public Object call(Args args, Session session) throws Exception {
         List<Object> p = args.positional();

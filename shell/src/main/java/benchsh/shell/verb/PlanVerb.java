@@ -31,12 +31,6 @@ public final class PlanVerb implements Verb {
         return SPEC;
     }
 
-    /** A plan measures nothing. */
-    @Override
-    public boolean returnsKnown() {
-        return true;
-    }
-
     @Override
     public Object call(Args args, Session session) throws Exception {
         if (args.positional().size() != 1) {

@@ -20,12 +20,6 @@ public final class PromptVerb implements Verb {
         return SPEC;
     }
 
-    /** Asking comes later, when the host is declared. */
-    @Override
-    public boolean returnsKnown() {
-        return true;
-    }
-
     @Override
     public Object call(Args args, Session session) {
         return Secret.PROMPT;

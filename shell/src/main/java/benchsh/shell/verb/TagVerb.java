@@ -22,12 +22,6 @@ public final class TagVerb implements Verb {
         return SPEC;
     }
 
-    /** What the block returns: unknown in a check only when the block returns what was measured. */
-    @Override
-    public boolean returnsKnown() {
-        return true;
-    }
-
     @Override
     public Object invoke(Session session, Object[] a) {
         if (a.length != 2 || !(a[0] instanceof Map<?, ?> named) || named.isEmpty() || !(a[1] instanceof Closure<?> body)) {

@@ -17,12 +17,6 @@ public final class UnitsVerb implements Verb {
         return SPEC;
     }
 
-    /** Nothing measured. */
-    @Override
-    public boolean returnsKnown() {
-        return true;
-    }
-
     @Override
     public Object call(Args args, Session session) {
         if (args.positional().size() != 1) {

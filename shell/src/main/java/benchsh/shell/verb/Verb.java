@@ -36,15 +36,6 @@ public interface Verb {
         return false;
     }
 
-    /**
-     * Whether what the verb returns is known before anything is measured (a host, a parameter, the value of its
-     * block): the check of a script before it runs goes on with it. Any other verb's value is unknown in the
-     * check, which stops where the script reads it.
-     */
-    default boolean returnsKnown() {
-        return false;
-    }
-
     /** Checks a call's arguments as {@link #invoke} would, without calling the verb: for the verbs a dry run skips. */
     default void check(Session session, Object[] groovyArgs) {
         args(session, groovyArgs);
