@@ -74,8 +74,8 @@ public final class Main {
               --report FILE     after the run, write a report: .html, .md, .csv or .json
               --accept-new-host-keys
                                 trust and record SSH host keys not yet in known_hosts
-              --deploy-runtime  upload a private Java runtime (built here with jlink) to
-                                hosts without Java 17+ of this machine's OS and CPU
+              --deploy-runtime  run every host's peer on benchsh's own Java runtime, also
+                                where the host has Java 22+ (runtime: true for every host)
               --version         print the version
             exit codes: 0 all ran, 1 a test failed or an expectation did not hold, 2 usage or script error,
                         3 a result could not be stored (it is in --json and --report; instead of 0 or 1),

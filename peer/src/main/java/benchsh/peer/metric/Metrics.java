@@ -169,8 +169,16 @@ public final class Metrics {
             m("{host}_{iface}_tx_drops", COUNT, "observed host: packets the interface dropped instead of sending"),
             m("{host}_{iface}_tx_errors", COUNT, "observed host: send errors of the interface"),
             m("{host}_softnet_drops", COUNT, "observed host: packets dropped because a CPU's input backlog was full (/proc/net/softnet_stat)"),
-            m("{host}_drops", COUNT, "observed host: every interface's rx and tx drops and the softnet drops, added up"),
-            m("observe_missing", TEXT, "observed hosts that could not be watched, each with the reason"));
+            m("{host}_{iface}_qdisc_drops", COUNT, "observed host: packets the interface's root qdisc dropped (tc -s qdisc show; a tbf's overflow)"),
+            m("{host}_qdisc_drops", COUNT, "observed host: every interface's root qdisc drops, added up (absent where tc prints no statistics)"),
+            m("{host}_drops", COUNT, "observed host: every interface's rx and tx drops, the softnet drops and the qdisc drops, added up"),
+            m("{host}_observed_via", TEXT, "observed host: how it was watched: peer (its benchsh peer) or ssh (its shell read /proc over SSH)"),
+            m("{host}_observe_note", TEXT, "observed host: what its watch could not count, e.g. no qdisc drops where tc prints no statistics"),
+            m("observe_missing", TEXT, "observed hosts that could not be watched, each with the reason"),
+            // the VMs the ends ran (docs/hosts-and-ssh.md, "Which Java runs the peer")
+            m("peer_java", TEXT, "the Java each end's peer ran and whether benchsh's runtime (runtime) or the host's own (host): "
+                    + "25.0.3 runtime, or from's / to's when they differ"),
+            m("peer_note", TEXT, "why an end ran a slower path than benchsh could have given it, or not on benchsh's runtime, and what to do"));
 
     private Metrics() {
     }

@@ -13,7 +13,8 @@ import java.util.Map;
  *       hard interrupts), {@code softirq_pct} and {@code idle_pct} (idle and iowait);</li>
  *   <li>{@code interfaces}: for each interface, what its counters grew by: {@code rx_packets}, {@code rx_bytes},
  *       {@code rx_drops}, {@code rx_errors} and tx likewise;</li>
- *   <li>{@code softnet_drops}: what the softnet backlog drops grew by.</li>
+ *   <li>{@code softnet_drops}: what the softnet backlog drops grew by;</li>
+ *   <li>{@code qdisc_drops}: for each interface, what its root qdisc's drops grew by (where tc printed them).</li>
  * </ul>
  * A family missing from either reading is left out; an interface or CPU that appeared or vanished in
  * between is left out. Stateless.
@@ -49,6 +50,35 @@ public final class Observation {
         if (from.softnetDrops().isPresent() && to.softnetDrops().isPresent()) {
             m.put("softnet_drops", to.softnetDrops().getAsLong() - from.softnetDrops().getAsLong());
         }
+        if (from.qdiscDrops().isPresent() && to.qdiscDrops().isPresent()) {
+            Map<String, Object> qdiscs = new LinkedHashMap<>();
+            Map<String, Long> before = from.qdiscDrops().get();
+            to.qdiscDrops().get().forEach((name, now) -> {
+                if (before.containsKey(name)) {
+                    qdiscs.put(name, now - before.get(name));
+                }
+            });
+            m.put("qdisc_drops", qdiscs);
+        }
+        return m;
+    }
+
+    /**
+     * One interval sample of a watch that began with {@code first}: {@code start_s} and {@code end_s} (seconds
+     * since {@code first}), then the figures between {@code from} and {@code to}.
+     */
+    public static Map<String, Object> interval(ProcCounters first, ProcCounters from, ProcCounters to) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("start_s", (from.nanos() - first.nanos()) / 1e9);
+        s.put("end_s", (to.nanos() - first.nanos()) / 1e9);
+        s.putAll(between(from, to));
+        return s;
+    }
+
+    /** The figures of a whole watch, from its first reading to its last, with {@code cpu_count} (the last reading's CPUs). */
+    public static Map<String, Object> whole(ProcCounters first, ProcCounters last) {
+        Map<String, Object> m = between(first, last);
+        m.put("cpu_count", (long) Math.max(0, last.cpus().size() - 1));
         return m;
     }
 

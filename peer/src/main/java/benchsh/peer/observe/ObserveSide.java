@@ -5,7 +5,6 @@ import benchsh.peer.workload.Side;
 import benchsh.peer.workload.SideContext;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -13,7 +12,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One watch of this host: reads the counters at the start, then every interval (reporting each
- * interval's {@link Observation} with its {@code start_s} and {@code end_s} since the start), until
+ * interval's {@link Observation} with its {@code start_s} and {@code end_s} since the start; qdisc drops where
+ * the host's tc prints them), until
  * cancelled or the spec's maximum passes; the outcome's metrics are the observation over the whole watch,
  * with {@code cpu_count}. Being cancelled is how a watch normally ends, so the outcome has no error.
  * {@link #cancel()} may be called from any thread.
@@ -21,12 +21,14 @@ import java.util.concurrent.TimeUnit;
 final class ObserveSide implements Side {
     private final ObserveWorkload.Spec spec;
     private final Path proc;
+    private final TcQdiscs tc;
     private final SideContext context;
     private final CountDownLatch stopped = new CountDownLatch(1);
 
-    ObserveSide(ObserveWorkload.Spec spec, Path proc, SideContext context) {
+    ObserveSide(ObserveWorkload.Spec spec, Path proc, TcQdiscs tc, SideContext context) {
         this.spec = spec;
         this.proc = proc;
+        this.tc = tc;
         this.context = context;
     }
 
@@ -37,7 +39,7 @@ final class ObserveSide implements Side {
 
     @Override
     public Outcome run() {
-        ProcCounters first = ProcCounters.read(proc, spec.loopback());
+        ProcCounters first = ProcCounters.read(proc, spec.loopback(), tc);
         ProcCounters last = first;
         List<Object> intervals = new ArrayList<>();
         long end = first.nanos() + spec.maxNanos();
@@ -56,27 +58,17 @@ final class ObserveSide implements Side {
             if (System.nanoTime() - end >= 0) {
                 break;
             }
-            ProcCounters now = ProcCounters.read(proc, spec.loopback());
-            Map<String, Object> sample = sample(first, last, now);
+            ProcCounters now = ProcCounters.read(proc, spec.loopback(), tc);
+            Map<String, Object> sample = Observation.interval(first, last, now);
             intervals.add(sample);
             context.interval(sample);
             last = now;
         }
-        ProcCounters done = ProcCounters.read(proc, spec.loopback());
-        Map<String, Object> metrics = Observation.between(first, done);
-        metrics.put("cpu_count", (long) Math.max(0, done.cpus().size() - 1));
+        Map<String, Object> metrics = Observation.whole(first, ProcCounters.read(proc, spec.loopback(), tc));
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
         return new Outcome(metrics, intervals, null, null);
-    }
-
-    private static Map<String, Object> sample(ProcCounters first, ProcCounters from, ProcCounters to) {
-        Map<String, Object> s = new LinkedHashMap<>();
-        s.put("start_s", (from.nanos() - first.nanos()) / 1e9);
-        s.put("end_s", (to.nanos() - first.nanos()) / 1e9);
-        s.putAll(Observation.between(from, to));
-        return s;
     }
 
     @Override

@@ -7,9 +7,9 @@ import java.util.Map;
 
 /**
  * How the observe workload's figures (a nested map: {@code cpu} by CPU, {@code interfaces} by name,
- * {@code softnet_drops}, {@code seconds}, {@code cpu_count}) become a result's metrics named after the
- * observed host: {@code cpu_dut_pct}, {@code cpu_dut_user_pct}, {@code cpu_dut_cpu0_pct},
- * {@code dut_eth1_rx_drops}, {@code dut_softnet_drops}, {@code dut_drops} (see
+ * {@code softnet_drops}, {@code qdisc_drops} by interface, {@code seconds}, {@code cpu_count}) become a result's
+ * metrics named after the observed host: {@code cpu_dut_pct}, {@code cpu_dut_user_pct}, {@code cpu_dut_cpu0_pct},
+ * {@code dut_eth1_rx_drops}, {@code dut_softnet_drops}, {@code dut_eth1_qdisc_drops}, {@code dut_drops} (see
  * {@link benchsh.peer.metric.Metrics}). Host and interface names become identifier characters. Stateless.
  */
 public final class ObservedNames {
@@ -39,6 +39,16 @@ public final class ObservedNames {
         return "cpu_" + host(host) + "_pct";
     }
 
+    /** How an observed host was watched, {@code peer} or {@code ssh}: {@code <host>_observed_via}. */
+    public static String via(String host) {
+        return host(host) + "_observed_via";
+    }
+
+    /** What an observed host's watch could not count: {@code <host>_observe_note}. */
+    public static String note(String host) {
+        return host(host) + "_observe_note";
+    }
+
     /** The drops column of an observed host: {@code <host>_drops}. */
     public static String drops(String host) {
         return host(host) + "_drops";
@@ -46,7 +56,7 @@ public final class ObservedNames {
 
     /**
      * The observe workload's figures as host-named metrics; {@code <host>_drops} adds up every interface's
-     * drops and the softnet drops. {@code start_s} and {@code end_s} of an interval sample are left out.
+     * drops, the softnet drops and the root qdiscs' drops ({@code <host>_qdisc_drops}, where tc printed them). {@code start_s} and {@code end_s} of an interval sample are left out.
      */
     public static Map<String, Object> flatten(String hostName, Map<String, Object> figures) {
         String h = host(hostName);
@@ -86,6 +96,16 @@ public final class ObservedNames {
             drops += n.longValue();
             counted = true;
         }
+        if (figures.get("qdisc_drops") instanceof Map<?, ?> qdiscs) {
+            long all = 0;
+            for (Map.Entry<?, ?> e : qdiscs.entrySet()) {
+                m.put(h + "_" + identifier(String.valueOf(e.getKey())) + "_qdisc_drops", e.getValue());
+                all += number(e.getValue());
+            }
+            m.put(h + "_qdisc_drops", all);
+            drops += all;
+            counted = true;
+        }
         if (counted) {
             m.put(h + "_drops", drops);
         }
@@ -96,8 +116,9 @@ public final class ObservedNames {
     /** Whether {@code metric} is one of the figures {@link #flatten} names after {@code hostName}. */
     public static boolean isOf(String metric, String hostName) {
         String h = java.util.regex.Pattern.quote(host(hostName));
-        return metric.matches("cpu_" + h + "_[a-z0-9_]+_pct|cpu_" + h + "_pct|" + h + "_(drops|softnet_drops|cpu_count|observed_seconds)|"
-                + h + "_[a-z0-9_]+_(rx|tx)_(packets|bytes|drops|errors)");
+        return metric.matches("cpu_" + h + "_[a-z0-9_]+_pct|cpu_" + h + "_pct|" + h
+                + "_(drops|softnet_drops|qdisc_drops|cpu_count|observed_seconds|observed_via|observe_note)|"
+                + h + "_[a-z0-9_]+_((rx|tx)_(packets|bytes|drops|errors)|qdisc_drops)");
     }
 
     private static long number(Object o) {

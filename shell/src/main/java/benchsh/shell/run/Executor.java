@@ -1,6 +1,8 @@
 package benchsh.shell.run;
 
+import benchsh.shell.host.Host;
 import benchsh.shell.host.HostException;
+import benchsh.shell.host.PeerVms;
 import benchsh.shell.observe.Observation;
 import benchsh.shell.observe.Observers;
 import benchsh.shell.observe.Watch;
@@ -250,11 +252,17 @@ public final class Executor {
         String error = Control.BY_THE_USER.equals(o.error()) ? control.interruption() : o.error(); // by SIGTERM, say so
         Result r = new Result(test.name(), o.status(), test.from().name(), test.to().name(), test.params(), clean(o.merged().metrics()),
                 test.tags(), o.started(), 1, error, o.merged().intervals());
-        r = r.withTags(context.tags());
+        r = r.withTags(context.tags()).withMetrics(PeerVms.into(r.metrics(), test.from(), test.to()));
         if (context.repeat() > 0) {
             r = r.withRepeat(context.repeat());
         }
         r = recorder.record(r, columns(test, context.watch()));
+        for (Host h : test.to() == test.from() ? List.of(test.from()) : List.of(test.from(), test.to())) {
+            String note = h.untoldNote();
+            if (note != null) {
+                recorder.print("  note: " + note + "\n");
+            }
+        }
         if (r.metrics().get("observe_missing") instanceof String missing) {
             recorder.print("  not observed: " + missing + "\n");
         }

@@ -49,6 +49,25 @@ class ObservedNamesTest {
     }
 
     @Test
+    void qdiscDropsAreNamedPerInterfaceAndCountInTheDrops() {
+        Map<String, Object> f = figures();
+        f.put("qdisc_drops", Map.of("eth1", 40L, "br-lan.10", 2L));
+        Map<String, Object> m = ObservedNames.flatten("dut", f);
+        assertEquals(40L, m.get("dut_eth1_qdisc_drops"));
+        assertEquals(2L, m.get("dut_br_lan_10_qdisc_drops"));
+        assertEquals(42L, m.get("dut_qdisc_drops"));
+        assertEquals(3L + 1L + 7L + 42L, m.get("dut_drops"));
+        assertEquals("{host}_{iface}_qdisc_drops", Metrics.named("dut_eth1_qdisc_drops").orElseThrow().name());
+        assertEquals("{host}_qdisc_drops", Metrics.named("dut_qdisc_drops").orElseThrow().name());
+        assertEquals("{host}_observed_via", Metrics.named(ObservedNames.via("dut")).orElseThrow().name());
+        assertEquals("{host}_observe_note", Metrics.named(ObservedNames.note("dut")).orElseThrow().name());
+        for (String name : java.util.List.of("dut_eth1_qdisc_drops", "dut_qdisc_drops", "dut_observed_via", "dut_observe_note")) {
+            assertTrue(ObservedNames.isOf(name, "dut"), name);
+        }
+        assertFalse(ObservedNames.flatten("dut", figures()).containsKey("dut_qdisc_drops"), "no tc statistics: absent, not 0");
+    }
+
+    @Test
     void everyNameIsRegisteredWithItsUnit() {
         Map<String, Object> m = ObservedNames.flatten("router-1.lab", figures());
         m.keySet().forEach(k -> assertTrue(Metrics.named(k).isPresent(), k + " is not in Metrics"));

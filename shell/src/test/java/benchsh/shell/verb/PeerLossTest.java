@@ -40,7 +40,7 @@ class PeerLossTest {
     void theTestStopsSoonAndKeepsItsIntervals(String verb) throws Exception {
         try (Session session = new Session(new PrintWriter(new StringWriter()))) {
             session.hosts().local().peer();
-            Set<String> idleSockets = ProcFs.socketInodes(((LocalHost) session.hosts().local()).peerPid());
+            Set<String> idleSockets = ProcFs.inetSocketInodes(((LocalHost) session.hosts().local()).peerPid());
             Set<Long> before = children();
             Host far = session.hosts().add(new LocalHost("far", LocalHost.defaultJava()));
             far.peer();
@@ -131,7 +131,7 @@ class PeerLossTest {
     /** True once the process holds no socket but those it had when idle (its sides closed their data sockets), polling up to {@code seconds}. */
     private static boolean noSocketsWithin(long pid, Set<String> idle, int seconds) throws InterruptedException {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (!idle.containsAll(ProcFs.socketInodes(pid))) {
+        while (!idle.containsAll(ProcFs.inetSocketInodes(pid))) {
             if (System.nanoTime() > end) {
                 return !ProcFs.available();
             }
