@@ -48,7 +48,8 @@ public final class HelpVerb implements Verb {
         for (Verb v : verbs.all()) {
             b.append("  ").append(String.format("%-" + w + "s", v.spec().name())).append("  ").append(v.spec().summary()).append('\n');
         }
-        b.append("Units: ").append(benchsh.shell.script.UnitExtensions.listing()).append(". Hosts: local. Ctrl-D exits.\n");
+        b.append("Units: ").append(benchsh.shell.script.UnitExtensions.listing()).append(". Hosts: local.\n");
+        b.append("Results by number: _1, _2, ... (results[1] too; rows show them). clear clears the screen; Ctrl-D exits.\n");
         return b.toString();
     }
 

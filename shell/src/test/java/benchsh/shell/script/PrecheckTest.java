@@ -76,7 +76,7 @@ class PrecheckTest {
             assertEquals(1, printed.toString().split("once", -1).length - 1, printed.toString());
             assertEquals(List.of("x"), runner.variable("seen"), "the check added to a copy");
             assertEquals(1, runner.variable("count"));
-            assertTrue(printed.toString().contains("plan: 1 tests"), "the script's own plan is printed once: " + printed);
+            assertTrue(printed.toString().contains("plan: 1 test,"), "the script's own plan is printed once: " + printed);
 
             List<Object> passes = new java.util.concurrent.CopyOnWriteArrayList<>();
             runner.bind("passes", passes);

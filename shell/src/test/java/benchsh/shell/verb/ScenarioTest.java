@@ -235,6 +235,6 @@ class ScenarioTest {
         Batch b = Batch.run("run", s.toString(), "--hosts", inv.toString(), "--dry-run", "--set", "a=pc1");
         assertEquals(0, b.exit(), b.err());
         assertTrue(b.out().matches("(?s).*tcp\\s+pc1\\s+pc1.*"), b.out());
-        assertTrue(b.out().contains("plan: 1 tests"), b.out());
+        assertTrue(b.out().contains("plan: 1 test,"), b.out());
     }
 }
