@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the SSH tests and scripts/testbed need: OpenSSH server and client, iproute2 (ip, tc),
-# the passwd tools (useradd) and ping (the topology tests check paths and TTLs with it).
+# the passwd tools (useradd), ping (the topology tests check paths and TTLs with it) and busybox-static
+# (the testbed's hosts without Java, scripts/testbed --busybox).
 # Idempotent, non-interactive; run as root on Debian 12.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
@@ -11,6 +12,7 @@ command -v ip >/dev/null 2>&1 && command -v tc >/dev/null 2>&1 || need+=(iproute
 command -v useradd >/dev/null 2>&1 || need+=(passwd)
 command -v pgrep >/dev/null 2>&1 || need+=(procps)
 command -v ping >/dev/null 2>&1 || need+=(iputils-ping)
+dpkg -s busybox-static >/dev/null 2>&1 || need+=(busybox-static)
 if [ ${#need[@]} -gt 0 ]; then
   apt-get update -q
   apt-get install -y -q --no-install-recommends "${need[@]}"

@@ -1,5 +1,6 @@
 package benchsh.peer;
 
+import static benchsh.peer.stream.TcpSpecBuilder.tcp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -35,11 +36,11 @@ class PeerLivenessTest {
         Timing timing = new Timing(200_000_000L, 10_000_000_000L);
         String token = "0123456789abcdef0123456789abcdef";
         peer.shell().send(new Message.Start("t-l", "tcp", "listen",
-                SpecCodec.encode(new TcpStream.Spec(false, 131072, timeNanos, 0, 1, 0, timing, 0, false, 0, false)), new Link(token, "127.0.0.1", 0)));
+                SpecCodec.encode(tcp().time(Duration.ofNanos(timeNanos)).timing(timing).build()), new Link(token, "127.0.0.1", 0)));
         Message.Ready ready = assertInstanceOf(Message.Ready.class, peer.next());
         int port = ready.endpoint().port();
         peer.shell().send(new Message.Start("t-c", "tcp", "connect",
-                SpecCodec.encode(new TcpStream.Spec(true, 131072, timeNanos, bytes, 1, 0, timing, 0, false, 0, false)), new Link(token, "127.0.0.1", port)));
+                SpecCodec.encode(tcp().send().time(Duration.ofNanos(timeNanos)).bytes(bytes).timing(timing).build()), new Link(token, "127.0.0.1", port)));
         assertInstanceOf(Message.Ready.class, peer.next());
         return List.of("t-l", "t-c");
     }

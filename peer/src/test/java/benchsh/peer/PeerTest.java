@@ -1,5 +1,6 @@
 package benchsh.peer;
 
+import static benchsh.peer.stream.TcpSpecBuilder.tcp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -70,12 +71,11 @@ class PeerTest {
     void runsATcpTestBetweenTwoSidesOfTheSamePeer() throws Exception {
         shell.send(new Message.Hello(Message.PROTOCOL, "test"));
         shell.receive(WAIT);
-        Timing timing = new Timing(1_000_000_000L, 10_000_000_000L);
         String token = "0123456789abcdef0123456789abcdef";
-        shell.send(new Message.Start("a-l", "tcp", "listen", SpecCodec.encode(new TcpStream.Spec(false, 131072, 0, 0, 1, 0, timing, 0, false, 0, false)),
+        shell.send(new Message.Start("a-l", "tcp", "listen", SpecCodec.encode(tcp().build()),
                 new Link(token, "127.0.0.1", 0)));
         Message.Ready ready = assertInstanceOf(Message.Ready.class, next());
-        shell.send(new Message.Start("a-c", "tcp", "connect", SpecCodec.encode(new TcpStream.Spec(true, 131072, 0, 2_000_000L, 1, 0, timing, 0, false, 0, false)),
+        shell.send(new Message.Start("a-c", "tcp", "connect", SpecCodec.encode(tcp().send().bytes(2_000_000L).build()),
                 new Link(token, "127.0.0.1", ready.endpoint().port())));
         assertInstanceOf(Message.Ready.class, next());
         Map<String, Message.Done> done = new LinkedHashMap<>();

@@ -11,7 +11,7 @@ enum CommandLineOption {
     HELP(Value.NONE, "print the usage", "-h", "--help"),
     VERSION(Value.NONE, "print the version", "--version"),
     ACCEPT_NEW_HOST_KEYS(Value.NONE, "trust and record SSH host keys not yet in known_hosts", "--accept-new-host-keys"),
-    DEPLOY_RUNTIME(Value.NONE, "upload a private Java runtime to hosts without Java 17+", "--deploy-runtime"),
+    DEPLOY_RUNTIME(Value.NONE, "run every host's peer on benchsh's own Java runtime, also where it has Java 22+", "--deploy-runtime"),
     DRY_RUN(Value.NONE, "list the tests the script would run, without connecting", "--dry-run"),
     PROGRESS(Value.NONE, "print a line per interval while tests run", "--progress"),
     MARKDOWN(Value.NONE, "after help, the verb reference as Markdown", "--markdown"),

@@ -20,11 +20,11 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code examples/02-forwarding-by-size.groovy} through the dut of {@code scripts/testbed up 3 --topology
  * bridge --shape 1mbit}, scaled down to 1-s trials and a coarse search: configuration A at every frame
  * size, then configuration B (the 1518-byte frames only, for time, with the dut observed) loaded beside it
- * from the same store.
+ * from the same store. The dut has no Java (busybox only): it is observed over plain SSH.
  */
 @Tag("e2e")
 @ExtendWith(Testbed.class)
-@TestbedTopology(value = "bridge", hosts = 3, shape = "1mbit")
+@TestbedTopology(value = "bridge", hosts = 3, shape = "1mbit", busybox = "dut")
 @Timeout(300)
 class Example02ForwardingE2eTest {
     private static final List<Integer> FRAMES = List.of(64, 128, 256, 512, 1024, 1280, 1518);
@@ -59,6 +59,7 @@ class Example02ForwardingE2eTest {
         if ("ok".equals(limitB.get("status"))) { // the device watched: its CPU and drops at the limit
             assertTrue(Batch.metrics(limitB).get("cpu_dut_pct") instanceof Number, limitB.toString());
             assertTrue(Batch.metrics(limitB).get("dut_drops") instanceof Number, limitB.toString());
+            assertEquals("ssh", Batch.metrics(limitB).get("dut_observed_via"), limitB.toString());
         }
         assertTrue(b.out().contains("cpu dut"), "the device's CPU beside the limit: " + b.out());
         List<List<String>> tables = b.tables(Pattern.compile(" *frame +A Mbit/s +B Mbit/s *"), l -> l.matches(" *\\d+ .*"));

@@ -46,6 +46,29 @@ public final class ProcFs {
     }
 
     /**
+     * Inodes of the process's TCP and UDP sockets (IPv4 and IPv6): its data sockets, without the Unix socket pair
+     * that Java 22+ opens on a process's first socket close and keeps (the JDK's pre-close descriptor).
+     */
+    public static Set<String> inetSocketInodes(long pid) {
+        Set<String> all = socketInodes(pid);
+        Set<String> inet = new HashSet<>();
+        for (String file : List.of("tcp", "tcp6", "udp", "udp6")) {
+            try {
+                List<String> lines = Files.readAllLines(Path.of("/proc", Long.toString(pid), "net", file));
+                for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+                    String[] f = line.trim().split("\\s+");
+                    if (f.length > 9 && all.contains(f[9])) {
+                        inet.add(f[9]);
+                    }
+                }
+            } catch (IOException e) {
+                // the process is gone, or no such table
+            }
+        }
+        return inet;
+    }
+
+    /**
      * Local ports of the process's {@code proto} sockets (tcp or udp, any state) bound to the IPv4 {@code address}
      * (also as an IPv4-mapped IPv6 address, as Java's sockets often are).
      */

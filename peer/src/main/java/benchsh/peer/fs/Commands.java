@@ -22,6 +22,11 @@ public final class Commands {
      * our own child process) and reported.
      */
     public static Output run(List<String> command, Duration timeout) throws IOException {
+        return run(command, timeout, 2000);
+    }
+
+    /** As {@link #run(List, Duration)}, keeping up to {@code maxChars} of what it printed (the rest becomes "..."). */
+    public static Output run(List<String> command, Duration timeout, int maxChars) throws IOException {
         Path out = Files.createTempFile("benchsh-cmd-", ".out");
         CreatedEntries created = new CreatedEntries(out);
         created.recordCreated("");
@@ -41,7 +46,7 @@ public final class Commands {
                 throw new IOException("'" + String.join(" ", command) + "' did not finish within " + timeout.toSeconds() + " s");
             }
             String text = Files.readString(out, StandardCharsets.UTF_8).strip();
-            return new Output(p.exitValue(), text.length() > 2000 ? text.substring(0, 2000) + "..." : text);
+            return new Output(p.exitValue(), text.length() > maxChars ? text.substring(0, maxChars) + "..." : text);
         } finally {
             created.removeAll();
         }

@@ -17,7 +17,7 @@ final class NativeDatagrams {
         return java < 22
                 ? "needs Java 22 or newer for the Foreign Function & Memory API (this is Java " + java + ")"
                 : "this peer was built without its Java 22 classes, or runs from a directory instead of its multi-release jar"
-                        + " (build with BENCHSH_JDK22 set to a JDK 22+)";
+                        + " (build it where a JDK 22+ is installed: the build finds one by itself)";
     }
 
     /** Opens a socket on {@code path}; {@code fallback} says why it is slower than asked for, "" if not. */

@@ -12,21 +12,25 @@ import java.util.Map;
 /**
  * What a host did between two readings of its counters ({@link Observation#between}): the span; for {@code all}
  * CPUs and each {@code cpuN} the shares of its jiffies ({@link CpuShares}); for each interface what its counters grew
- * by; what the softnet backlog drops grew by (null where /proc does not tell). A family missing from either reading is
- * empty; a CPU or interface that appeared or vanished in between is left out. The observe workload's interval figures,
+ * by; what the softnet backlog drops grew by (null where /proc does not tell); what each interface's root qdisc dropped
+ * (null where tc printed no statistics). A family missing from either reading is empty; a CPU or interface that appeared
+ * or vanished in between is left out. The observe workload's interval figures,
  * and with the CPU count its report. Immutable.
  */
 public record Load(@Metric(unit = Unit.SECONDS, means = "the span between the two readings") double seconds,
                    @Each("cpu") @Prefix("cpu_{cpu}_") Map<String, CpuShares> cpu,
                    @Each("iface") @Prefix("{iface}_") Map<String, InterfaceCounters> interfaces,
                    @Metric(unit = Unit.COUNT, means = "packets dropped because a CPU's input backlog was full (/proc/net/softnet_stat)")
-                   @OrNull Long softnetDrops) {
+                   @OrNull Long softnetDrops,
+                   @Metric(unit = Unit.COUNT, name = "{iface}_qdisc_drops", means = "packets the interface's root qdisc dropped (tc -s qdisc show)")
+                   @Each("iface") @OrNull Map<String, Long> qdiscDrops) {
     /** The label of all CPUs together in {@link #cpu}. */
     public static final String ALL = "all";
 
     public Load {
         cpu = Collections.unmodifiableMap(new LinkedHashMap<>(cpu));
         interfaces = Collections.unmodifiableMap(new LinkedHashMap<>(interfaces));
+        qdiscDrops = qdiscDrops == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(qdiscDrops));
     }
 
     /** The shares of one CPU's (or all CPUs') jiffies in a span, in percent; all 0 when no jiffy passed. */

@@ -6,7 +6,8 @@ import java.util.Map;
 
 /**
  * What a host did between readings of its counters, as the observe workload reports it ({@link Load}): for an
- * interval sample ({@link #interval}), or over a whole watch with its CPU count ({@link #whole}). Stateless.
+ * interval sample ({@link #interval}), or over a whole watch with its CPU count ({@link #whole}); the same whether the
+ * peer read the counters or the shell read their texts over SSH ({@link ProcCounters#parse}). Stateless.
  */
 public final class Observation {
     private Observation() {
@@ -30,7 +31,18 @@ public final class Observation {
         });
         Long softnet = from.softnetDrops().isPresent() && to.softnetDrops().isPresent()
                 ? to.softnetDrops().getAsLong() - from.softnetDrops().getAsLong() : null;
-        return new Load((to.nanos() - from.nanos()) / 1e9, cpu, interfaces, softnet);
+        Map<String, Long> qdiscs = null;
+        if (from.qdiscDrops().isPresent() && to.qdiscDrops().isPresent()) {
+            Map<String, Long> before = from.qdiscDrops().get();
+            Map<String, Long> grown = new LinkedHashMap<>();
+            to.qdiscDrops().get().forEach((name, now) -> {
+                if (before.containsKey(name)) {
+                    grown.put(name, now - before.get(name));
+                }
+            });
+            qdiscs = grown;
+        }
+        return new Load((to.nanos() - from.nanos()) / 1e9, cpu, interfaces, softnet, qdiscs);
     }
 
     /** One interval sample of a watch that began with {@code first}: its span in seconds since {@code first}, and the figures between {@code from} and {@code to}. */

@@ -13,19 +13,22 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One watch of this host: reads the counters at the start, then every interval (reporting each
- * interval's {@link Load} as an interval sample, its span since the start), until cancelled or the spec's
- * maximum passes; the outcome's report is the load over the whole watch, with the host's CPU count. Being cancelled is how a watch normally ends, so the outcome has no error.
+ * interval's {@link Load} as an interval sample, its span since the start; qdisc drops where the host's tc prints
+ * them), until cancelled or the spec's maximum passes; the outcome's report is the load over the whole watch, with
+ * the host's CPU count. Being cancelled is how a watch normally ends, so the outcome has no error.
  * {@link #cancel()} may be called from any thread.
  */
 final class ObserveSide implements Side {
     private final ObserveWorkload.Spec spec;
     private final Path proc;
+    private final TcQdiscs tc;
     private final SideContext context;
     private final CountDownLatch stopped = new CountDownLatch(1);
 
-    ObserveSide(ObserveWorkload.Spec spec, Path proc, SideContext context) {
+    ObserveSide(ObserveWorkload.Spec spec, Path proc, TcQdiscs tc, SideContext context) {
         this.spec = spec;
         this.proc = proc;
+        this.tc = tc;
         this.context = context;
     }
 
@@ -36,7 +39,7 @@ final class ObserveSide implements Side {
 
     @Override
     public Outcome run() {
-        ProcCounters first = ProcCounters.read(proc, spec.loopback());
+        ProcCounters first = ProcCounters.read(proc, spec.loopback(), tc);
         ProcCounters last = first;
         List<Interval<?>> intervals = new ArrayList<>();
         long end = first.nanos() + spec.maxNanos();
@@ -55,13 +58,13 @@ final class ObserveSide implements Side {
             if (System.nanoTime() - end >= 0) {
                 break;
             }
-            ProcCounters now = ProcCounters.read(proc, spec.loopback());
+            ProcCounters now = ProcCounters.read(proc, spec.loopback(), tc);
             Interval<Load> sample = Observation.interval(first, last, now);
             intervals.add(sample);
             context.interval(sample);
             last = now;
         }
-        ObserveWorkload.Report report = Observation.whole(first, ProcCounters.read(proc, spec.loopback()));
+        ObserveWorkload.Report report = Observation.whole(first, ProcCounters.read(proc, spec.loopback(), tc));
         if (interrupted) {
             Thread.currentThread().interrupt();
         }

@@ -14,9 +14,9 @@ import java.util.Map;
 
 /**
  * {@code observe}: watches this host while a test runs elsewhere (a bridge or router in the middle): every
- * interval it reads /proc's CPU times, interface counters and softnet drops and reports what changed
- * ({@link Observation}); when stopped it reports the same over the whole watch. It moves no data and runs
- * no tool. It ends when the shell stops it (its normal end, not an error) or after {@code maxNanos}. One
+ * interval it reads /proc's CPU times, interface counters and softnet drops, and the qdisc drops that
+ * {@code tc -s qdisc show} prints where the host has tc, and reports what changed ({@link Observation}); when
+ * stopped it reports the same over the whole watch. It moves no data; tc is the only tool it runs. It ends when the shell stops it (its normal end, not an error) or after {@code maxNanos}. One
  * role, "watch", without a link.
  */
 public final class ObserveWorkload implements Workload {
@@ -50,6 +50,6 @@ public final class ObserveWorkload implements Workload {
 
     @Override
     public Side open(String role, Record spec, Link link, SideContext context) {
-        return new ObserveSide((Spec) spec, PROC, context);
+        return new ObserveSide((Spec) spec, PROC, TcQdiscs.ofThisHost(), context);
     }
 }

@@ -12,14 +12,40 @@ public final class Pacer {
     /** How far behind schedule a sender may be before the schedule restarts, in ns. */
     static final long MAX_BURST_NANOS = 10_000_000L;
 
+    /** Where a pacer reads the time and waits: the JVM's monotonic clock, or a test's. */
+    interface Clock {
+        Clock SYSTEM = new Clock() {
+            @Override
+            public long nanoTime() {
+                return System.nanoTime();
+            }
+
+            @Override
+            public void parkNanos(long nanos) {
+                LockSupport.parkNanos(nanos);
+            }
+        };
+
+        long nanoTime();
+
+        /** Waits about {@code nanos} (less when woken, more when descheduled). */
+        void parkNanos(long nanos);
+    }
+
     private final double nanosPerByte;
+    private final Clock clock;
     private long originNanos;
     private long bytes;
 
     /** @param bitsPerSecond the target rate, 0 for unpaced */
     public Pacer(long bitsPerSecond) {
+        this(bitsPerSecond, Clock.SYSTEM);
+    }
+
+    Pacer(long bitsPerSecond, Clock clock) {
         this.nanosPerByte = bitsPerSecond > 0 ? 8e9 / bitsPerSecond : 0;
-        this.originNanos = System.nanoTime();
+        this.clock = clock;
+        this.originNanos = clock.nanoTime();
     }
 
     public boolean paced() {
@@ -33,19 +59,19 @@ public final class Pacer {
         }
         bytes += sent;
         long due = originNanos + (long) (bytes * nanosPerByte);
-        long now = System.nanoTime();
+        long now = clock.nanoTime();
         if (now - due > MAX_BURST_NANOS) {
             originNanos = now;
             bytes = 0;
             return;
         }
         while (due - now > 0) {
-            LockSupport.parkNanos(due - now);
+            clock.parkNanos(due - now);
             if (Thread.interrupted()) {
                 Thread.currentThread().interrupt();
                 return;
             }
-            now = System.nanoTime();
+            now = clock.nanoTime();
         }
     }
 }

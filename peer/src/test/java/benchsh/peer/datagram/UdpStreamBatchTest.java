@@ -1,5 +1,6 @@
 package benchsh.peer.datagram;
 
+import static benchsh.peer.datagram.UdpSpecBuilder.udp;
 import static benchsh.peer.workload.Sides.longOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.peer.io.BatchedDatagrams;
 import benchsh.peer.io.IoPath;
+import java.time.Duration;
 import benchsh.peer.workload.Outcome;
 import benchsh.peer.workload.RecordingContext;
 import benchsh.peer.workload.Sides;
@@ -34,7 +36,7 @@ class UdpStreamBatchTest {
     private static final Timing TIMING = new Timing(SECOND, 10 * SECOND);
 
     static UdpStream.Spec spec(int size, long nanos, long rate, int batch, IoPath io) {
-        return new UdpStream.Spec(size, nanos, 0, rate, 0, TIMING, batch, io);
+        return udp().size(size).time(Duration.ofNanos(nanos)).rate(rate).timing(TIMING).batch(batch, io).build();
     }
 
     /** Every available path × the sizes of the small-datagram mode, a header, an Ethernet and a jumbo frame × batch 1 and 64. */

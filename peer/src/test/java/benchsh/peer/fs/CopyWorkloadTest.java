@@ -1,16 +1,15 @@
 package benchsh.peer.fs;
 
-import static benchsh.peer.fs.FsTestSupport.TIMING;
+import static benchsh.peer.fs.CopySpecBuilder.copy;
 import static benchsh.peer.fs.FsTestSupport.appear;
 import static benchsh.peer.fs.FsTestSupport.assertLeftAlone;
-import static benchsh.peer.fs.FsTestSupport.local;
 import static benchsh.peer.fs.FsTestSupport.number;
 import static benchsh.peer.fs.FsTestSupport.open;
 import static benchsh.peer.fs.FsTestSupport.pair;
-import static benchsh.peer.fs.FsTestSupport.receive;
 import static benchsh.peer.fs.FsTestSupport.run;
-import static benchsh.peer.fs.FsTestSupport.send;
-import static benchsh.peer.fs.FsTestSupport.tree;
+import static benchsh.peer.fs.TreePlan.Profile.MAILDIR;
+import static benchsh.peer.fs.TreePlan.Profile.TARBALLS;
+import static benchsh.peer.fs.TreeSpecBuilder.tree;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -54,7 +53,7 @@ class CopyWorkloadTest {
     @BeforeEach
     void generateSource() throws IOException {
         src = dir.resolve("src");
-        Outcome o = run(new TreeWorkload(), "run", tree(src, TreePlan.Profile.MAILDIR, 0.02, 5));
+        Outcome o = run(new TreeWorkload(), "run", tree(MAILDIR).scaled(0.02).seed(5).at(src));
         assertNull(o.error(), o.error());
         Files.setPosixFilePermissions(src.resolve("cur"), PosixFilePermissions.fromString("rwx------"));
         Files.createSymbolicLink(src.resolve("link-to-etc"), Files.createDirectory(dir.resolve("elsewhere")));
@@ -63,7 +62,7 @@ class CopyWorkloadTest {
     @Test
     void localCopyIsVerifiedKeepsModesAndTimesAndSkipsLinks() throws IOException {
         Path dst = dir.resolve("dst");
-        Outcome o = run(copy, "local", new CopyWorkload.Local(src.toString(), dst.toString(), true, true, true, 4, TIMING));
+        Outcome o = run(copy, "local", copy().verify().cold().keep().threads(4).local(src, dst));
         assertNull(o.error(), o.error());
         assertEquals(214L, number(o, "files"));
         assertEquals(9L, number(o, "dirs"));
@@ -94,7 +93,7 @@ class CopyWorkloadTest {
     @Test
     void networkCopyIsVerifiedAndKeepFalseRemovesTheDestination() throws Exception {
         Path dst = dir.resolve("net");
-        Outcome[] o = pair(copy, receive(dst, true, true), send(src, true));
+        Outcome[] o = pair(copy, copy().verify().keep().receive(dst), copy().verify().send(src));
         assertNull(o[0].error(), o[0].error());
         assertNull(o[1].error(), o[1].error());
         assertEquals(Sides.metrics(o[1]).get("src_digest"), Sides.metrics(o[0]).get("dst_digest"));
@@ -104,7 +103,7 @@ class CopyWorkloadTest {
         assertEquals(FILE_IO, Sides.metrics(o[0]).get("file_io"));
         assertSameModesAndTimes(src, dst, true);
         Path gone = dir.resolve("gone");
-        o = pair(copy, receive(gone, false, false), send(src, false));
+        o = pair(copy, copy().receive(gone), copy().send(src));
         assertNull(o[0].error(), o[0].error());
         assertFalse(Files.exists(gone));
     }
@@ -115,9 +114,9 @@ class CopyWorkloadTest {
         Path wants = Files.createDirectories(src.resolve("swap.target.wants"));
         Files.writeString(wants.resolve("dev-disk-by\\x2dlabel-swap.swap"), "[Swap]\n");
         Files.writeString(src.resolve("a\\..\\b"), "one name\n");
-        Outcome l = run(copy, "local", local(src, dir.resolve("local"), true, true));
+        Outcome l = run(copy, "local", copy().verify().keep().local(src, dir.resolve("local")));
         assertNull(l.error(), l.error());
-        Outcome[] o = pair(copy, receive(dir.resolve("net"), true, true), send(src, true));
+        Outcome[] o = pair(copy, copy().verify().keep().receive(dir.resolve("net")), copy().verify().send(src));
         assertNull(o[0].error(), o[0].error());
         assertNull(o[1].error(), o[1].error());
         for (Path dst : new Path[] {dir.resolve("local"), dir.resolve("net")}) {
@@ -131,10 +130,10 @@ class CopyWorkloadTest {
     void aSingleFileCopiesToAFile() throws Exception {
         Path file = src.resolve("cur").resolve(Files.list(src.resolve("cur")).findFirst().orElseThrow().getFileName());
         Path dst = dir.resolve("one.eml");
-        Outcome[] o = pair(copy, receive(dst, true, true), send(file, true));
+        Outcome[] o = pair(copy, copy().verify().keep().receive(dst), copy().verify().send(file));
         assertNull(o[0].error(), o[0].error());
         assertEquals(Files.mismatch(file, dst), -1L);
-        Outcome l = run(copy, "local", local(file, dir.resolve("two.eml"), true, true));
+        Outcome l = run(copy, "local", copy().verify().keep().local(file, dir.resolve("two.eml")));
         assertNull(l.error(), l.error());
         assertEquals(Sides.metrics(l).get("src_digest"), Sides.metrics(l).get("dst_digest"));
     }
@@ -144,7 +143,7 @@ class CopyWorkloadTest {
     void aDirectoryThatAppearsAtASingleFileDestinationAfterOpenIsLeftWithItsContents() throws Exception {
         Path file = Files.list(src.resolve("cur")).findFirst().orElseThrow();
         Path dst = dir.resolve("one.eml");
-        Side local = open(copy, "local", local(file, dst, false, true));
+        Side local = open(copy, "local", copy().keep().local(file, dst));
         appear(dst);
         assertLeftAlone(dst, local.run());
 
@@ -181,7 +180,7 @@ class CopyWorkloadTest {
     @Test
     void aDirectoryThatAppearsAtATreeDestinationAfterOpenIsLeftWithItsContents() throws IOException {
         Path dst = dir.resolve("dst");
-        Side local = open(copy, "local", local(src, dst, false, false));
+        Side local = open(copy, "local", copy().local(src, dst));
         appear(dst);
         assertLeftAlone(dst, local.run());
     }
@@ -220,7 +219,7 @@ class CopyWorkloadTest {
     }
 
     private Side listen(Path dst) throws IOException {
-        return listen(receive(dst, false, true));
+        return listen(copy().keep().receive(dst));
     }
 
     private Side listen(CopyWorkload.Receive spec) throws IOException {
@@ -256,7 +255,7 @@ class CopyWorkloadTest {
     @Test
     void aSilentSenderStallsTheReceiverWhichRemovesThePartialCopy() throws Exception {
         Path dst = dir.resolve("stalled");
-        Side l = listen(new CopyWorkload.Receive(dst.toString(), false, true, 1, new Timing(200_000_000L, 1_000_000_000L)));
+        Side l = listen(copy().keep().threads(1).timing(new Timing(200_000_000L, 1_000_000_000L)).receive(dst));
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         try (Socket s = new Socket("127.0.0.1", l.endpoint().port())) {
             DataOutputStream out = stream(s, 'D');
@@ -276,9 +275,9 @@ class CopyWorkloadTest {
 
     @Test
     void refusesAnExistingDestinationAndOverlaps() {
-        IOException e = assertThrows(RefusedException.class, () -> open(copy, "local", local(src, src, false, true)));
+        IOException e = assertThrows(RefusedException.class, () -> open(copy, "local", copy().keep().local(src, src)));
         assertTrue(e.getMessage().contains("already exists"), e.getMessage());
-        e = assertThrows(RefusedException.class, () -> open(copy, "local", local(src, src.resolve("x"), false, true)));
+        e = assertThrows(RefusedException.class, () -> open(copy, "local", copy().keep().local(src, src.resolve("x"))));
         assertTrue(e.getMessage().contains("overlap"), e.getMessage());
     }
 
@@ -307,11 +306,11 @@ class CopyWorkloadTest {
     @Test
     void noSpaceOnTheReceiverFailsRemovesThePartialCopyAndReportsTmpfs() throws Exception {
         Path big = dir.resolve("big");
-        assertNull(run(new TreeWorkload(), "run", tree(big, TreePlan.Profile.TARBALLS, 0.02, 1)).error());
+        assertNull(run(new TreeWorkload(), "run", tree(TARBALLS).scaled(0.02).at(big)).error());
         Path at = FsTestSupport.tmpfs(dir, "2m");
         try {
             Path dst = at.resolve("dst");
-            Outcome[] o = pair(copy, receive(dst, false, true), send(big, false));
+            Outcome[] o = pair(copy, copy().keep().receive(dst), copy().send(big));
             assertNotNull(o[0].error());
             assertEquals(ErrorKind.IO, o[0].kind());
             assertTrue(o[0].error().contains("no space left on device") && o[0].error().contains("removed"), o[0].error());
@@ -327,7 +326,7 @@ class CopyWorkloadTest {
     @Test
     void aStrayWithoutTheTokenIsDropped() throws Exception {
         Path dst = dir.resolve("tok");
-        Side l = listen(new CopyWorkload.Receive(dst.toString(), false, true, 4, new Timing(1_000_000_000L, 1_000_000_000L)));
+        Side l = listen(copy().keep().threads(4).timing(new Timing(1_000_000_000L, 1_000_000_000L)).receive(dst));
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         try (Socket s = new Socket("127.0.0.1", l.endpoint().port())) {
             s.getOutputStream().write(new byte[16]);

@@ -20,7 +20,10 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 
-/** The file workloads' specs as the shell builds them, running them in the test JVM, and a small tmpfs for ENOSPC. */
+/**
+ * The disk spec as the shell builds it (the tree and copy specs: {@link TreeSpecBuilder}, {@link CopySpecBuilder}), running
+ * the file workloads in the test JVM, and a small tmpfs for ENOSPC.
+ */
 final class FsTestSupport {
     /** Samples every second; gives up after a minute without progress (the shell's default for these verbs). */
     static final Timing TIMING = new Timing(1_000_000_000L, 60_000_000_000L);
@@ -33,24 +36,6 @@ final class FsTestSupport {
         List<String> f = List.of(flags);
         return new DiskWorkload.Spec(path.toString(), op, bytes, bs, f.contains("sync"), f.contains("dsync"), f.contains("direct"),
                 f.contains("cold"), f.contains("keep"), TIMING);
-    }
-
-    /** A tree of {@code profile}'s shape times {@code scale}, with mail-like content. */
-    static TreeWorkload.Spec tree(Path path, TreePlan.Profile profile, double scale, long seed) {
-        return new TreeWorkload.Spec(path.toString(), profile, profile.shape().scaled(scale), seed, false, TIMING);
-    }
-
-    /** A local copy with four workers. */
-    static CopyWorkload.Local local(Path src, Path dst, boolean verify, boolean keep) {
-        return new CopyWorkload.Local(src.toString(), dst.toString(), verify, false, keep, CopyWorkload.DEFAULT_THREADS, TIMING);
-    }
-
-    static CopyWorkload.Receive receive(Path dst, boolean verify, boolean keep) {
-        return new CopyWorkload.Receive(dst.toString(), verify, keep, CopyWorkload.DEFAULT_THREADS, TIMING);
-    }
-
-    static CopyWorkload.Send send(Path src, boolean verify) {
-        return new CopyWorkload.Send(src.toString(), verify, false, TIMING);
     }
 
     /** Opens a side from its spec's wire form, as the peer receives it. */

@@ -56,12 +56,12 @@ class SafePathsTest {
         Path src = Files.writeString(dir.resolve("src.txt"), "x");
         Files.createDirectory(etc.resolve("t2")); // a tree to remove, reached through the link
         Map<String, Executable> writers = new LinkedHashMap<>();
-        writers.put("tree", () -> FsTestSupport.open(new TreeWorkload(), "run", FsTestSupport.tree(target, TreePlan.Profile.MAILDIR, 0.01, 1)));
-        writers.put("remove", () -> FsTestSupport.open(new TreeWorkload(), "remove", FsTestSupport.tree(link.resolve("t2"), TreePlan.Profile.MAILDIR, 0.01, 1)));
+        writers.put("tree", () -> FsTestSupport.open(new TreeWorkload(), "run", TreeSpecBuilder.tree(TreePlan.Profile.MAILDIR).scaled(0.01).at(target)));
+        writers.put("remove", () -> FsTestSupport.open(new TreeWorkload(), "remove", TreeSpecBuilder.tree(TreePlan.Profile.MAILDIR).scaled(0.01).at(link.resolve("t2"))));
         writers.put("disk", () -> FsTestSupport.open(new DiskWorkload(), "run", FsTestSupport.disk(target, DiskWorkload.Op.WRITE, 10, 4096)));
         writers.put("disk read of a new file", () -> FsTestSupport.open(new DiskWorkload(), "run", FsTestSupport.disk(target, DiskWorkload.Op.READ, 10, 4096)));
-        writers.put("copy", () -> FsTestSupport.open(new CopyWorkload(), "local", FsTestSupport.local(src, target, false, true)));
-        writers.put("copy between hosts", () -> new CopyWorkload().open("listen", benchsh.peer.protocol.SpecCodec.encode(FsTestSupport.receive(target, false, true)),
+        writers.put("copy", () -> FsTestSupport.open(new CopyWorkload(), "local", CopySpecBuilder.copy().keep().local(src, target)));
+        writers.put("copy between hosts", () -> new CopyWorkload().open("listen", benchsh.peer.protocol.SpecCodec.encode(CopySpecBuilder.copy().keep().receive(target)),
                 Sides.listening(), new RecordingContext()));
         writers.put("copy via sftp", () -> {
             PathCopy.checkSource(src);

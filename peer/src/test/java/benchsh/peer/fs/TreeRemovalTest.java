@@ -2,8 +2,8 @@ package benchsh.peer.fs;
 
 import static benchsh.peer.fs.FsTestSupport.number;
 import static benchsh.peer.fs.FsTestSupport.run;
-import static benchsh.peer.fs.FsTestSupport.tree;
 import static benchsh.peer.fs.TreePlan.Profile.MAILDIR;
+import static benchsh.peer.fs.TreeSpecBuilder.tree;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -38,7 +38,7 @@ class TreeRemovalTest {
     Path dir;
 
     private TreeWorkload.Spec generate(String name) throws IOException {
-        TreeWorkload.Spec spec = tree(dir.resolve(name), MAILDIR, 0.01, 5);
+        TreeWorkload.Spec spec = tree(MAILDIR).scaled(0.01).seed(5).at(dir.resolve(name));
         Outcome o = run(workload, "run", spec);
         assertNull(o.error(), o.error());
         return spec;

@@ -1,15 +1,14 @@
 package benchsh.peer.fs;
 
-import static benchsh.peer.fs.FsTestSupport.TIMING;
 import static benchsh.peer.fs.FsTestSupport.number;
 import static benchsh.peer.fs.FsTestSupport.open;
 import static benchsh.peer.fs.FsTestSupport.run;
-import static benchsh.peer.fs.FsTestSupport.tree;
 import static benchsh.peer.fs.TreePlan.Profile.CUSTOM;
 import static benchsh.peer.fs.TreePlan.Profile.MAILDIR;
 import static benchsh.peer.fs.TreePlan.Profile.PORTAGE;
 import static benchsh.peer.fs.TreePlan.Profile.TARBALLS;
 import static benchsh.peer.fs.TreePlan.Profile.VIDEO;
+import static benchsh.peer.fs.TreeSpecBuilder.tree;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -66,12 +65,12 @@ class TreeWorkloadTest {
         Path b = dir.resolve("b");
         Path c = dir.resolve("c");
         for (Path p : new Path[] {a, b}) {
-            Outcome o = run(tree, "run", tree(p, MAILDIR, 0.02, 42));
+            Outcome o = run(tree, "run", tree(MAILDIR).scaled(0.02).seed(42).at(p));
             assertNull(o.error(), o.error());
             assertEquals(214L, number(o, "files"));
             assertEquals(9L, number(o, "dirs"));
         }
-        run(tree, "run", tree(c, MAILDIR, 0.02, 43));
+        run(tree, "run", tree(MAILDIR).scaled(0.02).seed(43).at(c));
         assertEquals(TreeDigest.of(a), TreeDigest.of(b));
         assertNotEquals(TreeDigest.of(a), TreeDigest.of(c));
         assertEquals(Files.getLastModifiedTime(a.resolve("cur")), Files.getLastModifiedTime(b.resolve("cur")));
@@ -83,14 +82,14 @@ class TreeWorkloadTest {
     @Test
     void customShapeAndRandomContentIsIncompressible() throws IOException {
         Path p = dir.resolve("custom");
-        Outcome o = run(tree, "run", new TreeWorkload.Spec(p.toString(), CUSTOM, new TreePlan.Shape(50, 20, 2_000_000, 1.0), 1, true, TIMING));
+        Outcome o = run(tree, "run", tree(CUSTOM).shape(new TreePlan.Shape(50, 20, 2_000_000, 1.0)).random().at(p));
         assertNull(o.error(), o.error());
         assertEquals(50L, number(o, "files"));
         assertEquals(20L, number(o, "dirs"));
         assertEquals(2_000_000L, number(o, "bytes"));
         assertTrue(ratio(biggest(p)) > 0.95, "random content should not compress");
         Path text = dir.resolve("text");
-        run(tree, "run", new TreeWorkload.Spec(text.toString(), CUSTOM, new TreePlan.Shape(5, 1, 500_000, 1.0), 1, false, TIMING));
+        run(tree, "run", tree(CUSTOM).shape(new TreePlan.Shape(5, 1, 500_000, 1.0)).at(text));
         assertTrue(ratio(biggest(text)) < 0.6, "default content is mail-like text");
     }
 
@@ -115,7 +114,7 @@ class TreeWorkloadTest {
     @Test
     void aDirectoryThatAppearsAfterOpenIsLeftWithItsContents() throws IOException {
         Path t = dir.resolve("t");
-        Side side = open(tree, "run", tree(t, MAILDIR, 0.01, 1));
+        Side side = open(tree, "run", tree(MAILDIR).scaled(0.01).at(t));
         FsTestSupport.appear(t);
         FsTestSupport.assertLeftAlone(t, side.run());
     }
@@ -125,13 +124,13 @@ class TreeWorkloadTest {
         Path existing = Files.createDirectory(dir.resolve("there"));
         Files.writeString(existing.resolve("keep.txt"), "mine");
         IOException e = org.junit.jupiter.api.Assertions.assertThrows(RefusedException.class,
-                () -> run(tree, "run", tree(existing, CUSTOM, 0.01, 1)));
+                () -> run(tree, "run", tree(CUSTOM).scaled(0.01).at(existing)));
         assertTrue(e.getMessage().contains("already exists"), e.getMessage());
         assertTrue(Files.exists(existing.resolve("keep.txt")));
         Path at = FsTestSupport.tmpfs(dir, "1m");
         try {
             Path t = at.resolve("t");
-            Outcome o = run(tree, "run", tree(t, TARBALLS, 0.01, 1));
+            Outcome o = run(tree, "run", tree(TARBALLS).scaled(0.01).at(t));
             assertNotNull(o.error());
             assertEquals(ErrorKind.IO, o.kind());
             assertTrue(o.error().contains("no space left on device") && o.error().contains("removed"), o.error());

@@ -1,5 +1,11 @@
 package benchsh.peer.net;
 
+import static benchsh.peer.datagram.UdpSpecBuilder.udp;
+import static benchsh.peer.fs.CopySpecBuilder.copy;
+import static benchsh.peer.fs.TreeSpecBuilder.tree;
+import static benchsh.peer.pipe.PipeSpecBuilder.pipe;
+import static benchsh.peer.rr.RrSpecBuilder.rr;
+import static benchsh.peer.stream.TcpSpecBuilder.tcp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,17 +19,19 @@ import benchsh.peer.pipe.PipeSink;
 import benchsh.peer.pipe.PipeSource;
 import benchsh.peer.pipe.PipeStream;
 import benchsh.peer.protocol.SpecCodec;
+import benchsh.peer.rr.RrSpecBuilder;
+import benchsh.peer.workload.Outcome;
 import benchsh.peer.rr.TcpCrr;
 import benchsh.peer.rr.TcpRr;
 import benchsh.peer.rr.UdpRr;
 import benchsh.peer.stream.TcpStream;
-import benchsh.peer.workload.Outcome;
 import benchsh.peer.workload.RecordingContext;
 import benchsh.peer.workload.Side;
 import benchsh.peer.workload.Sides;
 import benchsh.peer.workload.Timing;
 import benchsh.peer.workload.Workload;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -67,10 +75,8 @@ class StrayFloodTest {
 
     private static void assertStreamExact(int streams) throws Exception {
         long bytes = 16L << 20;
-        Timing timing = new Timing(1_000_000_000L, 10_000_000_000L);
-        Outcome[] o = underFlood(new TcpStream(), StrayFlood.Target.TOKEN,
-                SpecCodec.encode(new TcpStream.Spec(false, 64 * 1024, 0, 0, streams, 0, timing, 0, false, 0, false)),
-                SpecCodec.encode(new TcpStream.Spec(true, 64 * 1024, 0, bytes, streams, 0, timing, 0, false, 0, false)));
+        Outcome[] o = underFlood(new TcpStream(), StrayFlood.Target.TOKEN, SpecCodec.encode(tcp().size(64 * 1024).streams(streams).build()),
+                SpecCodec.encode(tcp().send().size(64 * 1024).bytes(bytes).streams(streams).build()));
         assertOk(o);
         assertEquals(bytes, number(o[1], "bytes_total"), "sent");
         assertEquals(bytes, number(o[0], "bytes_total"), "received");
@@ -79,10 +85,8 @@ class StrayFloodTest {
 
     @Test
     void pipeDeliversEveryBlock() throws Exception {
-        Timing timing = new Timing(1_000_000_000L, 10_000_000_000L);
-        Outcome[] o = underFlood(new PipeStream(), StrayFlood.Target.TOKEN,
-                SpecCodec.encode(new PipeStream.SinkSpec(PipeSink.Kind.NULL, null, false, false, 1 << 20, timing)),
-                SpecCodec.encode(new PipeStream.SourceSpec(PipeSource.Kind.ZERO, null, 65_536, 256, timing)));
+        Outcome[] o = underFlood(new PipeStream(), StrayFlood.Target.TOKEN, SpecCodec.encode(pipe().bs(1 << 20).nullSink()),
+                SpecCodec.encode(pipe().bs(65_536).count(256).zeros()));
         assertOk(o);
         assertEquals(256L * 65_536, number(o[1], "bytes_total"));
         assertEquals(256L * 65_536, number(o[0], "bytes_total"));
@@ -100,12 +104,10 @@ class StrayFloodTest {
     }
 
     private static void assertTransactionsExact(boolean connectPerTransaction) throws Exception {
-        Timing timing = new Timing(1_000_000_000L, 10_000_000_000L);
+        RrSpecBuilder rr = rr().request(64).response(1_024).time(Duration.ofSeconds(2));
         Outcome[] o = connectPerTransaction
-                ? underFlood(new TcpCrr(), StrayFlood.Target.TOKEN, SpecCodec.encode(new TcpCrr.ServerSpec(64, 1_024, 0, timing)),
-                        SpecCodec.encode(new TcpCrr.ClientSpec(64, 1_024, 2_000_000_000L, 0, timing, false)))
-                : underFlood(new TcpRr(), StrayFlood.Target.TOKEN, SpecCodec.encode(new TcpRr.ServerSpec(64, 1_024, 0, timing)),
-                        SpecCodec.encode(new TcpRr.ClientSpec(64, 1_024, 2_000_000_000L, 0, timing, false)));
+                ? underFlood(new TcpCrr(), StrayFlood.Target.TOKEN, SpecCodec.encode(rr.crrServer()), SpecCodec.encode(rr.crrClient()))
+                : underFlood(new TcpRr(), StrayFlood.Target.TOKEN, SpecCodec.encode(rr.tcpServer()), SpecCodec.encode(rr.tcpClient()));
         assertOk(o);
         long transactions = number(o[1], "transactions_total");
         assertTrue(transactions > 0, Sides.metrics(o[1]).toString());
@@ -115,9 +117,8 @@ class StrayFloodTest {
 
     @Test
     void udpRrAnswersEveryRequestOnceBesideRetransmissions() throws Exception {
-        Timing timing = new Timing(1_000_000_000L, 10_000_000_000L);
-        Outcome[] o = underFlood(new UdpRr(), StrayFlood.Target.UDP, SpecCodec.encode(new UdpRr.ServerSpec(1, 2_000_000_000L, 0, timing)),
-                SpecCodec.encode(new UdpRr.ClientSpec(1, 1, 2_000_000_000L, 0, timing, false)));
+        RrSpecBuilder rr = rr().time(Duration.ofSeconds(2));
+        Outcome[] o = underFlood(new UdpRr(), StrayFlood.Target.UDP, SpecCodec.encode(rr.udpServer()), SpecCodec.encode(rr.udpClient()));
         assertOk(o);
         long client = number(o[1], "transactions_total");
         long server = number(o[0], "transactions_total");
@@ -139,9 +140,8 @@ class StrayFloodTest {
     }
 
     private static void assertUdpExact(int size) throws Exception {
-        Timing timing = new Timing(1_000_000_000L, 10_000_000_000L);
-        Outcome[] o = underFlood(new UdpStream(), StrayFlood.Target.UDP, SpecCodec.encode(new UdpStream.Spec(size, 10_000_000_000L, 0, 0, timing)),
-                SpecCodec.encode(new UdpStream.Spec(size, 1_500_000_000L, 20_000_000L, 0, timing)));
+        Outcome[] o = underFlood(new UdpStream(), StrayFlood.Target.UDP, SpecCodec.encode(udp().size(size).build()),
+                SpecCodec.encode(udp().size(size).time(Duration.ofMillis(1500)).rate(20_000_000L).build()));
         assertOk(o);
         long sent = number(o[1], "messages_sent");
         long received = number(o[0], "messages_received");
@@ -161,13 +161,11 @@ class StrayFloodTest {
     void copyStreamArrivesWhole(@TempDir Path dir) throws Exception {
         Path src = dir.resolve("src");
         Timing timing = new Timing(1_000_000_000L, 10_000_000_000L);
-        TreeWorkload.Spec generate = new TreeWorkload.Spec(src.toString(), TreePlan.Profile.MAILDIR, TreePlan.Profile.MAILDIR.shape().scaled(0.02), 3,
-                false, timing);
+        TreeWorkload.Spec generate = tree(TreePlan.Profile.MAILDIR).scaled(0.02).seed(3).timing(timing).at(src);
         Outcome tree = new TreeWorkload().open("run", SpecCodec.encode(generate), null, new RecordingContext()).run();
         assertNull(tree.error(), tree.error());
         Outcome[] o = underFlood(new CopyWorkload(), StrayFlood.Target.TOKEN,
-                SpecCodec.encode(new CopyWorkload.Receive(dir.resolve("dst").toString(), true, true, CopyWorkload.DEFAULT_THREADS, timing)),
-                SpecCodec.encode(new CopyWorkload.Send(src.toString(), true, false, timing)));
+                SpecCodec.encode(copy().verify().keep().timing(timing).receive(dir.resolve("dst"))), SpecCodec.encode(copy().verify().timing(timing).send(src)));
         assertOk(o);
         assertEquals(number(o[1], "files"), number(o[0], "files"));
         assertEquals(number(o[1], "bytes_total"), number(o[0], "bytes_total"));

@@ -38,7 +38,7 @@ class ObserveSideTest {
         Files.writeString(proc.resolve("net/softnet_stat"), SoftnetStatTest.MODERN);
         RecordingContext context = new RecordingContext();
         ObserveSide side = new ObserveSide(new ObserveWorkload.Spec(Duration.ofMillis(20).toNanos(), Duration.ofMinutes(1).toNanos(), false),
-                proc, context);
+                proc, TcQdiscs.none(), context);
         CompletableFuture<Outcome> run = CompletableFuture.supplyAsync(side::run);
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (sampleCount(context) < 2 && System.nanoTime() < deadline) {
@@ -64,7 +64,7 @@ class ObserveSideTest {
     void missingFilesLeaveTheirFamiliesOut() {
         RecordingContext context = new RecordingContext();
         ObserveSide side = new ObserveSide(new ObserveWorkload.Spec(Duration.ofMillis(10).toNanos(), Duration.ofMillis(100).toNanos(), false),
-                proc, context);
+                proc, TcQdiscs.none(), context);
         Outcome o = side.run();
         assertNull(o.error());
         Load load = ((ObserveWorkload.Report) o.report()).load();
@@ -77,7 +77,7 @@ class ObserveSideTest {
     @Test
     void countsThisHostsLoopbackWhenAsked() throws Exception {
         ObserveSide side = new ObserveSide(new ObserveWorkload.Spec(Duration.ofMillis(10).toNanos(), Duration.ofMillis(200).toNanos(), true),
-                Path.of("/proc"), new RecordingContext());
+                Path.of("/proc"), TcQdiscs.none(), new RecordingContext());
         try (java.net.DatagramSocket s = new java.net.DatagramSocket(0, java.net.InetAddress.getLoopbackAddress())) {
             CompletableFuture<Outcome> run = CompletableFuture.supplyAsync(side::run);
             Thread.sleep(30);

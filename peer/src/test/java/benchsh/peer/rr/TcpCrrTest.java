@@ -1,5 +1,6 @@
 package benchsh.peer.rr;
 
+import static benchsh.peer.rr.RrSpecBuilder.rr;
 import static benchsh.peer.workload.Sides.longOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -12,6 +13,7 @@ import benchsh.peer.workload.Side;
 import benchsh.peer.workload.Sides;
 import benchsh.peer.workload.Timing;
 import java.net.Socket;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,12 +27,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 @Timeout(60)
 class TcpCrrTest {
     static TcpCrr.ServerSpec server(int request, int response, Timing timing) {
-        return new TcpCrr.ServerSpec(request, response, 0, timing);
+        return rr().request(request).response(response).timing(timing).crrServer();
     }
 
     /** A client asking for {@code timeNanos} after a warm-up of {@code omitNanos}, with the latency histogram. */
     static TcpCrr.ClientSpec client(int request, int response, long timeNanos, long omitNanos) {
-        return new TcpCrr.ClientSpec(request, response, timeNanos, omitNanos, RrChecks.TIMING, true);
+        return rr().request(request).response(response).time(Duration.ofNanos(timeNanos)).omit(Duration.ofNanos(omitNanos)).histogram().crrClient();
     }
 
     @ParameterizedTest

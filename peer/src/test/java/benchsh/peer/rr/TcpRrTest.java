@@ -1,5 +1,6 @@
 package benchsh.peer.rr;
 
+import static benchsh.peer.rr.RrSpecBuilder.rr;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -20,6 +21,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -32,17 +34,17 @@ import org.junit.jupiter.params.provider.CsvSource;
 @Timeout(60)
 class TcpRrTest {
     static TcpRr.ServerSpec server(int request, int response, Timing timing) {
-        return new TcpRr.ServerSpec(request, response, 0, timing);
+        return rr().request(request).response(response).timing(timing).tcpServer();
     }
 
     /** A client asking for {@code timeNanos} after a warm-up of {@code omitNanos}, with the latency histogram. */
     static TcpRr.ClientSpec client(int request, int response, long timeNanos, long omitNanos) {
-        return new TcpRr.ClientSpec(request, response, timeNanos, omitNanos, RrChecks.TIMING, true);
+        return rr().request(request).response(response).time(Duration.ofNanos(timeNanos)).omit(Duration.ofNanos(omitNanos)).histogram().tcpClient();
     }
 
     /** A client keeping {@code burst + 1} transactions in flight, with the latency histogram. */
     static TcpRr.ClientSpec burstClient(int request, int response, long timeNanos, int burst) {
-        return new TcpRr.ClientSpec(request, response, timeNanos, 100_000_000L, RrChecks.TIMING, true, burst);
+        return rr().request(request).response(response).time(Duration.ofNanos(timeNanos)).omit(Duration.ofMillis(100)).histogram().burst(burst).tcpClient();
     }
 
     @ParameterizedTest

@@ -1,5 +1,6 @@
 package benchsh.peer.rr;
 
+import static benchsh.peer.rr.RrSpecBuilder.rr;
 import static benchsh.peer.workload.Sides.doubleOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -19,6 +20,7 @@ import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -31,12 +33,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 @Timeout(60)
 class UdpRrTest {
     static UdpRr.ServerSpec server(int response, long timeNanos, Timing timing) {
-        return new UdpRr.ServerSpec(response, timeNanos, 0, timing);
+        return rr().response(response).time(Duration.ofNanos(timeNanos)).timing(timing).udpServer();
     }
 
     /** A client asking for {@code timeNanos} after a warm-up of {@code omitNanos}, with the latency histogram. */
     static UdpRr.ClientSpec client(int request, int response, long timeNanos, long omitNanos) {
-        return new UdpRr.ClientSpec(request, response, timeNanos, omitNanos, RrChecks.TIMING, true);
+        return rr().request(request).response(response).time(Duration.ofNanos(timeNanos)).omit(Duration.ofNanos(omitNanos)).histogram().udpClient();
     }
 
     @ParameterizedTest

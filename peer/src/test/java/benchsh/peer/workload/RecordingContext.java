@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * A side's context in tests: keeps the interval samples it is sent; temp files go to the system temp dir; the
@@ -25,6 +27,16 @@ public final class RecordingContext implements SideContext {
     @Override
     public synchronized void interval(Interval<?> sample) {
         samples.add(sample);
+        notifyAll();
+    }
+
+    /** Waits until the samples so far are {@code what} the test waits for, at most {@code limit}; whether they came to be. */
+    public synchronized boolean await(Predicate<List<Interval<?>>> what, Duration limit) throws InterruptedException {
+        long end = System.nanoTime() + limit.toNanos();
+        for (long left; !what.test(samples) && (left = end - System.nanoTime()) > 0; ) {
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+        return what.test(samples);
     }
 
     @Override

@@ -15,6 +15,7 @@ public abstract class Host implements AutoCloseable {
     private volatile String failure;
     private PeerConnection peer;
     private volatile java.util.function.BooleanSupplier connectionsAllowed = () -> true;
+    private String toldNote;
 
     protected Host(String name) {
         this.name = name;
@@ -70,6 +71,32 @@ public abstract class Host implements AutoCloseable {
 
     public synchronized String peerVersion() {
         return peer == null || peer.welcome() == null ? null : peer.welcome().peerVersion();
+    }
+
+    /**
+     * Which Java runs this host's peer: {@code runtime} (benchsh's own, the same VM on every host) or {@code host}
+     * (a Java installed there); null before the first connection.
+     */
+    public String peerVm() {
+        return null;
+    }
+
+    /**
+     * One line for every result this host takes part in, when its peer runs a slower path than benchsh could have
+     * given it, or without the runtime it was to get (why, and what to do); null when none.
+     */
+    public String peerNote() {
+        return null;
+    }
+
+    /** {@link #peerNote()} the first time it is asked for since the note changed; else null (a note is printed once). */
+    public synchronized String untoldNote() {
+        String n = peerNote();
+        if (n == null || n.equals(toldNote)) {
+            return null;
+        }
+        toldNote = n;
+        return n;
     }
 
     /** The address other peers send data to by default (the {@code hosts} table shows it). */

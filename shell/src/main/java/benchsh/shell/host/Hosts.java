@@ -11,7 +11,7 @@ public final class Hosts implements AutoCloseable {
     private volatile boolean connectionsAllowed = true;
 
     public Hosts() {
-        add(new LocalHost("local", LocalHost.defaultJava()));
+        add(new LocalHost("local", LocalJava.choose()));
     }
 
     /** While false (a dry run), every host refuses to start its peer. */

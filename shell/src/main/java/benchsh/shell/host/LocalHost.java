@@ -14,33 +14,48 @@ import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The built-in host {@code local}: a peer child process on this machine, started with the same java
- * that runs the shell (or {@code $BENCHSH_JAVA}), under {@code taskset -c LIST} when pinned to CPUs
- * ({@code host 'local', cpus: '0'}). Its stderr goes to a log file ({@link LocalPeerLog}) whose tail explains a
- * peer that would not start or died.
+ * The built-in host {@code local}: a peer child process on this machine, started with a Java 22+ where there
+ * is one ({@link LocalJava}: {@code $BENCHSH_JAVA}, the shell's own, a JDK 22+ here, benchsh's shipped runtime),
+ * under {@code taskset -c LIST} when pinned to CPUs ({@code host 'local', cpus: '0'}). Its stderr goes to a log
+ * file ({@link LocalPeerLog}) whose tail explains a peer that would not start or died.
  */
 public final class LocalHost extends Host {
+    private final LocalJava vm;
     private final String java;
     private Process process;
     private LocalPeerLog log;
     private String cpus;
 
     public LocalHost(String name, String java) {
+        this(name, LocalJava.given(java));
+    }
+
+    /** @param vm the java that runs the peer ({@link LocalJava#choose()}) */
+    public LocalHost(String name, LocalJava vm) {
         super(name);
-        this.java = java;
+        this.vm = vm;
+        this.java = vm.java();
     }
 
-    /**
-     * The java to run local peers with: $BENCHSH_JAVA, else the shell's own: the command of this
-     * process when that is a java binary, else (a native launcher, such as the .deb's
-     * {@code /opt/benchsh/bin/benchsh}) the runtime's {@code bin/java}.
-     */
+    /** The java to run local peers with: {@link LocalJava#choose()}'s. */
     public static String defaultJava() {
-        return defaultJava(System.getenv("BENCHSH_JAVA"), ProcessHandle.current().info().command().orElse(null),
-                System.getProperty("java.home"));
+        return LocalJava.choose().java();
+    }
+
+    @Override
+    public String peerVm() {
+        return vm.vm();
+    }
+
+    @Override
+    public String peerNote() {
+        return vm.note();
     }
 
     /**
+     * The shell's own java (or $BENCHSH_JAVA): the command of this process when that is a java binary, else (a
+     * native launcher, such as the .deb's {@code /opt/benchsh/bin/benchsh}) the runtime's {@code bin/java}.
+     *
      * @param env $BENCHSH_JAVA, or null
      * @param command this process's executable, or null when unknown
      * @param javaHome the running Java's home ({@code java.home})

@@ -23,6 +23,7 @@ public final class PeerJar {
     static final java.time.Duration UNUSED = java.time.Duration.ofDays(7);
     private static Path extracted;
     private static String sha256;
+    private static Boolean nativePaths;
 
     private PeerJar() {
     }
@@ -38,6 +39,25 @@ public final class PeerJar {
             }
         }
         return sha256;
+    }
+
+    /**
+     * Whether the jar has the native paths: classes in {@code META-INF/versions/22}, which a JDK 22+ compiled when
+     * the build found one (on Java 22+ they replace the NIO-only classes).
+     */
+    public static synchronized boolean hasNativePaths() {
+        if (nativePaths == null) {
+            try (java.util.zip.ZipInputStream zip = new java.util.zip.ZipInputStream(open())) {
+                boolean found = false;
+                for (java.util.zip.ZipEntry e; !found && (e = zip.getNextEntry()) != null; ) {
+                    found = e.getName().startsWith("META-INF/versions/22/") && e.getName().endsWith(".class");
+                }
+                nativePaths = found;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return nativePaths;
     }
 
     /** The file name on every host. */

@@ -12,9 +12,10 @@ import org.apache.sshd.client.session.ClientSession;
 
 /**
  * A host reached over SSH (directly or through jump hosts, see {@link SshLogin}): log in, check
- * Java (or upload a private runtime), deploy the peer jar where only the login user can change it
+ * its Java and run the peer on benchsh's runtime where that is older than 22 ({@link PeerDeploy}), deploy the peer jar where only the login user can change it
  * (cached by hash, see {@link PeerDeploy}), start the peer on an exec channel and talk to it over that channel. The peer dies with its channel. Data flows to the address the host was reached at
- * (its own address, also behind a jump host). The password, if any, stays in memory for reconnects
+ * (its own address, also behind a jump host). A host without a usable Java keeps its login session, for what
+ * needs only a shell there ({@link #loginSession()}). The password, if any, stays in memory for reconnects
  * and is never logged or put in results. Thread-safe.
  */
 public final class SshHost extends Host {
@@ -25,6 +26,7 @@ public final class SshHost extends Host {
     private volatile String javaVersion;
     private volatile boolean uploaded;
     private volatile PeerDeploy.Deployment deployment;
+    private volatile String peerUnavailable;
     private ClientSession session;
     private PeerLaunch launch;
 
@@ -56,6 +58,18 @@ public final class SshHost extends Host {
     }
 
     @Override
+    public String peerVm() {
+        PeerDeploy.Deployment d = deployment;
+        return d == null ? null : d.runtime() != null ? "runtime" : "host";
+    }
+
+    @Override
+    public String peerNote() {
+        PeerDeploy.Deployment d = deployment;
+        return d == null ? null : d.note();
+    }
+
+    @Override
     public String dataAddress() {
         String a = address;
         if (a != null) {
@@ -82,11 +96,11 @@ public final class SshHost extends Host {
 
     @Override
     protected PeerConnection connect() throws HostException, InterruptedException {
-        closeSsh();
-        SshLogin.Opened opened = SshLogin.open(ssh.client(), ssh.settings(), target, password);
         synchronized (this) {
-            session = opened.session();
-            address = opened.address();
+            if (launch != null || session == null || !session.isOpen()) {
+                closeSsh();
+                login();
+            }
         }
         try {
             PeerDeploy.Deployment d = PeerDeploy.prepare(session, name(), target, ssh.settings().deployRuntime());
@@ -104,11 +118,46 @@ public final class SshHost extends Host {
                 HostException refused = l.refusal(name());
                 throw refused != null ? refused : e;
             }
+            peerUnavailable = null;
             return c;
-        } catch (HostException | InterruptedException | RuntimeException e) {
+        } catch (HostException e) {
+            if (e.step().equals("check java") || e.step().equals("deploy runtime")) {
+                peerUnavailable = e.getMessage(); // the session stays: the host is still reachable over plain SSH
+            } else {
+                closeSsh();
+            }
+            throw e;
+        } catch (InterruptedException | RuntimeException e) {
             closeSsh();
             throw e;
         }
+    }
+
+    private synchronized void login() throws HostException, InterruptedException {
+        SshLogin.Opened opened = SshLogin.open(ssh.client(), ssh.settings(), target, password);
+        session = opened.session();
+        address = opened.address();
+    }
+
+    /**
+     * Why this host runs no peer: the last connection found no Java that can run it and could not deploy a
+     * runtime ({@code check java} or {@code deploy runtime} failed); null when it has not found that. Such a
+     * host is still reachable over plain SSH ({@link #loginSession()}).
+     */
+    public String peerUnavailable() {
+        return peerUnavailable;
+    }
+
+    /**
+     * A logged-in SSH session for channels of one's own (a shell command), without starting a peer: the open
+     * session (the peer's, if one runs), else a new login. Owned by this host: do not close it.
+     */
+    public synchronized ClientSession loginSession() throws HostException, InterruptedException {
+        if (session == null || !session.isOpen()) {
+            closeSsh();
+            login();
+        }
+        return session;
     }
 
     /**

@@ -6,8 +6,8 @@ import benchsh.peer.protocol.SpecCodec;
 import benchsh.peer.workload.Interval;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.HostException;
-import benchsh.shell.host.SideEnd;
 import benchsh.shell.host.SideHandle;
+import benchsh.shell.host.SshHost;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,26 +19,27 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The watches of one test's observed hosts: {@link #start} starts the peer's observe workload on each
- * (connecting to the host as any test does) before the test's own sides start; {@link #stop} stops them
- * when the test's parts have ended and gathers what they saw. A host that cannot be reached, refuses the
- * watch, or ends it with an error is noted as missing with the reason; the test is never failed for it.
- * Every wait is bounded: the host's own connect deadlines, {@link #READY_TIMEOUT}, {@link #STOP_TIMEOUT},
- * and the watch's maximum on the peer. Not thread-safe: one test's thread starts and stops them.
+ * The watches of one test's observed hosts: {@link #start} starts one on each before the test's own sides
+ * start; {@link #stop} stops them when the test's parts have ended and gathers what they saw. How a host is
+ * watched, in one line: <b>by its peer's {@code observe} workload, unless it is an SSH host whose peer cannot
+ * start for want of Java (no usable Java there and no runtime deployed), which is watched over plain SSH by
+ * its shell ({@link ShellWatch})</b>. Both give the same figures, named after the host, and
+ * {@code <host>_observed_via} says which way ran. A host that cannot be reached, refuses the watch, or ends
+ * it with an error is noted as missing with the reason (a watch cut short keeps what it measured); the test
+ * is never failed for it. Every wait is bounded: the host's own connect deadlines, {@link #READY_TIMEOUT},
+ * {@link #STOP_TIMEOUT}, and the watch's maximum on the host. Not thread-safe: one test's thread starts and
+ * stops them.
  */
 public final class Observers {
-    /** How long a peer may take to set a watch up. */
+    /** How long a peer may take to set a watch up, or a shell loop to print its first reading. */
     public static final Duration READY_TIMEOUT = Duration.ofSeconds(15);
     /** How long a watch may take to report after it was stopped. */
     public static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
     private static final long POLL_MILLIS = 20;
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final Map<String, Started> started = new LinkedHashMap<>();
+    private final Map<String, HostWatch> started = new LinkedHashMap<>();
     private final List<String> missing = new ArrayList<>();
-
-    private record Started(SideHandle handle, Instant began) {
-    }
 
     private Observers() {
     }
@@ -56,10 +57,14 @@ public final class Observers {
         Map<Host, HostException> unreachable = connectAll(watch.hosts());
         for (Host h : watch.hosts()) {
             try {
-                if (unreachable.containsKey(h)) {
+                SshHost shellOnly = overSsh(h);
+                if (shellOnly != null) {
+                    o.beginShell(shellOnly, interval, max, watch.loopback());
+                } else if (unreachable.containsKey(h)) {
                     throw unreachable.get(h);
+                } else {
+                    o.begin(h, spec, max);
                 }
-                o.begin(h, spec, max);
             } catch (HostException e) {
                 o.missing.add(e.getMessage());
             } catch (InterruptedException e) {
@@ -70,13 +75,19 @@ public final class Observers {
         return o;
     }
 
+    /** The host as an SSH host to watch over plain SSH, when its peer cannot start for want of Java; else null. */
+    private static SshHost overSsh(Host h) {
+        return h instanceof SshHost s && s.peerUnavailable() != null ? s : null;
+    }
+
     /**
      * Connects the hosts at once, so hosts that cannot be reached cost one connect timeout together, not one each;
-     * returns those that failed, with why. Bounded by the hosts' own connect deadlines.
+     * returns those that failed, with why. A host already known to run no peer is not tried again. Bounded by the
+     * hosts' own connect deadlines.
      */
     private static Map<Host, HostException> connectAll(List<Host> hosts) throws InterruptedException {
         Map<Host, HostException> failed = new ConcurrentHashMap<>();
-        List<Thread> connects = hosts.stream().map(h -> new Thread(() -> {
+        List<Thread> connects = hosts.stream().filter(h -> overSsh(h) == null).map(h -> new Thread(() -> {
             try {
                 h.peer();
             } catch (HostException e) {
@@ -102,7 +113,7 @@ public final class Observers {
         RANDOM.nextBytes(random);
         String id = "observe-" + HexFormat.of().formatHex(random);
         SideHandle handle = h.peer().start(id, ObserveWorkload.NAME, "watch", spec, null, max.plus(STOP_TIMEOUT));
-        started.put(h.name(), new Started(handle, Instant.now()));
+        started.put(h.name(), new PeerWatch(h.name(), handle, Instant.now()));
         try {
             handle.awaitReady(READY_TIMEOUT);
         } catch (HostException e) {
@@ -112,11 +123,22 @@ public final class Observers {
         }
     }
 
+    private void beginShell(SshHost h, Duration interval, Duration max, boolean loopback) throws HostException, InterruptedException {
+        ShellWatch w = ShellWatch.start(h, interval, max, loopback);
+        started.put(h.name(), w);
+        try {
+            w.awaitReady(READY_TIMEOUT);
+        } catch (HostException e) {
+            started.remove(h.name());
+            throw e;
+        }
+    }
+
     /** Stops every watch and gathers what they saw; waits at most {@link #STOP_TIMEOUT} for their reports. */
     public Observation stop() {
-        started.values().forEach(s -> s.handle().stop());
+        started.values().forEach(HostWatch::stop);
         long deadline = System.nanoTime() + STOP_TIMEOUT.toNanos();
-        while (started.values().stream().anyMatch(s -> !s.handle().isDone()) && System.nanoTime() < deadline) {
+        while (started.values().stream().anyMatch(w -> !w.isDone()) && System.nanoTime() < deadline) {
             try {
                 Thread.sleep(POLL_MILLIS);
             } catch (InterruptedException e) {
@@ -127,22 +149,27 @@ public final class Observers {
         Map<String, ObservedHost> figures = new LinkedHashMap<>();
         Map<String, Observation.Watched> hosts = new LinkedHashMap<>();
         List<String> gone = new ArrayList<>(missing);
-        started.forEach((name, s) -> {
-            SideEnd d = s.handle().doneNow();
-            hosts.put(name, new Observation.Watched(s.began(), s.handle().intervals().stream().map(Observers::sample).toList()));
-            if (d == null) {
-                gone.add(name + ": observe: no report within " + STOP_TIMEOUT.toSeconds() + " s after the test");
-            } else if (d.error() != null) {
-                gone.add(d.error().startsWith(name + ":") ? d.error() : name + ": observe: " + d.error());
-            } else if (d.report() instanceof ObserveWorkload.Report r) {
-                figures.put(name, ObservedHost.whole(r.load(), r.cpuCount()));
+        started.forEach((name, w) -> {
+            hosts.put(name, new Observation.Watched(w.began(), w.intervals().stream().map(Observers::sample).toList()));
+            ObserveWorkload.Report whole = w.figures();
+            String error = w.error();
+            if (error != null) {
+                gone.add(error);
             }
+            if (whole != null) {
+                List<String> notes = new ArrayList<>(w.notes());
+                if (whole.load().qdiscDrops() == null) {
+                    notes.add("no qdisc drops: " + name + " has no tc that prints statistics (tc -s qdisc show)");
+                }
+                figures.put(name, ObservedHost.whole(whole.load(), whole.cpuCount(), w.via(), notes.isEmpty() ? null : String.join("; ", notes)));
+            }
+            w.close();
         });
         return new Observation(figures, hosts, gone);
     }
 
     /** An interval sample of a watch: its span, and what the host did in it. */
-    private static Interval<ObservedHost> sample(Interval<?> raw) {
-        return new Interval<>(raw.startS(), raw.endS(), ObservedHost.sample((Load) raw.figures()));
+    private static Interval<ObservedHost> sample(Interval<Load> raw) {
+        return new Interval<>(raw.startS(), raw.endS(), ObservedHost.sample(raw.figures()));
     }
 }

@@ -2,6 +2,7 @@ package benchsh.shell.report;
 
 import benchsh.shell.host.CpuList;
 import benchsh.shell.host.Host;
+import benchsh.shell.host.PeerVms;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -11,21 +12,30 @@ public final class HostReport {
     private HostReport() {
     }
 
-    /** One row per host: state (with the failure), address, peer version, kernel, CPU, Java. */
+    /**
+     * One row per host: state (with the failure), address, peer version, kernel, CPU, and the VM its peer runs
+     * ({@code 25.0.3 runtime, native}: benchsh's runtime or the host's own Java, and its I/O paths); then failures
+     * and each host's note.
+     */
     public static String table(List<Host> hosts) {
         TextTable t = new TextTable(List.of("host", "state", "address", "peer", "kernel", "cpu", "java"));
         List<String> failures = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
         for (Host h : hosts) {
             Map<String, Object> f = h.facts();
             String cpu = f.get("cpu_count") == null ? "-" : cpu(f);
             t.row(List.of(h.name(), h.state().name().toLowerCase(java.util.Locale.ROOT), h.dataAddress(), str(h.peerVersion()),
-                    str(f.get("kernel")), cpu, str(f.get("java"))));
+                    str(f.get("kernel")), cpu, java(h)));
             if (h.failure() != null) {
                 failures.add(h.failure());
+            }
+            if (h.peerNote() != null) {
+                notes.add(h.peerNote());
             }
         }
         StringBuilder sb = new StringBuilder(withNewline(t.toString()));
         failures.forEach(f -> sb.append("failed: ").append(f).append('\n'));
+        notes.forEach(n -> sb.append("note: ").append(n).append('\n'));
         return sb.toString();
     }
 
@@ -38,6 +48,12 @@ public final class HostReport {
         Object allowed = f.get("cpus_allowed");
         int on = allowed == null ? -1 : CpuList.count(allowed.toString());
         return on > 0 && f.get("cpu_count") instanceof Number n && on < n.longValue() ? cpu + ", peer on " + allowed : cpu;
+    }
+
+    /** {@code 25.0.3 runtime, native}; {@code -} before the peer told its Java. */
+    static String java(Host h) {
+        String vm = PeerVms.vm(h);
+        return vm == null ? "-" : vm + ", " + PeerVms.io(h);
     }
 
     /** Every fact, NICs and mounts as their own tables. */

@@ -1,7 +1,9 @@
 package benchsh.shell.run;
 
 import benchsh.peer.metric.Flat;
+import benchsh.shell.host.Host;
 import benchsh.shell.host.HostException;
+import benchsh.shell.host.PeerVms;
 import benchsh.shell.observe.Observation;
 import benchsh.shell.observe.Observers;
 import benchsh.shell.observe.Watch;
@@ -245,13 +247,20 @@ public final class Executor {
     }
 
     private Result record(Test test, RunContext context, PartOutcome o) {
-        Result r = new Result(test.name(), o.status(), test.from().name(), test.to().name(), test.params(), metrics(o), test.tags(), o.started(), 1,
-                o.error(), intervals(o));
+        String error = Control.BY_THE_USER.equals(o.error()) ? control.interruption() : o.error(); // by SIGTERM, say so
+        Result r = new Result(test.name(), o.status(), test.from().name(), test.to().name(), test.params(), metrics(o, test), test.tags(), o.started(),
+                1, error, intervals(o));
         r = r.withTags(context.tags());
         if (context.repeat() > 0) {
             r = r.withRepeat(context.repeat());
         }
         r = recorder.record(r, columns(test, context.watch()));
+        for (Host h : test.to() == test.from() ? List.of(test.from()) : List.of(test.from(), test.to())) {
+            String note = h.untoldNote();
+            if (note != null) {
+                recorder.print("  note: " + note + "\n");
+            }
+        }
         if (!o.observed().missing().isEmpty()) {
             recorder.print("  not observed: " + String.join("; ", o.observed().missing()) + "\n");
         }
@@ -273,11 +282,12 @@ public final class Executor {
 
     /**
      * The one place a result's figures become its flat metrics ({@link Flat}): the test's own, then what the observers
-     * add (the test's own win a name both have).
+     * add, then the VMs its ends ran ({@link PeerVms}); the test's own win a name they share.
      */
-    private static Map<String, Object> metrics(PartOutcome o) {
+    private static Map<String, Object> metrics(PartOutcome o, Test test) {
         Map<String, Object> m = Flat.of(o.merged().figures());
         Flat.of(o.observed().observed()).forEach(m::putIfAbsent);
+        Flat.of(PeerVms.figures(test.from(), test.to())).forEach(m::putIfAbsent);
         return m;
     }
 

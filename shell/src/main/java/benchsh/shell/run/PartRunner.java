@@ -151,7 +151,7 @@ final class PartRunner {
      */
     private static String firstError(Status status, List<Started> sides, Duration limit) {
         if (status == Status.INTERRUPTED) {
-            return "interrupted by the user";
+            return Control.BY_THE_USER;
         }
         for (Started s : sides) {
             SideEnd d = s.handle().doneNow();

@@ -30,9 +30,11 @@ public final class HostVerb implements Verb {
             List.of(
                     Arg.of("key", ArgType.TEXT, null, "private key file to log in with"),
                     Arg.of("password", ArgType.SECRET, null, "password to log in with: prompt (asks without echo), env('NAME'), or text; masked as *** in everything written"),
-                    Arg.of("java", ArgType.TEXT, null, "the java command on the host (default java)"),
+                    Arg.of("java", ArgType.TEXT, null, "the java command on the host (default java); given, the peer runs on it, not "
+                            + "on benchsh's runtime"),
                     Arg.of("dir", ArgType.TEXT, null, "remote work directory (default ~/.cache/benchsh)"),
-                    Arg.of("runtime", ArgType.BOOL, false, "without Java 17+ there, upload a private Java runtime built here"),
+                    Arg.of("runtime", ArgType.BOOL, null, "run the peer on benchsh's own Java runtime (uploaded once, reused by hash): "
+                            + "true always, false never (the host's Java 17+); default: where the host's Java is older than 22 or missing"),
                     Arg.of("cpus", ArgType.TEXT, null, "the CPUs the host's peer runs on, as taskset -c takes them: '1', '0-3', '0,2,4-5' "
                             + "('' for any); also for host 'local'"),
                     Arg.of("known_hosts", ArgType.TEXT, null, "known_hosts file that vouches for the host key"),
@@ -68,7 +70,7 @@ public final class HostVerb implements Verb {
         SshTarget target;
         try {
             target = session.ssh().config().resolve(name, spec, path(args.text("key")), args.text("java"), args.text("dir"),
-                    path(args.text("known_hosts")), args.text("jump")).withRuntime(args.bool("runtime"));
+                    path(args.text("known_hosts")), args.text("jump")).withRuntime(runtime(args));
         } catch (IllegalArgumentException e) {
             throw new UsageException("jump host " + e.getMessage());
         }
@@ -79,6 +81,14 @@ public final class HostVerb implements Verb {
         }
         char[] password = password(args.given("password") ? (Secret) args.get("password") : null, name, session);
         return session.hosts().add(new SshHost(target, session.ssh(), session.secrets().remember(password)));
+    }
+
+    /** {@code runtime:} as given; else never when {@code java:} names the host's Java, else the default rule. */
+    private static SshTarget.RuntimeUse runtime(Args args) {
+        if (args.given("runtime")) {
+            return args.bool("runtime") ? SshTarget.RuntimeUse.ALWAYS : SshTarget.RuntimeUse.NEVER;
+        }
+        return args.given("java") ? SshTarget.RuntimeUse.NEVER : SshTarget.RuntimeUse.DEFAULT;
     }
 
     /** {@code cpus:}, checked; null when not given or blank. */
@@ -115,7 +125,7 @@ public final class HostVerb implements Verb {
         }
         SecretPrompt prompt = session.secretPrompt();
         if (prompt == SecretPrompt.NONE) {
-            throw new UsageException("host " + name + ": password: prompt needs the interactive shell, and batch mode has no terminal to ask on; "
+            throw new UsageException("host " + name + ": password: prompt asks on a terminal, and this run has none (its input is not one); "
                     + "export the password in an environment variable and write password: env('NAME')");
         }
         char[] answer = prompt.ask("password for " + name + ": ");

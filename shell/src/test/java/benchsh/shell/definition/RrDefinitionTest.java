@@ -1,5 +1,6 @@
 package benchsh.shell.definition;
 
+import static benchsh.peer.rr.RrSpecBuilder.rr;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -7,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.peer.protocol.Fields;
 import benchsh.peer.protocol.SpecCodec;
+import benchsh.peer.rr.RrSpecBuilder;
 import benchsh.peer.rr.TcpCrr;
 import benchsh.peer.rr.TcpRr;
 import benchsh.peer.rr.UdpRr;
@@ -17,6 +19,7 @@ import benchsh.shell.host.Hosts;
 import benchsh.shell.run.Part;
 import benchsh.shell.run.SideSpec;
 import benchsh.shell.run.Test;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -55,18 +58,19 @@ class RrDefinitionTest {
         }
         Record server = decoded(part.sides().get(0));
         Record client = decoded(part.sides().get(1));
+        RrSpecBuilder asked = rr().request(64).response(1024).time(Duration.ofSeconds(3)).omit(Duration.ofMillis(500)).timing(PairArgs.timing(args()));
         switch (kind) {
             case "TCP_RR" -> {
-                assertEquals(new TcpRr.ClientSpec(64, 1024, 3_000_000_000L, 500_000_000L, PairArgs.timing(args()), false), client);
+                assertEquals(asked.tcpClient(), client);
                 assertInstanceOf(TcpRr.ServerSpec.class, server);
             }
             case "TCP_CRR" -> {
-                assertEquals(new TcpCrr.ClientSpec(64, 1024, 3_000_000_000L, 500_000_000L, PairArgs.timing(args()), false), client);
+                assertEquals(asked.crrClient(), client);
                 assertInstanceOf(TcpCrr.ServerSpec.class, server);
             }
             default -> {
-                assertEquals(new UdpRr.ClientSpec(64, 1024, 3_000_000_000L, 500_000_000L, PairArgs.timing(args()), false), client);
-                assertEquals(new UdpRr.ServerSpec(1024, 3_000_000_000L, 500_000_000L, PairArgs.timing(args())), server);
+                assertEquals(asked.udpClient(), client);
+                assertEquals(asked.udpServer(), server);
             }
         }
     }
@@ -81,7 +85,8 @@ class RrDefinitionTest {
         assertEquals("TCP_RR", t.params().get("kind"));
         assertEquals(8, t.params().get("burst"));
         SideSpec client = ((Part.OnPeers) t.parts().get(0)).sides().get(1);
-        assertEquals(new TcpRr.ClientSpec(64, 64, 3_000_000_000L, 500_000_000L, PairArgs.timing(args()), false, 8), decoded(client));
+        assertEquals(rr().request(64).response(64).time(Duration.ofSeconds(3)).omit(Duration.ofMillis(500)).timing(PairArgs.timing(args())).burst(8)
+                .tcpClient(), decoded(client));
         assertEquals(null, build(Map.of()).params().get("burst"), "no burst: one transaction at a time, and no such param");
     }
 

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import benchsh.peer.fs.TreePlan;
-import benchsh.peer.fs.TreeWorkload;
+import benchsh.peer.fs.TreeSpecBuilder;
 import benchsh.peer.fuzz.Fuzz;
 import benchsh.peer.protocol.Fields;
 import benchsh.peer.protocol.ProtocolException;
@@ -207,8 +207,7 @@ class SpecLimitsTest {
         return switch (verb) {
             case "copy" -> List.of("/tmp/benchsh-limits/src");
             case "remove" -> List.of(new TreeHandle(hosts.local(), "/tmp/benchsh-limits/t", 1, 1, 1, null,
-                    new TreeWorkload.Spec("/tmp/benchsh-limits/t", TreePlan.Profile.CUSTOM, TreePlan.Profile.CUSTOM.shape(), 1, false,
-                            new Timing(1_000_000_000L, 10_000_000_000L))));
+                    TreeSpecBuilder.tree(TreePlan.Profile.CUSTOM).timing(new Timing(1_000_000_000L, 10_000_000_000L)).at("/tmp/benchsh-limits/t")));
             default -> List.of();
         };
     }

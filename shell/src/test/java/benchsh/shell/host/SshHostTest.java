@@ -30,6 +30,7 @@ import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** SshHost against an in-process Apache SSHD server on loopback: login, host keys, Java, upload. */
@@ -217,17 +218,16 @@ class SshHostTest {
     }
 
     @Test
+    @Timeout(60)
     void silentServerIsBoundedByTheTimeout() throws Exception {
         ssh.settings(new SshSettings(null, knownHosts, false, Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ofSeconds(5), 4,
                 HostKeyPrompt.REFUSE, benchsh.shell.host.ssh.SecretPrompt.NONE));
         try (ServerSocket silent = new ServerSocket(0, 5, java.net.InetAddress.getLoopbackAddress())) {
             SshTarget t = new SshTarget("t3", "bench", "127.0.0.1", silent.getLocalPort(), List.of(), null, knownHosts, "java", "x");
-            long start = System.nanoTime();
             try (SshHost h = new SshHost(t, ssh, null)) {
                 HostException e = assertThrows(HostException.class, h::peer);
-                assertTrue(e.getMessage().contains("within 2 s"), e.getMessage());
+                assertTrue(e.getMessage().contains("within 2 s"), "the 2 s timeout ended the wait, the server never closes: " + e.getMessage());
             }
-            assertTrue(System.nanoTime() - start < Duration.ofSeconds(20).toNanos(), "bounded by the timeouts");
         }
     }
 

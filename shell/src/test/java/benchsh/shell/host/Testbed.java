@@ -63,10 +63,10 @@ public final class Testbed implements BeforeAllCallback {
     }
 
     /** What a test class asks for; equal specs share one testbed. */
-    record Spec(String topology, int hosts, boolean nfs, String shape) {
+    record Spec(String topology, int hosts, boolean nfs, String shape, String busybox) {
         static Spec of(Class<?> testClass) {
             TestbedTopology t = testClass.getAnnotation(TestbedTopology.class);
-            return t == null ? new Spec("switch", HOSTS, false, "") : new Spec(t.value(), t.hosts(), t.nfs(), t.shape());
+            return t == null ? new Spec("switch", HOSTS, false, "", "") : new Spec(t.value(), t.hosts(), t.nfs(), t.shape(), t.busybox());
         }
 
         List<String> up() {
@@ -76,6 +76,9 @@ public final class Testbed implements BeforeAllCallback {
             }
             if (!shape.isEmpty()) {
                 command.addAll(List.of("--shape", shape));
+            }
+            if (!busybox.isEmpty()) {
+                command.addAll(List.of("--busybox", busybox));
             }
             return command;
         }
@@ -160,6 +163,45 @@ public final class Testbed implements BeforeAllCallback {
             throw new IllegalStateException("the testbed has no host '" + name + "' (it has " + hosts().keySet() + ")");
         }
         return node;
+    }
+
+    /** The root a busybox host's sessions are put in ({@link TestbedTopology#busybox()}). */
+    public static Path busyboxRoot(String host) throws IOException {
+        return recorded("busybox_root").stream().map(l -> l.split(" ")).filter(f -> f[0].equals(host)).map(f -> Path.of(f[1])).findFirst()
+                .orElseThrow(() -> new IllegalStateException("the testbed has no busybox host '" + host + "'"));
+    }
+
+    /** Command lines of the processes in host {@code host}'s namespace whose program lies under {@code root} (e.g. a busybox root). */
+    public static List<String> processesUnder(String host, Path root) throws Exception {
+        List<String> found = new ArrayList<>();
+        for (String pid : run(List.of("ip", "netns", "pids", host(host).netns()), Duration.ofSeconds(10)).output().split("\\s+")) {
+            try {
+                if (!pid.isBlank() && Files.readSymbolicLink(Path.of("/proc", pid.strip(), "exe")).startsWith(root)) {
+                    found.add(pid.strip() + " " + Files.readString(Path.of("/proc", pid.strip(), "cmdline"), StandardCharsets.ISO_8859_1)
+                            .replace('\0', ' ').strip());
+                }
+            } catch (IOException e) {
+                // exited meanwhile
+            }
+        }
+        return found;
+    }
+
+    /** "pid command line" of the processes in host {@code host}'s namespace whose command line starts with {@code prefix}. */
+    public static List<String> processesNamed(String host, String prefix) throws Exception {
+        List<String> found = new ArrayList<>();
+        for (String pid : run(List.of("ip", "netns", "pids", host(host).netns()), Duration.ofSeconds(10)).output().split("\\s+")) {
+            try {
+                String cmd = pid.isBlank() ? "" : Files.readString(Path.of("/proc", pid.strip(), "cmdline"), StandardCharsets.ISO_8859_1)
+                        .replace('\0', ' ').strip();
+                if (cmd.startsWith(prefix)) {
+                    found.add(pid.strip() + " " + cmd);
+                }
+            } catch (IOException e) {
+                // exited meanwhile
+            }
+        }
+        return found;
     }
 
     /** Where h1's sessions see h2's NFS export (testbeds with {@code nfs = true}). */

@@ -54,7 +54,7 @@ class TestbedFaultsE2eTest {
         try (Session session = Testbed.session(new PrintWriter(text))) {
             new ScriptRunner(session).evaluate("a = host 'h1'; b = host 'h2'; connect a, b", "e2e");
             long partner = onlyPeer(1);
-            Set<String> idleSockets = ProcFs.socketInodes(partner);
+            Set<String> idleSockets = ProcFs.inetSocketInodes(partner);
             CompletableFuture<Result> run = start(session, "tcp", Map.of("from", "h1", "to", "h2", "time", 30, "interval", 0.25));
             Thread.sleep(2500);
             assertFalse(run.isDone(), "still running: " + text);
@@ -67,10 +67,10 @@ class TestbedFaultsE2eTest {
             assertTrue(r.error() != null && r.error().contains("h2"), r.error());
             assertFalse(r.intervals().isEmpty(), "the intervals measured before the kill are kept");
             long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            while (!idleSockets.containsAll(ProcFs.socketInodes(partner)) && System.nanoTime() < end) {
+            while (!idleSockets.containsAll(ProcFs.inetSocketInodes(partner)) && System.nanoTime() < end) {
                 Thread.sleep(50);
             }
-            assertTrue(idleSockets.containsAll(ProcFs.socketInodes(partner)), "h1's side closed its data sockets");
+            assertTrue(idleSockets.containsAll(ProcFs.inetSocketInodes(partner)), "h1's side closed its data sockets");
         }
         assertTrue(Testbed.peersLeft(Duration.ofSeconds(10)).isEmpty(), "no peer left");
     }

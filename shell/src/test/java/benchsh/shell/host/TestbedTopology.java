@@ -7,7 +7,7 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * The testbed a test class needs ({@code scripts/testbed up HOSTS --topology VALUE [--nfs] [--shape RATE]}),
+ * The testbed a test class needs ({@code scripts/testbed up HOSTS --topology VALUE [--nfs] [--shape RATE] [--busybox HOSTS]}),
  * read by the {@link Testbed} extension. A class without it gets the classic one: three hosts on one
  * switch. Classes that ask for the same testbed share it; a class that asks for another one makes the
  * extension take the current one down and bring the new one up.
@@ -27,4 +27,7 @@ public @interface TestbedTopology {
 
     /** A tc rate for both ends of every link, e.g. {@code "200mbit"}; empty: unshaped. */
     String shape() default "";
+
+    /** Hosts without Java, whose sessions have only busybox ({@code --busybox}), e.g. {@code "dut"}; empty: none. */
+    String busybox() default "";
 }

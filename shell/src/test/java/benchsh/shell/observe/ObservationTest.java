@@ -19,7 +19,7 @@ class ObservationTest {
 
     /** What a host did: all CPUs {@code busy} percent busy. */
     static ObservedHost busy(double busy) {
-        return ObservedHost.sample(new Load(1.0, Map.of(Load.ALL, new Load.CpuShares(busy, busy, 0, 0, 100 - busy)), Map.of(), null));
+        return ObservedHost.sample(new Load(1.0, Map.of(Load.ALL, new Load.CpuShares(busy, busy, 0, 0, 100 - busy)), Map.of(), null, null));
     }
 
     /** One observer sample per second, its CPU the second it ends at times ten. */

@@ -22,7 +22,7 @@ class ObservedHostTest {
         Map<String, InterfaceCounters> interfaces = new LinkedHashMap<>();
         interfaces.put("eth1", new InterfaceCounters(1_500_000, 1000, 0, 3, 600, 10, 0, 1));
         interfaces.put("br-lan.10", new InterfaceCounters(0, 5, 0, 0, 0, 0, 0, 0));
-        return new Load(10.5, cpu, interfaces, 7L);
+        return new Load(10.5, cpu, interfaces, 7L, null);
     }
 
     private static Map<String, Object> flat(String host, ObservedHost h) {
@@ -31,7 +31,7 @@ class ObservedHostTest {
 
     @Test
     void namesEveryFigureAfterTheHost() {
-        Map<String, Object> m = flat("dut", ObservedHost.whole(load(), 2));
+        Map<String, Object> m = flat("dut", ObservedHost.whole(load(), 2, "peer", null));
         assertEquals(30.0, m.get("cpu_dut_pct"));
         assertEquals(5.0, m.get("cpu_dut_user_pct"));
         assertEquals(10.0, m.get("cpu_dut_sys_pct"));
@@ -48,6 +48,29 @@ class ObservedHostTest {
     }
 
     @Test
+    void qdiscDropsAreNamedPerInterfaceAndCountInTheDropsAndTheWatchSaysHowItRan() {
+        Load l = load();
+        Map<String, Long> qdiscs = new LinkedHashMap<>();
+        qdiscs.put("eth1", 40L);
+        qdiscs.put("br-lan.10", 2L);
+        Load withTc = new Load(l.seconds(), l.cpu(), l.interfaces(), l.softnetDrops(), qdiscs);
+        Map<String, Object> m = flat("dut", ObservedHost.whole(withTc, 2, "ssh", "no softnet"));
+        assertEquals(40L, m.get("dut_eth1_qdisc_drops"));
+        assertEquals(2L, m.get("dut_br_lan_10_qdisc_drops"));
+        assertEquals(42L, m.get("dut_qdisc_drops"));
+        assertEquals(3L + 1L + 7L + 42L, m.get("dut_drops"));
+        assertEquals("ssh", m.get("dut_observed_via"));
+        assertEquals("no softnet", m.get("dut_observe_note"));
+        assertEquals("{host}_{iface}_qdisc_drops", MetricCatalog.named("dut_eth1_qdisc_drops").orElseThrow().name());
+        assertEquals("{host}_qdisc_drops", MetricCatalog.named("dut_qdisc_drops").orElseThrow().name());
+        assertEquals("{host}_observed_via", MetricCatalog.named("dut_observed_via").orElseThrow().name());
+        for (String name : java.util.List.of("dut_eth1_qdisc_drops", "dut_qdisc_drops", "dut_observed_via", "dut_observe_note")) {
+            assertTrue(ObservedNames.isOf(name, "dut"), name);
+        }
+        assertFalse(flat("dut", ObservedHost.whole(load(), 2, "peer", null)).containsKey("dut_qdisc_drops"), "no tc statistics: absent, not 0");
+    }
+
+    @Test
     void aSampleHasNeitherTheWatchsSpanNorTheCpuCount() {
         Map<String, Object> m = flat("dut", ObservedHost.sample(load()));
         assertFalse(m.containsKey("dut_observed_seconds"));
@@ -57,7 +80,7 @@ class ObservedHostTest {
 
     @Test
     void everyNameIsRegisteredWithItsUnitAsItsNarrowestFamily() {
-        Map<String, Object> m = flat("router-1.lab", ObservedHost.whole(load(), 2));
+        Map<String, Object> m = flat("router-1.lab", ObservedHost.whole(load(), 2, "peer", null));
         m.keySet().forEach(k -> assertTrue(MetricCatalog.named(k).isPresent(), k + " is not a metric"));
         assertEquals("cpu_{host}_pct", MetricCatalog.named("cpu_router_1_lab_pct").orElseThrow().name());
         assertEquals("cpu_{host}_cpu{n}_pct", MetricCatalog.named("cpu_router_1_lab_cpu1_pct").orElseThrow().name());
@@ -69,8 +92,8 @@ class ObservedHostTest {
 
     @Test
     void aFamilyMissingFromTheLoadIsLeftOut() {
-        Map<String, Object> m = flat("dut", ObservedHost.whole(new Load(1.0, Map.of(), Map.of(), null), 0));
-        assertEquals(Map.of("dut_cpu_count", 0L, "dut_observed_seconds", 1.0), m);
-        assertFalse(flat("dut", ObservedHost.whole(new Load(1.0, Map.of(), Map.of(), 2L), 1)).containsKey("cpu_dut_pct"));
+        Map<String, Object> m = flat("dut", ObservedHost.whole(new Load(1.0, Map.of(), Map.of(), null, null), 0, "ssh", null));
+        assertEquals(Map.of("dut_cpu_count", 0L, "dut_observed_seconds", 1.0, "dut_observed_via", "ssh"), m);
+        assertFalse(flat("dut", ObservedHost.whole(new Load(1.0, Map.of(), Map.of(), 2L, null), 1, "peer", null)).containsKey("cpu_dut_pct"));
     }
 }

@@ -18,6 +18,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * A measuring verb for tests, run by the executor like any other: {@code NAME size: …, busywait: …, label: …}
@@ -31,6 +32,8 @@ final class FakeMeasure implements Verb {
     }
 
     final Deque<Double> samples = new ArrayDeque<>();
+    /** Done while the next test runs, then forgotten (e.g. a stop asked for, as a signal does). */
+    private volatile Consumer<Session> duringNextTest;
     private final String metric;
     private final VerbSpec spec;
 
@@ -51,6 +54,12 @@ final class FakeMeasure implements Verb {
         return this;
     }
 
+    /** Does {@code action} while the next test runs, once. */
+    FakeMeasure duringNextTest(Consumer<Session> action) {
+        duringNextTest = action;
+        return this;
+    }
+
     @Override
     public VerbSpec spec() {
         return spec;
@@ -65,6 +74,11 @@ final class FakeMeasure implements Verb {
     public Object call(Args args, Session s) {
         Map<String, Object> tags = args.given("label") ? Map.of("label", args.text("label")) : Map.of();
         Part measured = new Part.InShell(() -> {
+            Consumer<Session> during = duringNextTest;
+            if (during != null) {
+                duringNextTest = null;
+                during.accept(s);
+            }
             double v = samples.isEmpty() ? 1.0 : samples.poll();
             boolean stream = metric.equals("throughput_bps");
             return new PartOutcome(Status.OK, null, Instant.EPOCH, Merged.of(new Figures(stream ? v : Double.NaN, stream ? Double.NaN : v), List.of()));

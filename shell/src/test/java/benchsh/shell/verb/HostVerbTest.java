@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import benchsh.shell.Session;
 import benchsh.shell.host.LocalHost;
 import benchsh.shell.host.SshHost;
+import benchsh.shell.host.ssh.SshTarget;
 import benchsh.shell.script.ScriptError;
 import benchsh.shell.script.ScriptRunner;
 import java.io.PrintWriter;
@@ -39,13 +40,19 @@ class HostVerbTest {
     }
 
     @Test
-    void runtimeTrueAsksForAPrivateRuntimeWhereJavaIsMissing() {
+    void benchshsRuntimeIsTheDefaultAndRuntimeOrJavaOptOut() {
         try (Session session = new Session(new PrintWriter(new StringWriter()))) {
             ScriptRunner runner = new ScriptRunner(session);
             SshHost plain = (SshHost) runner.evaluate("host 'me@pc1'", "t");
-            assertTrue(!plain.target().runtime(), "no runtime unless asked");
-            SshHost asked = (SshHost) runner.evaluate("host 'me@pc1', runtime: true", "t");
-            assertTrue(asked.target().runtime());
+            assertEquals(SshTarget.RuntimeUse.DEFAULT, plain.target().runtime(), "benchsh's runtime where the host's Java is older than 22");
+            SshHost always = (SshHost) runner.evaluate("host 'me@pc1', runtime: true", "t");
+            assertEquals(SshTarget.RuntimeUse.ALWAYS, always.target().runtime());
+            SshHost never = (SshHost) runner.evaluate("host 'me@pc1', runtime: false", "t");
+            assertEquals(SshTarget.RuntimeUse.NEVER, never.target().runtime());
+            SshHost ownJava = (SshHost) runner.evaluate("host 'me@pc1', java: '/opt/jdk-17/bin/java'", "t");
+            assertEquals(SshTarget.RuntimeUse.NEVER, ownJava.target().runtime(), "java: names the Java to run the peer on");
+            SshHost both = (SshHost) runner.evaluate("host 'me@pc1', java: '/opt/jdk-17/bin/java', runtime: true", "t");
+            assertEquals(SshTarget.RuntimeUse.ALWAYS, both.target().runtime(), "java: is then what runs the peer where the runtime cannot");
             assertTrue(assertThrows(ScriptError.class, () -> runner.evaluate("host 'me@pc2', runtime: 'maybe'", "t")).getMessage()
                     .contains("true or false"));
         }

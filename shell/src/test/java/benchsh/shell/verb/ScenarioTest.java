@@ -1,9 +1,5 @@
 package benchsh.shell.verb;
 
-import benchsh.shell.args.Arg;
-import benchsh.shell.args.ArgType;
-import benchsh.shell.args.Args;
-import benchsh.shell.args.VerbSpec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -14,18 +10,11 @@ import benchsh.shell.Session;
 import benchsh.shell.host.Host;
 import benchsh.shell.result.Repeated;
 import benchsh.shell.result.Result;
-import benchsh.shell.result.Status;
-import benchsh.shell.run.Merged;
-import benchsh.shell.run.Part;
-import benchsh.shell.run.PartOutcome;
 import benchsh.shell.script.ScriptRunner;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -38,47 +27,19 @@ class ScenarioTest {
     final StringWriter printed = new StringWriter();
     final Session session = new Session(new PrintWriter(printed, true));
     final ScriptRunner runner = new ScriptRunner(session);
-    final Deque<Double> samples = new ArrayDeque<>();
-    /** Whether the next fake test asks the script to stop while it runs, as a signal does. */
-    volatile boolean stopDuringTheNextTest;
+    /** {@code fake size: …}: a test run by the executor whose throughput comes from its samples ({@link #mbps}). */
+    final FakeMeasure fake = new FakeMeasure("fake", "throughput_bps");
 
-    /** {@code fake size: …}: a test run by the executor whose throughput (MB/s) comes from {@link #samples}. */
-    final class FakeVerb implements Verb {
-        final VerbSpec spec = new VerbSpec("fake", "synthetic measurement", "", List.of(
-                Arg.of("size", ArgType.SIZE, 1024L, "size"),
-                Arg.of("label", ArgType.TEXT, null, "label"),
-                Arg.of("repeats", ArgType.COUNT, 1, "repeats")), List.of());
-
-        @Override
-        public VerbSpec spec() {
-            return spec;
-        }
-
-        @Override
-        public boolean measures() {
-            return true;
-        }
-
-        @Override
-        public Object call(Args args, Session s) {
-            Map<String, Object> tags = args.given("label") ? Map.of("label", args.text("label")) : Map.of();
-            Part measured = new Part.InShell(() -> {
-                if (stopDuringTheNextTest) {
-                    stopDuringTheNextTest = false;
-                    s.control().requestCancel("stopped by the test");
-                }
-                double mbps = samples.isEmpty() ? 1 : samples.poll();
-                return new PartOutcome(Status.OK, null, Instant.EPOCH, Merged.of(new FakeMeasure.Figures(mbps * 8e6, Double.NaN), List.of()));
-            });
-            Host local = s.hosts().local();
-            return s.executor().run(benchsh.shell.run.Test.of("fake", local, local).params(args.params()).tags(tags).part(measured)
-                    .columns(List.of("size", "throughput_bps")).runsFor(java.time.Duration.ofSeconds(1)).build(), s.context());
+    /** The next tests' throughputs, in MB/s. */
+    void mbps(double... values) {
+        for (double v : values) {
+            fake.samples.add(v * 8e6);
         }
     }
 
     Object eval(String code) {
         if (runner.verbs().get("fake") == null) {
-            runner.verbs().add(new FakeVerb());
+            runner.verbs().add(fake);
         }
         return runner.evaluate(code, "test.groovy");
     }
@@ -101,7 +62,7 @@ class ScenarioTest {
 
     @Test
     void repeatNumbersTheRunsAndSummarizesThem() {
-        samples.addAll(List.of(83.3, 82.9, 83.0));
+        mbps(83.3, 82.9, 83.0);
         Repeated rep = (Repeated) eval("repeat(3) { fake() }");
         assertEquals(List.of(1, 2, 3), session.results().stream().map(Result::repeat).toList());
         assertEquals(83.0 * 8e6, rep.getMedian(), 1);
@@ -111,7 +72,7 @@ class ScenarioTest {
     /** A block of two kinds of test gets a summary for each, never one median over both. */
     @Test
     void aRepeatOfSeveralKindsSummarizesEachKindApart() {
-        samples.addAll(List.of(10.0, 100.0, 11.0, 101.0, 12.0, 102.0));
+        mbps(10.0, 100.0, 11.0, 101.0, 12.0, 102.0);
         Repeated rep = (Repeated) eval("repeat(3) { fake size: 1.KiB; fake size: 2.KiB }");
         assertEquals(2, rep.kinds().size());
         assertEquals(11.0 * 8e6, rep.kinds().get(0).stats().median(), 1);
@@ -132,7 +93,7 @@ class ScenarioTest {
 
     @Test
     void tablesShowTheRunsOrTheMedianWithItsConfidenceInterval() {
-        samples.addAll(List.of(83.3, 82.9, 83.0));
+        mbps(83.3, 82.9, 83.0);
         eval("repeat(3) { fake size: 1.KiB }");
         eval("table rows: 'size', show: 'ci'");
         // t(0.995, 2) = 9.925; stddev 0.208 MB/s; 9.925 * 0.208 / sqrt(3) = 1.19
@@ -146,7 +107,7 @@ class ScenarioTest {
 
     @Test
     void confidenceModeStopsWhenTheIntervalIsNarrowEnough() {
-        samples.addAll(List.of(100.0, 100.2, 99.9, 100.1, 500.0));
+        mbps(100.0, 100.2, 99.9, 100.1, 500.0);
         Repeated rep = (Repeated) eval("repeat(min: 3, max: 30, confidence: 99, width: 5.percent) { fake() }");
         assertTrue(rep.converged());
         assertEquals(3, rep.runs().size());
@@ -155,7 +116,7 @@ class ScenarioTest {
     @Test
     void confidenceModeGivesUpAtMax() {
         for (int i = 0; i < 10; i++) {
-            samples.add(i % 2 == 0 ? 50.0 : 150.0);
+            mbps(i % 2 == 0 ? 50.0 : 150.0);
         }
         Repeated rep = (Repeated) eval("repeat(min: 3, max: 6, confidence: 99, width: 1.percent) { fake() }");
         assertFalse(rep.converged());
@@ -175,7 +136,7 @@ class ScenarioTest {
         for (String script : List.of("fake repeats: 100", "repeat(100) { fake() }", "sweep(size: 1..100, step: 1) { p -> fake size: p.size }")) {
             session.control().clearCancel();
             int before = session.results().size();
-            stopDuringTheNextTest = true;
+            fake.duringNextTest(s -> s.control().requestCancel("stopped by the test"));
             assertThrows(benchsh.shell.run.TestCancelledException.class, () -> eval(script), script);
             assertEquals(before + 1, session.results().size(), script + ": the running test is recorded, no later one starts");
         }
@@ -183,7 +144,7 @@ class ScenarioTest {
 
     @Test
     void compareShowsTwoLabelsSideBySideWithTheDelta() {
-        samples.addAll(List.of(100.0, 50.0, 110.0, 45.0));
+        mbps(100.0, 50.0, 110.0, 45.0);
         eval("fake size: 1.KiB, label: 'old'; fake size: 2.KiB, label: 'old'; fake size: 1.KiB, label: 'new'; fake size: 2.KiB, label: 'new'");
         eval("compare 'old', 'new'");
         String out = printed.toString();
@@ -208,11 +169,11 @@ class ScenarioTest {
                 time = param('time', 2.s)
                 n = param('n', 3)
                 name = param('name', 'x')
-                println "size=$size time=${time.toMillis()} n=$n name=$name"
+                println "size=$size bytes=${size as long} time=${time.toMillis()} n=$n name=$name"
                 """);
         Batch b = Batch.run("run", s.toString(), "--set", "size=8.KiB", "--set", "time=500ms", "--set", "name=y", "--set", "nope=1");
         assertEquals(0, b.exit(), b.err());
-        assertTrue(b.out().contains("size=8192 time=500 n=3 name=y"), b.out());
+        assertTrue(b.out().contains("size=8 KiB bytes=8192 time=500 n=3 name=y"), b.out());
         assertTrue(b.err().contains("--set nope was not used"), b.err());
     }
 
@@ -235,6 +196,6 @@ class ScenarioTest {
         Batch b = Batch.run("run", s.toString(), "--hosts", inv.toString(), "--dry-run", "--set", "a=pc1");
         assertEquals(0, b.exit(), b.err());
         assertTrue(b.out().matches("(?s).*tcp\\s+pc1\\s+pc1.*"), b.out());
-        assertTrue(b.out().contains("plan: 1 tests"), b.out());
+        assertTrue(b.out().contains("plan: 1 test,"), b.out());
     }
 }

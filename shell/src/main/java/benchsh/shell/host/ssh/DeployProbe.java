@@ -14,8 +14,9 @@ import org.apache.sshd.client.session.ClientSession;
  * {@code sha256sum}, {@code shasum -a 256}, {@code openssl dgst -sha256 -r}, {@code busybox sha256sum};
  * each must hash the empty input right to count) and its {@link Platform} ({@code uname -s},
  * {@code uname -m}, and the C library: glibc if {@code getconf GNU_LIBC_VERSION} names it, musl if
- * its loader {@code /lib/ld-musl-*} exists), which decides whether a Java runtime built here can run
- * there. Immutable.
+ * its loader {@code /lib/ld-musl-*} exists, glibc of an unknown version if a {@code ld-linux} loader
+ * exists, else none: a host of static binaries only, such as a busybox router), which decides whether a
+ * Java runtime built here can run there. Immutable.
  *
  * @param uid the login user's numeric uid
  * @param hash the SHA-256 tool to use, or null when the host has none
@@ -49,6 +50,8 @@ public record DeployProbe(int uid, HashTool hash, Platform platform) {
                 .append("echo \"os=$(uname -s 2>/dev/null)\"; echo \"arch=$(uname -m 2>/dev/null)\"; ")
                 .append("l=$(getconf GNU_LIBC_VERSION 2>/dev/null) || l=; ")
                 .append("if [ -z \"$l\" ]; then for f in /lib/ld-musl-*; do if [ -e \"$f\" ]; then l=musl; fi; break; done; fi; ")
+                .append("if [ -z \"$l\" ]; then l=none; for f in /lib/ld-linux* /lib64/ld-linux* /lib/*/ld-linux*; do ")
+                .append("if [ -e \"$f\" ]; then l=glibc; break; fi; done; fi; ")
                 .append("echo \"libc=$l\"").toString();
     }
 

@@ -14,12 +14,14 @@ import java.util.Properties;
  *
  * @param os lower case, as {@code uname -s} names it ({@code linux}), empty when unknown
  * @param arch as {@code uname -m} names it on Linux ({@code x86_64}, {@code aarch64}), empty when unknown
- * @param libc {@code glibc}, {@code musl} or empty when unknown
+ * @param libc {@code glibc}, {@code musl}, {@code none} (static binaries only) or empty when unknown
  * @param libcVersion e.g. {@code 2.36} for glibc, empty when unknown
  */
 public record Platform(String os, String arch, String libc, String libcVersion) {
     public static final String GLIBC = "glibc";
     public static final String MUSL = "musl";
+    /** No dynamic C library at all (no loader): static binaries only, such as busybox-static on a router. */
+    public static final String NONE = "none";
 
     public Platform {
         os = os == null ? "" : os.strip().toLowerCase(Locale.ROOT);
@@ -31,14 +33,14 @@ public record Platform(String os, String arch, String libc, String libcVersion) 
     /**
      * The platform as the host's {@code uname -s}, {@code uname -m} and libc probe report it.
      *
-     * @param libc {@code getconf GNU_LIBC_VERSION}'s output ({@code glibc 2.36}), {@code musl}, or empty
+     * @param libc {@code getconf GNU_LIBC_VERSION}'s output ({@code glibc 2.36}), {@code glibc}, {@code musl}, {@code none}, or empty
      */
     public static Platform of(String unameS, String unameM, String libc) {
         String l = libc == null ? "" : libc.strip();
         if (l.startsWith("glibc")) {
             return new Platform(unameS, unameM, GLIBC, l.substring("glibc".length()).strip());
         }
-        return new Platform(unameS, unameM, l.equals(MUSL) ? MUSL : "", "");
+        return new Platform(unameS, unameM, l.equals(MUSL) || l.equals(NONE) ? l : "", "");
     }
 
     /**
@@ -47,10 +49,18 @@ public record Platform(String os, String arch, String libc, String libcVersion) 
      * That is what a runtime built from this Java needs, whatever else the machine could run.
      */
     public static Platform ofThisJava() {
+        return ofJava(Path.of(System.getProperty("java.home")));
+    }
+
+    /**
+     * The platform of the Java runtime at {@code home} on this machine, read from its {@code release} file; what
+     * that file does not say is taken from this process ({@code os.name}, {@code os.arch}, the loaded C library).
+     */
+    public static Platform ofJava(Path home) {
         Properties release = new Properties();
-        try (var in = Files.newBufferedReader(Path.of(System.getProperty("java.home"), "release"))) {
+        try (var in = Files.newBufferedReader(home.resolve("release"))) {
             release.load(in);
-        } catch (IOException e) {
+        } catch (IOException | IllegalArgumentException e) {
             // no release file (unusual): fall back to the system properties
         }
         String os = unquote(release.getProperty("OS_NAME", System.getProperty("os.name")));
@@ -65,8 +75,8 @@ public record Platform(String os, String arch, String libc, String libcVersion) 
 
     /** Whether a Java runtime built for this platform can run on {@code there}: OS and CPU equal, the C library not known to differ. */
     public boolean runs(Platform there) {
-        return known() && os.equals(there.os) && arch.equals(there.arch) && (libc.isEmpty() || there.libc.isEmpty()
-                || libc.equals(there.libc));
+        return known() && os.equals(there.os) && arch.equals(there.arch) && !there.libc.equals(NONE)
+                && (libc.isEmpty() || there.libc.isEmpty() || libc.equals(there.libc));
     }
 
     /** Whether OS and CPU are known. */
@@ -78,7 +88,7 @@ public record Platform(String os, String arch, String libc, String libcVersion) 
     public String describe(Platform other) {
         String s = (os.isEmpty() ? "unknown" : os) + "/" + (arch.isEmpty() ? "unknown" : arch);
         boolean libcDiffers = os.equals(other.os) && arch.equals(other.arch) && !libc.equals(other.libc);
-        return libcDiffers ? s + " with " + (libc.isEmpty() ? "an unknown C library" : libc) : s;
+        return libcDiffers ? s + " with " + (libc.isEmpty() ? "an unknown C library" : libc.equals(NONE) ? "no C library (static binaries only)" : libc) : s;
     }
 
     /** The C library and its version, e.g. {@code glibc 2.36}; empty when unknown. */

@@ -69,6 +69,29 @@ final class RuntimeArchive {
         return new Packed(Files.size(out), hex(whole.digest()), tree);
     }
 
+    /** The tree digest of the directory {@code image}, as {@link #pack} computes it while packing. */
+    static String treeDigest(Path image) throws IOException {
+        StringBuilder names = new StringBuilder();
+        StringBuilder files = new StringBuilder();
+        for (Path p : listing(image)) {
+            String name = key(image, p);
+            names.append(name).append('\n');
+            if (!p.equals(image) && !Files.isDirectory(p)) {
+                files.append(copy(p, OutputStream.nullOutputStream(), Files.size(p))).append(' ').append(name).append('\n');
+            }
+        }
+        return hex(sha256().digest((names.toString() + files).getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** Removes {@code dir} and everything below it (links are removed, not followed). */
+    static void removeTree(Path dir) throws IOException {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
     /** Every path below {@code image} and itself, links followed, in the order of {@code LC_ALL=C sort} of {@code find .}. */
     private static List<Path> listing(Path image) throws IOException {
         try (Stream<Path> walk = Files.walk(image)) {

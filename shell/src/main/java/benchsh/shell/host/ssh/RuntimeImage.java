@@ -1,6 +1,7 @@
 package benchsh.shell.host.ssh;
 
 import benchsh.shell.config.Dirs;
+import benchsh.shell.host.NativeJava;
 import benchsh.shell.host.PeerJar;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -13,32 +14,35 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 
 /**
- * A minimal Java runtime for the peer, for hosts without Java 17+: {@code jlink} from the Java this
- * shell runs on, with just the modules the peer needs ({@code jdeps} over the peer jar, plus
- * {@link #PEER_EXTRAS}), packed as a .tar.gz ({@link RuntimeArchive}). Built on first use and
- * cached in the cache directory ({@code ~/.cache/benchsh/runtime}) as {@code runtime-<key>.tar.gz},
- * the key a hash of the Java version, the modules, the platform and the jlink options, next to a
- * {@code .sums} file with its SHA-256 and tree digest; the peer's module list is cached per peer
- * jar hash ({@code modules-<sha256>.txt}). A lock file keeps two shells from building at once.
- * Every tool run is bounded by {@link #TOOL_TIMEOUT}. Thread-safe.
+ * benchsh's own Java runtime for the peers, so that every host runs the same VM with the native paths: a
+ * minimal runtime {@code jlink}ed from a JDK 22 or newer ({@link NativeJava}: the one that built the peer's
+ * native part, found by the same rule) with just the modules the peer needs ({@code jdeps} over the peer jar,
+ * plus {@link #PEER_EXTRAS}), packed as a .tar.gz ({@link RuntimeArchive}); or, in a release, the one it ships
+ * ({@link ShippedRuntime}), which needs no JDK here. Built on first use and cached in the cache directory
+ * ({@code ~/.cache/benchsh/runtime}) as {@code runtime-<key>.tar.gz}, the key a hash of the JDK's version, the
+ * modules, the platform and the jlink options, next to a {@code .sums} file with its SHA-256 and tree digest;
+ * the peer's module list is cached per peer jar hash and JDK ({@code modules-<sha256>-<feature>.txt}). A lock
+ * file keeps two shells from building at once. Every tool run is bounded by {@link #TOOL_TIMEOUT}. Thread-safe.
  */
 public final class RuntimeImage {
-    /** What jlink leaves out on Java 17: debug attributes, man pages, C headers; resources zip-compressed. */
-    static final List<String> JLINK_OPTIONS = List.of("--strip-debug", "--no-man-pages", "--no-header-files", "--compress=2");
+    /**
+     * What jlink leaves out: debug attributes, man pages, C headers; resources zip-compressed ({@code zip-6} is
+     * Java 21's name of Java 17's {@code 2}).
+     */
+    static final List<String> JLINK_OPTIONS = List.of("--strip-debug", "--no-man-pages", "--no-header-files", "--compress=zip-6");
     /** Modules the peer uses by name, which jdeps cannot see: {@code sun.misc.Signal} is looked up by reflection. */
     static final List<String> PEER_EXTRAS = List.of("jdk.unsupported");
     static final Duration TOOL_TIMEOUT = Duration.ofMinutes(3);
-    private static RuntimeImage thisJava;
+    private static RuntimeImage forPeers;
 
     private final Path javaHome;
     private final Path cache;
     private final Platform platform;
+    private final ShippedRuntime shipped;
     private List<String> modules;
     private Built built;
 
@@ -67,20 +71,33 @@ public final class RuntimeImage {
         }
     }
 
-    /** @param cache the directory to keep runtimes and module lists in */
-    RuntimeImage(Path javaHome, Path cache) {
+    /**
+     * @param javaHome the JDK to link from, or null when there is none here
+     * @param cache the directory to keep runtimes and module lists in
+     * @param shipped the runtime a release ships, or null: used instead of linking one
+     */
+    RuntimeImage(Path javaHome, Path cache, ShippedRuntime shipped) {
         this.javaHome = javaHome;
         this.cache = cache;
-        this.platform = Platform.ofThisJava();
+        this.shipped = shipped;
+        this.platform = shipped != null ? shipped.platform() : javaHome == null ? Platform.ofThisJava() : Platform.ofJava(javaHome);
     }
 
-    /** The runtime built from the Java this shell runs on, cached in the cache directory's {@code runtime/} ({@link Dirs}). */
-    public static synchronized RuntimeImage ofThisJava() {
-        if (thisJava == null) {
-            thisJava = new RuntimeImage(Path.of(System.getProperty("java.home")),
-                    Dirs.current().cache().resolve("runtime"));
+    RuntimeImage(Path javaHome, Path cache) {
+        this(javaHome, cache, null);
+    }
+
+    /**
+     * The peers' runtime of this shell: the one its release ships, else linked from the first JDK 22+ with jlink
+     * ({@link NativeJava#candidates()}), cached in the cache directory's {@code runtime/} ({@link Dirs}).
+     */
+    public static synchronized RuntimeImage forPeers() {
+        if (forPeers == null) {
+            ShippedRuntime shipped = ShippedRuntime.find();
+            Path jdk = NativeJava.candidates().stream().filter(NativeJava::isJdk).map(NativeJava::home).findFirst().orElse(null);
+            forPeers = new RuntimeImage(jdk, Dirs.current().cache().resolve("runtime"), shipped);
         }
-        return thisJava;
+        return forPeers;
     }
 
     /** The platform a runtime built here runs on. */
@@ -88,23 +105,42 @@ public final class RuntimeImage {
         return platform;
     }
 
-    /** Why no runtime can be built from this Java, or null when it can. */
+    /** The Java version of the runtime ({@code 25.0.3}), or null when there is none. */
+    public String javaVersion() {
+        return shipped != null ? shipped.javaVersion() : javaHome == null ? null : NativeJava.version(javaHome);
+    }
+
+    /** Why no runtime can be had here, or null when it can. */
     public String unavailable() {
-        if (!Files.isExecutable(tool("jlink")) || !Files.isExecutable(tool("jdeps"))) {
-            return "the Java this shell runs on (" + javaHome + ") has no jlink and jdeps: it is a JRE or a bundled runtime (like "
-                    + "the .deb's), and a runtime can only be built from a JDK; run benchsh on a JDK 17+ (the release tarball's "
-                    + "bin/benchsh or scripts/benchsh, with JAVA_HOME=/path/to/jdk)";
+        if (shipped != null) {
+            return null;
         }
-        if (!Files.isDirectory(javaHome.resolve("jmods")) && Runtime.version().feature() < 24) {
-            return "the JDK this shell runs on (" + javaHome + ") has no jmods directory, which jlink needs on Java "
-                    + Runtime.version().feature() + "; install the JDK's jmods (e.g. openjdk-17-jmods where Debian splits them out) "
-                    + "or run benchsh with a JDK that has them";
+        if (javaHome == null) {
+            return "there is no JDK " + NativeJava.REQUIRED + "+ here to link benchsh's peer runtime from; install one ("
+                    + NativeJava.HOW_TO_GET + ") or set BENCHSH_JDK22 to its home";
+        }
+        if (!Files.isExecutable(tool("jlink")) || !Files.isExecutable(tool("jdeps"))) {
+            return javaHome + " has no jlink and jdeps: it is a JRE or a bundled runtime, and a runtime can only be linked from a "
+                    + "JDK; install a JDK " + NativeJava.REQUIRED + "+ or set BENCHSH_JDK22 to one";
+        }
+        if (!Files.isDirectory(javaHome.resolve("jmods")) && feature() < 24) {
+            return "the JDK " + javaHome + " has no jmods directory, which jlink needs on Java " + feature() + "; install its jmods "
+                    + "(e.g. openjdk-" + feature() + "-jmods where Debian splits them out) or use a JDK that has them";
         }
         return null;
     }
 
+    /** The feature version of the JDK linked from. */
+    private int feature() {
+        Integer f = NativeJava.featureOf(NativeJava.version(javaHome));
+        return f == null ? Runtime.version().feature() : f;
+    }
+
     /** The size of the upload: exact when the runtime is built, else estimated (needs the module list: runs jdeps once per peer). */
     public synchronized Size size() throws IOException, InterruptedException {
+        if (shipped != null) {
+            return new Size(shipped.built().bytes(), true);
+        }
         Built b = cached();
         if (b != null) {
             return new Size(b.bytes(), true);
@@ -122,6 +158,9 @@ public final class RuntimeImage {
         String why = unavailable();
         if (why != null) {
             throw new IOException(why);
+        }
+        if (shipped != null) {
+            return shipped.verified();
         }
         Built b = cached();
         if (b != null) {
@@ -176,7 +215,7 @@ public final class RuntimeImage {
             Files.move(sums, sums(file), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             return new Built(file, p.bytes(), p.sha256(), p.treeDigest(), m);
         } finally {
-            removeTree(work);
+            RuntimeArchive.removeTree(work);
         }
     }
 
@@ -185,7 +224,7 @@ public final class RuntimeImage {
         if (modules != null) {
             return modules;
         }
-        Path known = cache.resolve("modules-" + PeerJar.sha256() + ".txt");
+        Path known = cache.resolve("modules-" + PeerJar.sha256() + "-" + feature() + ".txt");
         if (Files.isRegularFile(known)) {
             modules = List.of(Files.readString(known).strip().split(","));
             return modules;
@@ -197,7 +236,7 @@ public final class RuntimeImage {
         Path log = Files.createTempFile(cache, ".jdeps-", ".log");
         TreeSet<String> found = new TreeSet<>(PEER_EXTRAS);
         try {
-            String out = run(List.of(tool("jdeps").toString(), "-summary", "--multi-release", String.valueOf(Runtime.version().feature()),
+            String out = run(List.of(tool("jdeps").toString(), "-summary", "--multi-release", String.valueOf(feature()),
                     PeerJar.local().toString()), log);
             for (String line : out.split("\\R")) {
                 int arrow = line.indexOf("->");
@@ -223,21 +262,26 @@ public final class RuntimeImage {
     }
 
     /** 16 hex digits of SHA-256 over what decides the runtime's content. */
-    private String key(List<String> m) {
-        String what = "java=" + System.getProperty("java.runtime.version") + " " + System.getProperty("java.vendor") + "\nplatform="
+    private String key(List<String> m) throws IOException {
+        String what = "java=" + release() + "\nplatform="
                 + platform + "\nmodules=" + String.join(",", m) + "\njlink=" + String.join(" ", JLINK_OPTIONS) + "\n";
         return RuntimeArchive.hex(RuntimeArchive.sha256().digest(what.getBytes(StandardCharsets.UTF_8))).substring(0, 16);
+    }
+
+    /** The JDK's release file (version, vendor, build), which tells one JDK build from another. */
+    private String release() throws IOException {
+        return Files.readString(javaHome.resolve("release"), StandardCharsets.UTF_8);
     }
 
     private Path tool(String name) {
         return javaHome.resolve("bin").resolve(name);
     }
 
-    private static Path sums(Path file) {
+    static Path sums(Path file) {
         return file.resolveSibling(file.getFileName() + ".sums");
     }
 
-    private static String sha256(Path file) throws IOException {
+    static String sha256(Path file) throws IOException {
         var d = RuntimeArchive.sha256();
         try (var in = Files.newInputStream(file)) {
             byte[] buffer = new byte[1 << 16];
@@ -283,13 +327,5 @@ public final class RuntimeImage {
                     + String.join(" | ", Arrays.asList(lines).subList(Math.max(0, lines.length - 3), lines.length)));
         }
         return out;
-    }
-
-    private static void removeTree(Path dir) throws IOException {
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 }

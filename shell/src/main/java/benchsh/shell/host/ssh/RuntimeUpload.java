@@ -46,7 +46,7 @@ final class RuntimeUpload {
         String dest = base + "/runtime-" + image.treeDigest();
         SftpClient.Attributes existing = files.lstat(dest);
         if (existing != null) {
-            TrustedPath.require(host, RuntimeOffer.STEP, dest, existing, probe.uid(), TrustedPath.Kind.RUNTIME);
+            TrustedPath.require(host, RuntimeDecision.STEP, dest, existing, probe.uid(), TrustedPath.Kind.RUNTIME);
             if (image.treeDigest().equals(treeDigest(session, host, probe, dest))) {
                 return new Deployed(dest, false);
             }
@@ -55,22 +55,27 @@ final class RuntimeUpload {
         String tarball = base + "/" + RemoteFiles.randomName(".runtime-upload-") + ".tar.gz";
         try (InputStream in = Files.newInputStream(image.file())) {
             files.upload(tarball, in, image.bytes());
+        } catch (IOException e) {
+            removeQuietly(session, tarball);
+            throw new HostException(host, RuntimeDecision.STEP, "cannot upload the runtime (" + Math.round(image.bytes() / 1e6) + " MB) to "
+                    + tarball + ": " + e.getMessage() + "; check the free space there (df), or give dir: on a disk with "
+                    + Math.round(image.bytes() * 3 / 1e6) + " MB free");
         }
         String unpacked = unpack(session, host, probe, tarball, image.sha256(), base);
         boolean renamed = false;
         try {
             SftpClient.Attributes a = files.lstat(unpacked);
             if (a == null) {
-                throw new HostException(host, RuntimeOffer.STEP, unpacked + " vanished right after the runtime was unpacked there; run again");
+                throw new HostException(host, RuntimeDecision.STEP, unpacked + " vanished right after the runtime was unpacked there; run again");
             }
-            TrustedPath.require(host, RuntimeOffer.STEP, unpacked, a, probe.uid(), TrustedPath.Kind.PRIVATE_DIRECTORY);
+            TrustedPath.require(host, RuntimeDecision.STEP, unpacked, a, probe.uid(), TrustedPath.Kind.PRIVATE_DIRECTORY);
             String digest = treeDigest(session, host, probe, unpacked);
             if (digest == null) {
-                throw new HostException(host, RuntimeOffer.STEP, "cannot hash the runtime unpacked in " + unpacked + " (find, sort or "
+                throw new HostException(host, RuntimeDecision.STEP, "cannot hash the runtime unpacked in " + unpacked + " (find, sort or "
                         + probe.hash().command + " failed there)");
             }
             if (!image.treeDigest().equals(digest)) {
-                throw new HostException(host, RuntimeOffer.STEP, "the runtime unpacked in " + unpacked + " is not the one built here (tree "
+                throw new HostException(host, RuntimeDecision.STEP, "the runtime unpacked in " + unpacked + " is not the one built here (tree "
                         + "digest " + digest + ", not " + image.treeDigest() + "); check that tar there is GNU, BusyBox or BSD tar and the "
                         + "disk is not full");
             }
@@ -79,11 +84,11 @@ final class RuntimeUpload {
                 // another shell may have put the same runtime there meanwhile
                 SftpClient.Attributes now = files.lstat(dest);
                 if (now == null) {
-                    throw new HostException(host, RuntimeOffer.STEP, "cannot rename " + unpacked + " to " + dest + "; check permissions there");
+                    throw new HostException(host, RuntimeDecision.STEP, "cannot rename " + unpacked + " to " + dest + "; check permissions there");
                 }
-                TrustedPath.require(host, RuntimeOffer.STEP, dest, now, probe.uid(), TrustedPath.Kind.RUNTIME);
+                TrustedPath.require(host, RuntimeDecision.STEP, dest, now, probe.uid(), TrustedPath.Kind.RUNTIME);
                 if (!image.treeDigest().equals(treeDigest(session, host, probe, dest))) {
-                    throw new HostException(host, RuntimeOffer.STEP, dest + " appeared while the runtime was unpacked and is not the one "
+                    throw new HostException(host, RuntimeDecision.STEP, dest + " appeared while the runtime was unpacked and is not the one "
                             + "built here; remove it (rm -r " + RemoteCommand.quote(dest) + ") and connect again");
                 }
             }
@@ -116,7 +121,7 @@ final class RuntimeUpload {
                 + "dir=$(umask 077 && mktemp -d \"$base/.runtime-unpack-XXXXXX\") || { rm -f \"$tgz\"; "
                 + "echo \"benchsh: deploy runtime: cannot make a private directory in $base\" >&2; exit 93; }; "
                 + "if tar -x -z -o -f \"$tgz\" -C \"$dir\"; then rm -f \"$tgz\"; echo \"$dir\"; else rc=$?; rm -f \"$tgz\"; rm -rf \"$dir\"; "
-                + "echo \"benchsh: deploy runtime: tar could not unpack the runtime (exit $rc); check free space there\" >&2; exit 94; fi";
+                + "echo \"benchsh: deploy runtime: tar could not unpack the runtime (exit $rc); check the free space in $base (df), or give dir: on a disk with room for it\" >&2; exit 94; fi";
     }
 
     private static String unpack(ClientSession session, String host, DeployProbe probe, String tarball, String sha256, String base)
@@ -124,7 +129,7 @@ final class RuntimeUpload {
         RemoteCommand.Outcome o = run(session, host, unpackScript(probe.hash().command, tarball, sha256, base), "unpack");
         String dir = o.stdout().strip();
         if (o.exit() != 0 || !dir.startsWith(base + "/.runtime-unpack-") || dir.contains("\n")) {
-            throw new HostException(host, RuntimeOffer.STEP, "unpacking the runtime failed (exit " + o.exit() + "): " + o.output());
+            throw new HostException(host, RuntimeDecision.STEP, "unpacking the runtime failed (exit " + o.exit() + "): " + o.output());
         }
         return dir;
     }
@@ -138,7 +143,7 @@ final class RuntimeUpload {
     private static void remove(ClientSession session, String host, String dir) throws HostException {
         RemoteCommand.Outcome o = run(session, host, "rm -rf " + RemoteCommand.quote(dir), "remove");
         if (o.exit() != 0) {
-            throw new HostException(host, RuntimeOffer.STEP, "cannot remove " + dir + " (" + o.output() + "); remove it by hand");
+            throw new HostException(host, RuntimeDecision.STEP, "cannot remove " + dir + " (" + o.output() + "); remove it by hand");
         }
     }
 
@@ -155,7 +160,7 @@ final class RuntimeUpload {
         try {
             return RemoteCommand.run(session, RemoteCommand.sh(script), UNPACK_TIMEOUT);
         } catch (IOException e) {
-            throw new HostException(host, RuntimeOffer.STEP, "could not " + what + " the runtime there: " + e.getMessage());
+            throw new HostException(host, RuntimeDecision.STEP, "could not " + what + " the runtime there: " + e.getMessage());
         }
     }
 }

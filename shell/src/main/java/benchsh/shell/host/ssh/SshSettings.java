@@ -22,7 +22,8 @@ import java.util.List;
  * @param agent the ssh-agent's socket ({@code $SSH_AUTH_SOCK}), or null for no agent
  * @param globalKnownHosts system-wide known_hosts files, read after the user's (the config's
  *                         GlobalKnownHostsFile replaces them for its hosts)
- * @param deployRuntime upload a private Java runtime to every host without Java 17+ ({@code benchsh --deploy-runtime})
+ * @param deployRuntime run every host's peer on benchsh's runtime, also where it has Java 22+ ({@code benchsh --deploy-runtime}),
+ *                      unless the host says {@code runtime: false} or {@code java:}
  */
 public record SshSettings(Path config, Path knownHosts, boolean defaultKeys, Duration connectTimeout, Duration authTimeout,
                           Duration heartbeat, int parallel, HostKeyPrompt hostKeys, SecretPrompt secrets, Path agent,
@@ -97,7 +98,7 @@ public record SshSettings(Path config, Path knownHosts, boolean defaultKeys, Dur
                 files, deployRuntime);
     }
 
-    /** @param upload whether to upload a private Java runtime to hosts without Java 17+ */
+    /** @param upload whether every host's peer runs on benchsh's runtime ({@code --deploy-runtime}) */
     public SshSettings withDeployRuntime(boolean upload) {
         return new SshSettings(config, knownHosts, defaultKeys, connectTimeout, authTimeout, heartbeat, parallel, hostKeys, secrets, agent,
                 globalKnownHosts, upload);

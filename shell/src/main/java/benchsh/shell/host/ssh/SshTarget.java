@@ -16,25 +16,37 @@ import java.util.List;
  * @param java the remote java command ({@code java:}, default {@code java})
  * @param dir the remote work directory ({@code dir:}), absolute or relative to the login directory
  * @param globalKnownHosts system-wide known_hosts files that vouch too (read only)
- * @param runtime upload a private Java runtime when the host has no Java 17+ ({@code runtime: true})
+ * @param runtime which Java runs the peer: benchsh's runtime where the host's is older than 22 (the default), always
+ *                ({@code runtime: true}) or never ({@code runtime: false}, {@code java:}); see {@link RuntimeDecision}
  * @param cpus the CPUs the peer runs on, a {@link CpuList} ({@code cpus:}, checked: {@link IllegalArgumentException} when
  *             it is not a list); null or blank for anywhere
  */
 public record SshTarget(String name, String user, String hostName, int port, List<Path> identities, List<SshTarget> jumps,
-                        Path knownHosts, String java, String dir, List<Path> globalKnownHosts, boolean runtime, String cpus) {
+                        Path knownHosts, String java, String dir, List<Path> globalKnownHosts, RuntimeUse runtime, String cpus) {
     public static final String DEFAULT_DIR = ".cache/benchsh";
+
+    /** Whether a host's peer runs on benchsh's own runtime. */
+    public enum RuntimeUse {
+        /** Where the host's Java is older than 22 or missing (the default). */
+        DEFAULT,
+        /** Whatever Java the host has ({@code runtime: true}); its Java, if any, only where the runtime cannot run. */
+        ALWAYS,
+        /** Never: the host's Java 17+ runs it ({@code runtime: false}, or a {@code java:} given). */
+        NEVER
+    }
 
     public SshTarget {
         identities = List.copyOf(identities);
         jumps = jumps == null ? List.of() : List.copyOf(jumps);
         globalKnownHosts = List.copyOf(globalKnownHosts);
         cpus = CpuList.check(cpus);
+        runtime = runtime == null ? RuntimeUse.DEFAULT : runtime;
     }
 
-    /** A target that gets no private runtime and runs its peer on any CPU. */
+    /** A target whose peer runs on the host's Java ({@link RuntimeUse#NEVER}), on any CPU. */
     public SshTarget(String name, String user, String hostName, int port, List<Path> identities, List<SshTarget> jumps,
                      Path knownHosts, String java, String dir, List<Path> globalKnownHosts) {
-        this(name, user, hostName, port, identities, jumps, knownHosts, java, dir, globalKnownHosts, false, null);
+        this(name, user, hostName, port, identities, jumps, knownHosts, java, dir, globalKnownHosts, RuntimeUse.NEVER, null);
     }
 
     /** A target whose system-wide known_hosts files are OpenSSH's defaults ({@link SshSettings#SYSTEM_KNOWN_HOSTS}). */
@@ -43,9 +55,9 @@ public record SshTarget(String name, String user, String hostName, int port, Lis
         this(name, user, hostName, port, identities, jumps, knownHosts, java, dir, SshSettings.SYSTEM_KNOWN_HOSTS);
     }
 
-    /** This target, with a private runtime uploaded ({@code true}) or not when the host has no Java 17+. */
-    public SshTarget withRuntime(boolean upload) {
-        return new SshTarget(name, user, hostName, port, identities, jumps, knownHosts, java, dir, globalKnownHosts, upload, cpus);
+    /** This target, with its peer run on benchsh's runtime as {@code use} says. */
+    public SshTarget withRuntime(RuntimeUse use) {
+        return new SshTarget(name, user, hostName, port, identities, jumps, knownHosts, java, dir, globalKnownHosts, use, cpus);
     }
 
     /** This target, with its peer run on {@code list} (a {@link CpuList}), or anywhere for null. */

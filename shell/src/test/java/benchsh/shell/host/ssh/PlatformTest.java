@@ -25,6 +25,7 @@ class PlatformTest {
         assertFalse(HERE.runs(Platform.of("FreeBSD", "amd64", "")));
         assertFalse(HERE.runs(Platform.of("Linux", "x86_64", "musl")));
         assertFalse(HERE.runs(Platform.of("", "", "")), "a host that told nothing");
+        assertFalse(HERE.runs(Platform.of("Linux", "x86_64", "none")), "a host of static binaries (busybox) has no loader for it");
     }
 
     @Test

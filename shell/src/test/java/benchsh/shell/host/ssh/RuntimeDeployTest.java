@@ -3,8 +3,10 @@ package benchsh.shell.host.ssh;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import benchsh.shell.Session;
 import benchsh.shell.host.HostException;
@@ -26,11 +28,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A host without Java (its {@code java:} does not exist) on an in-process SSH server: with
- * {@code runtime: true} (or {@code --deploy-runtime}) a runtime built here with jlink is uploaded,
- * verified and unpacked there, the peer runs on it and measures; the next connection reuses it
- * without uploading a byte; a changed runtime is replaced, a group-writable one refused; without
- * the option the error offers it. Builds the runtime into {@code ~/.cache/benchsh/runtime} once.
+ * A host without Java (its {@code java:} does not exist) on an in-process SSH server: by default
+ * benchsh's runtime, linked here from the JDK 22+, is uploaded, verified and unpacked there, the peer
+ * runs on it and measures; the next connection reuses it without uploading a byte; a changed runtime is
+ * replaced, a group-writable one refused; with {@code runtime: false} the error offers it. Builds the
+ * runtime into {@code ~/.cache/benchsh/runtime} once.
  */
 @Timeout(600)
 class RuntimeDeployTest {
@@ -57,29 +59,33 @@ class RuntimeDeployTest {
     }
 
     /** A host whose java does not exist. */
-    private SshHost host(boolean runtime) {
-        SshTarget t = new SshTarget("r1", TestSshServer.USER, "127.0.0.1", server.port(), List.of(), null, knownHosts,
-                tmp.resolve("no/java/bin/java").toString(), work.toString()).withRuntime(runtime);
+    private SshHost host(SshTarget.RuntimeUse runtime) {
+        return host(runtime, tmp.resolve("no/java/bin/java").toString());
+    }
+
+    private SshHost host(SshTarget.RuntimeUse runtime, String java) {
+        SshTarget t = new SshTarget("r1", TestSshServer.USER, "127.0.0.1", server.port(), List.of(), null, knownHosts, java,
+                work.toString()).withRuntime(runtime);
         return new SshHost(t, ssh, TestSshServer.PASSWORD.toCharArray());
     }
 
     private static String treeDigest() throws Exception {
-        return RuntimeImage.ofThisJava().build().treeDigest();
+        return RuntimeImage.forPeers().build().treeDigest();
     }
 
     @Test
     void theRuntimeIsUploadedRunsThePeerAndATestAndIsReusedWithoutAnUpload() throws Exception {
         StringWriter out = new StringWriter();
         try (Session session = new Session(new PrintWriter(out, true))) {
-            SshHost h = host(true);
+            SshHost h = host(SshTarget.RuntimeUse.DEFAULT);
             session.hosts().add(h);
             h.peer();
             PeerDeploy.Deployment d = h.deployment();
             assertNotNull(d.runtime(), "the peer runs on a private runtime");
             assertEquals(work + "/runtime-" + treeDigest(), d.runtime());
             assertTrue(d.runtimeUploaded());
-            assertTrue(h.javaVersion().contains("version \"" + Runtime.version().feature()), h.javaVersion());
-            assertTrue(server.bytesWritten.get() > RuntimeImage.ofThisJava().build().bytes(), "the tarball went up over SFTP");
+            assertTrue(h.javaVersion().contains("version \"" + RuntimeImage.forPeers().javaVersion()), h.javaVersion());
+            assertTrue(server.bytesWritten.get() > RuntimeImage.forPeers().build().bytes(), "the tarball went up over SFTP");
             assertEquals(List.of(Path.of(d.runtime(), "bin", "java").toString()), peerExecutables(), "the peer's process runs the runtime's java");
 
             ScriptRunner runner = new ScriptRunner(session);
@@ -97,9 +103,8 @@ class RuntimeDeployTest {
         }
 
         long written = server.bytesWritten.get();
-        ssh.settings(ssh.settings().withDeployRuntime(true));
-        try (SshHost again = host(false)) {
-            assertTrue(again.peer().alive(), "--deploy-runtime works for a host without runtime: true");
+        try (SshHost again = host(SshTarget.RuntimeUse.ALWAYS)) {
+            assertTrue(again.peer().alive());
             assertFalse(again.deployment().runtimeUploaded(), "the cached runtime is verified and reused");
             assertFalse(again.uploaded());
         }
@@ -108,13 +113,13 @@ class RuntimeDeployTest {
 
     @Test
     void aChangedRuntimeIsReplacedNotRun() throws Exception {
-        try (SshHost h = host(true)) {
+        try (SshHost h = host(SshTarget.RuntimeUse.DEFAULT)) {
             h.peer();
         }
         Path release = work.resolve("runtime-" + treeDigest()).resolve("release");
         String original = Files.readString(release);
         Files.writeString(release, original + "CHANGED=1\n");
-        try (SshHost h = host(true)) {
+        try (SshHost h = host(SshTarget.RuntimeUse.DEFAULT)) {
             assertTrue(h.peer().alive());
             assertTrue(h.deployment().runtimeUploaded(), "a tree with another digest is unpacked again");
         }
@@ -126,7 +131,7 @@ class RuntimeDeployTest {
         Path dir = Files.createDirectories(work.resolve("runtime-" + treeDigest()));
         Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwx------"));
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxr-x"));
-        try (SshHost h = host(true)) {
+        try (SshHost h = host(SshTarget.RuntimeUse.DEFAULT)) {
             HostException e = assertThrows(HostException.class, h::peer);
             assertEquals("deploy runtime", e.step(), e.getMessage());
             assertTrue(e.getMessage().contains(dir + " is writable by group or others (mode 0775), who could replace the Java runtime"),
@@ -135,12 +140,30 @@ class RuntimeDeployTest {
     }
 
     @Test
-    void withoutTheOptionTheErrorOffersTheRuntimeAndUploadsNothing() throws Exception {
-        try (SshHost h = host(false)) {
+    void aRuntimeThatCannotBePutThereLeavesThePeerOnTheHostsJava17WithANote() throws Exception {
+        String java17 = ProcessHandle.current().info().command().orElseThrow();
+        assumeTrue(Runtime.version().feature() < 22, "the tests run on Java 17 to 21, as such a host has");
+        Path dir = Files.createDirectories(work.resolve("runtime-" + treeDigest()));
+        Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwx------"));
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxr-x"));
+        try (SshHost h = host(SshTarget.RuntimeUse.DEFAULT, java17)) {
+            assertTrue(h.peer().alive());
+            assertEquals(java17, h.deployment().java(), "the host's own Java runs the peer");
+            assertNull(h.deployment().runtime());
+            assertEquals("host", h.peerVm());
+            assertTrue(h.peerNote().startsWith("r1: deploy runtime: " + dir + " is writable by group or others (mode 0775)"), h.peerNote());
+            assertTrue(h.peerNote().endsWith("; so its peer runs on its own Java " + Runtime.version().feature() + ", without the native "
+                    + "paths (sendmmsg and GSO datagrams, native TCP_RR/TCP_CRR sockets, native file writes): install a JDK 22+ there"),
+                    h.peerNote());
+        }
+    }
+
+    @Test
+    void runtimeFalseRefusesAHostWithoutJavaOfferingTheRuntimeAndUploadsNothing() throws Exception {
+        try (SshHost h = host(SshTarget.RuntimeUse.NEVER)) {
             HostException e = assertThrows(HostException.class, h::peer);
             assertEquals("check java", e.step());
-            assertTrue(e.getMessage().contains("run host 'r1', runtime: true (or benchsh --deploy-runtime) to upload a private Java runtime ("),
-                    e.getMessage());
+            assertTrue(e.getMessage().contains("drop runtime: false (and java:) to run the peer on benchsh's Java "), e.getMessage());
             assertTrue(e.getMessage().matches(".*\\((≈[0-9]+|[0-9]+\\.[0-9]) MB\\).*"), e.getMessage());
         }
         assertEquals(0, server.bytesWritten.get());
