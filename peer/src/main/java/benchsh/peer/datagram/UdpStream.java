@@ -164,7 +164,8 @@ public final class UdpStream implements Workload {
     public record ReceiverReport(@OrNull Streamed meter,
                                  @Metric(unit = Unit.BYTES, means = "datagram payload size") long messageBytes,
                                  Received received,
-                                 @Metric(unit = Unit.COUNT, means = "the sender's count of datagrams sent, from its end marker") @OrNull Long senderMessagesSent,
+                                 @Metric(unit = Unit.COUNT, means = "the sender's count of datagrams sent, from its end marker")
+                                 @OrNull Long senderMessagesSent,
                                  @Metric(unit = Unit.COUNT, means = "sent less received") @OrNull Long messagesLost,
                                  @Metric(unit = Unit.COUNT, means = "connections or datagrams without the test's token, dropped") long straysDropped)
             implements Metered {

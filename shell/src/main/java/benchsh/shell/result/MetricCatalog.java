@@ -60,9 +60,4 @@ public final class MetricCatalog {
     public static Map<String, Class<? extends Record>> tests() {
         return java.util.Collections.unmodifiableMap(Holder.TESTS);
     }
-
-    /** Every figures record the metrics come from. */
-    public static List<Class<? extends Record>> records() {
-        return List.copyOf(Holder.RECORDS);
-    }
 }

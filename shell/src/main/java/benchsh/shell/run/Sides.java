@@ -32,11 +32,6 @@ public record Sides(Map<String, SideEnd> ended, Map<String, List<Interval<?>>> r
         return lost.contains(role);
     }
 
-    /** How the side in {@code role} ended, or null when it never reported. */
-    public SideEnd end(String role) {
-        return ended.get(role);
-    }
-
     /** The report of the side in {@code role} as a {@code type}, or null when it has none (it never reported, its peer died). */
     public <R extends Record> R report(String role, Class<R> type) {
         SideEnd e = ended.get(role);
