@@ -114,6 +114,27 @@ class CompletionsTest {
     }
 
     @Test
+    void bashRegistersTheLauncherByItsNames() throws Exception {
+        Run r = run(List.of("bash", "-c", "source \"$1\"; complete -p benchsh scripts/benchsh", "bash", bashScript.toString()));
+        assertEquals(0, r.exit, r.output);
+        assertEquals(List.of("complete -F _benchsh benchsh", "complete -F _benchsh scripts/benchsh"), r.output.lines().toList());
+    }
+
+    @Test
+    void zshRegistersTheLauncherByItsNames() throws Exception {
+        Path zsh = Stream.of("/usr/bin/zsh", "/bin/zsh").map(Path::of).filter(Files::isExecutable).findFirst().orElse(null);
+        Assumptions.assumeTrue(zsh != null, "zsh is missing (.ci/install-zsh.sh installs it): the zsh script is not checked");
+        Path script = dir.resolve("scripts").resolve("_benchsh_names");
+        Files.writeString(script, Completions.script("zsh"));
+        Run r = run(List.of(zsh.toString(), "-f", "-c",
+                "autoload -U compinit; compinit -u -D; source \"$1\"; print -r -- \"${_comps[benchsh]} ${_comps[scripts/benchsh]}\"",
+                "zsh", script.toString()));
+        assertEquals(0, r.exit, r.output);
+        assertEquals("_benchsh _benchsh", r.output.strip());
+        assertTrue(Files.readString(script).startsWith("#compdef benchsh scripts/benchsh\n"), "autoloaded from $fpath for both names");
+    }
+
+    @Test
     void theCommandLinePrintsTheScriptAndRejectsOtherShells() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
