@@ -33,7 +33,7 @@ trial = param('trial', 2.s)
 interval = param('interval', 0.5.s)
 resolution = param('resolution', 1.percent)
 low = param('low', 1.percent)
-max = param('max', 0)                     // bits/s of payload to start from (--set max=120000000); 0: what an unpaced first trial reaches
+max = param('max', 0.Mbit)                // the rate of payload to start from (--set max=120Mbit); 0: what an unpaced first trial reaches
 dut = param('dut', '')                    // the device's host name, when it runs sshd (the testbed's 'dut')
 frames = param('frames', [64, 128, 256, 512, 1024, 1280, 1518])   // --set frames=64,1518 for a quick look
 

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.Message;
 import benchsh.peer.protocol.SpecCodec;
+import benchsh.peer.stream.TcpStream;
 import benchsh.peer.workload.Timing;
 import java.io.EOFException;
 import java.time.Duration;

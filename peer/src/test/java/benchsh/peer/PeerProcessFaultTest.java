@@ -12,6 +12,8 @@ import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.Message;
 import benchsh.peer.protocol.MessageType;
 import benchsh.peer.protocol.SpecCodec;
+import benchsh.peer.stream.TcpStream;
+import benchsh.peer.workload.Timing;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;

@@ -11,6 +11,8 @@ import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.Message;
 import benchsh.peer.protocol.SpecCodec;
+import benchsh.peer.stream.TcpStream;
+import benchsh.peer.workload.Timing;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.LinkedHashMap;

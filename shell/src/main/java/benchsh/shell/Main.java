@@ -3,9 +3,11 @@ package benchsh.shell;
 import benchsh.shell.config.Config;
 import benchsh.shell.config.Dirs;
 import benchsh.shell.console.BatchInterrupts;
+import benchsh.shell.console.BatchPrompts;
 import benchsh.shell.console.Repl;
 import benchsh.shell.host.Version;
 import benchsh.shell.host.ssh.HostKeyPrompt;
+import benchsh.shell.report.Formats;
 import benchsh.shell.report.IntervalLines;
 import benchsh.shell.report.JsonLines;
 import benchsh.shell.report.ReportContext;
@@ -155,6 +157,9 @@ public final class Main {
             if (o.deployRuntime) {
                 session.ssh().settings(session.ssh().settings().withDeployRuntime(true));
             }
+            if (o.command != null) { // password: prompt asks on the terminal the batch run was started from, if any
+                session.ssh().settings(session.ssh().settings().withSecrets(BatchPrompts.onTerminal(session.secrets())));
+            }
             int code = o.command == null ? repl(session, o.hosts) : interruptible(session, stderr, () -> batch(o, session, stderr));
             code = storeOutcome(code, stored, session, stderr);
             try {
@@ -214,7 +219,8 @@ public final class Main {
             int code = batch.getAsInt();
             BatchInterrupts.Signal signal = signals.signal();
             if (signal != null) {
-                stderr.println("benchsh: stopped by SIG" + signal + "; " + session.results().size() + " results were written");
+                int n = session.results().size();
+                stderr.println("benchsh: stopped by SIG" + signal + "; " + Formats.count(n, "result") + (n == 1 ? " was" : " were") + " written");
                 return signal.exitCode();
             }
             return code;
@@ -229,7 +235,7 @@ public final class Main {
                 List<Result> results = session.results();
                 ReportFormat.write(Path.of(o.report), results,
                         ReportContext.of(session.provenance(), session.scenario(), session.hosts().all(), results, Version.current()), session.unit());
-                stderr.println("benchsh: wrote " + o.report + " (" + results.size() + " results)");
+                stderr.println("benchsh: wrote " + o.report + " (" + Formats.count(results.size(), "result") + ")");
             } catch (IOException | RuntimeException e) {
                 stderr.println("benchsh: cannot write the report " + o.report + ": " + e.getMessage());
                 return USAGE;
@@ -241,16 +247,17 @@ public final class Main {
     private static int evaluate(Options o, Session session, PrintStream stderr) {
         ScriptRunner runner = new ScriptRunner(session);
         o.sets.forEach(session.scenario()::override);
+        Overrides overrides = new Overrides(session.scenario(), stderr);
         try {
             if (o.hosts != null) {
                 Inventory.load(Path.of(o.hosts), session, runner);
             }
             PlanVerb.Body body = switch (o.command) {
-                case "-e" -> () -> runner.evaluate(o.argument, "-e");
+                case "-e" -> () -> runner.evaluate(o.argument, "-e", overrides::checked);
                 case "run" -> o.argument.equals("-")
-                        ? () -> runner.evaluate(new String(System.in.readAllBytes(), StandardCharsets.UTF_8), "stdin")
-                        : () -> runner.evaluateFile(Path.of(o.argument));
-                case "demo" -> () -> runner.evaluateFile(demo());
+                        ? () -> runner.evaluate(new String(System.in.readAllBytes(), StandardCharsets.UTF_8), "stdin", overrides::checked)
+                        : () -> runner.evaluateFile(Path.of(o.argument), overrides::checked);
+                case "demo" -> () -> runner.evaluateFile(demo(), overrides::checked);
                 default -> throw new UsageException("unknown command " + o.command);
             };
             if (o.dryRun) {
@@ -276,9 +283,7 @@ public final class Main {
             return USAGE;
         }
         session.out().flush();
-        for (String unused : session.scenario().unusedOverrides()) {
-            stderr.println("benchsh: warning: --set " + unused + " was not used: the script has no param('" + unused + "', ...)");
-        }
+        overrides.finished();
         List<Scenario.Expectation> failedExpectations = session.scenario().failedExpectations();
         if (!failedExpectations.isEmpty()) {
             stderr.println("benchsh: " + failedExpectations.size() + " of " + session.scenario().expectations().size() + " expectations failed:");
@@ -306,7 +311,8 @@ public final class Main {
             throw new UsageException("help evaluates no files");
         });
         try {
-            stdout.print(o.page == null ? (o.argument == null ? HelpVerb.overview(verbs) : HelpVerb.verb(verbs, o.argument))
+            int width = System.console() != null ? terminalWidth() : 0; // a terminal: the meanings wrap to fit it
+            stdout.print(o.page == null ? (o.argument == null ? HelpVerb.overview(verbs) : HelpVerb.verb(verbs, o.argument, width))
                     : o.page.equals("--markdown") ? VerbReference.verbs(verbs) : VerbReference.metrics());
             return OK;
         } catch (UsageException e) {

@@ -44,11 +44,15 @@ public final class Session implements AutoCloseable, Recorder {
     private final RowStream rows = new RowStream();
     /** The terminal's width for result rows; 0 when the output is not a terminal (every column prints). */
     private volatile IntSupplier width = () -> 0;
+    /** Whether rows start with their result's number ({@code _3}), as the REPL shows them. */
+    private volatile boolean numbered;
     private volatile RunContext context = RunContext.ROOT;
     private volatile PrintWriter out;
     private volatile ThroughputUnit unit = ThroughputUnit.MB_S;
     private volatile ProgressListener progress = ProgressListener.NONE;
     private final Executor executor = new Executor(this, () -> progress, control);
+    /** The columns a row's number takes: "_999" and the gap after it. */
+    private static final int NUMBER_WIDTH = 6;
 
     public Session(PrintWriter out) {
         this.out = out;
@@ -130,6 +134,16 @@ public final class Session implements AutoCloseable, Recorder {
         this.width = width;
     }
 
+    /** The width output should fit (the terminal's), or 0 for no limit. */
+    public int width() {
+        return width.getAsInt();
+    }
+
+    /** Result rows start with their number from now on ({@code _3}, the name that refers to the result): the REPL's rows. */
+    public void numberRows(boolean on) {
+        this.numbered = on;
+    }
+
     public void progress(ProgressListener p) {
         this.progress = p;
     }
@@ -163,10 +177,19 @@ public final class Session implements AutoCloseable, Recorder {
     public Result record(Result r, List<String> columns) {
         Result kept = secrets.redact(r);
         log.add(kept, info(), facts(kept));
-        ResultTable.Row row = ResultTable.row(kept, columns, unit, width.getAsInt());
+        int w = width.getAsInt();
+        ResultTable.Row row = ResultTable.row(kept, columns, unit, numbered && w > 0 ? Math.max(40, w - NUMBER_WIDTH) : w);
         String hidden = row.hidden() == 0 ? null : "(" + row.hidden() + " more columns: results wide: true, or a wider terminal)";
+        List<String> headers = row.headers();
+        List<String> cells = row.cells();
+        if (numbered) {
+            headers = new java.util.ArrayList<>(headers);
+            headers.add(0, "");
+            cells = new java.util.ArrayList<>(cells);
+            cells.add(0, String.format(java.util.Locale.ROOT, "%-4s", "_" + log.results().size())); // room up to _999: one header
+        }
         synchronized (this) {
-            out.print(rows.next(row.headers(), row.cells(), hidden) + ResultTable.errorLine(kept));
+            out.print(rows.next(headers, cells, hidden) + ResultTable.errorLine(kept));
             out.flush();
         }
         if (kept.error() != null) {
@@ -187,12 +210,13 @@ public final class Session implements AutoCloseable, Recorder {
     }
 
     /**
-     * How the user is asked for a secret now: on the terminal without echo (the REPL), {@link SecretPrompt#NONE}
-     * in batch mode, and in a dry run — which connects nowhere — a prompt that asks nothing and answers an empty
-     * secret.
+     * How the user is asked for a secret now: on the terminal without echo (the REPL's, or a batch run's),
+     * {@link SecretPrompt#NONE} without a terminal, and in a dry run — which connects nowhere — a prompt that asks
+     * nothing and answers an empty secret (or none, without a terminal: the run could not ask either).
      */
     public SecretPrompt secretPrompt() {
-        return context.planning() ? question -> new char[0] : ssh.settings().secrets();
+        SecretPrompt prompt = ssh.settings().secrets();
+        return context.planning() && prompt != SecretPrompt.NONE ? question -> new char[0] : prompt;
     }
 
     /** Prints human output, except in a dry run, where only the plan is shown. */

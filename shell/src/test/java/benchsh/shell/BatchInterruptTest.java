@@ -57,11 +57,12 @@ class BatchInterruptTest {
             assertTrue(p.awaitErr(line -> line.matches("\\s+tcp\\s+[0-9.]+-[0-9.]+ s.*"), 2, START), "two interval lines: " + p.transcript());
             p.signal(signal);
             assertEquals(exitCode, p.exit(END), p.transcript());
-            assertTrue(p.err().contains("benchsh: stopped by SIG" + signal + "; 1 results were written"), p.transcript());
+            assertTrue(p.err().contains("benchsh: stopped by SIG" + signal + "; 1 result was written"), p.transcript());
             List<Map<String, Object>> json = Batch.results(String.join("\n", p.out()));
             assertEquals(1, json.size(), "one JSON result, the second test never started: " + p.transcript());
             Map<String, Object> r = json.get(0);
             assertEquals("interrupted", r.get("status"));
+            assertEquals("interrupted by SIG" + signal, r.get("error"), "the signal, not the user, stopped it");
             assertTrue(((List<?>) r.get("intervals")).size() >= 2, r.toString());
         }
         try (ResultStore store = ResultStore.open(db)) {
@@ -82,7 +83,7 @@ class BatchInterruptTest {
             assertTrue(p.awaitErr(line -> line.matches("\\s+tcp\\s+[0-9.]+-[0-9.]+ s.*"), 2, START), "two interval lines: " + p.transcript());
             p.signal("TERM");
             assertEquals(143, p.exit(END), p.transcript());
-            assertTrue(p.err().contains("benchsh: stopped by SIGTERM; 1 results were written"), p.transcript());
+            assertTrue(p.err().contains("benchsh: stopped by SIGTERM; 1 result was written"), p.transcript());
             assertFalse(p.err().stream().anyMatch(l -> l.contains("still running")), "not the watchdog: " + p.transcript());
             List<Map<String, Object>> json = Batch.results(String.join("\n", p.out()));
             assertEquals(1, json.size(), "the first repeat only: " + p.transcript());

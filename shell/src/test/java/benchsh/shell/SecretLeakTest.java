@@ -179,7 +179,7 @@ class SecretLeakTest {
     void passwordPromptInBatchModeAsksForAnEnvironmentVariable() {
         Batch b = Batch.run("--db", out.resolve("store.db").toString(), "-e", host("a", "prompt"));
         assertEquals(2, b.exit(), b.err());
-        assertTrue(b.err().contains("password: prompt needs the interactive shell") && b.err().contains("password: env('NAME')"), b.err());
+        assertTrue(b.err().contains("password: prompt asks on a terminal, and this run has none") && b.err().contains("password: env('NAME')"), b.err());
     }
 
     /** Runs the REPL on a dumb terminal with a store and history in {@code out}; returns what it printed. */

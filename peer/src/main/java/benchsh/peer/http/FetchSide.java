@@ -1,10 +1,10 @@
 package benchsh.peer.http;
 
+import benchsh.peer.pipe.PipeSink;
 import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.ErrorWords;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.workload.Meter;
-import benchsh.peer.workload.PipeSink;
 import benchsh.peer.workload.SideBase;
 import benchsh.peer.workload.SideContext;
 import java.io.IOException;

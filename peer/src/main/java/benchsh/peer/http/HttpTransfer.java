@@ -1,10 +1,10 @@
 package benchsh.peer.http;
 
+import benchsh.peer.pipe.PipeSink;
+import benchsh.peer.pipe.PipeSource;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.OrNull;
 import benchsh.peer.protocol.Range;
-import benchsh.peer.workload.PipeSink;
-import benchsh.peer.workload.PipeSource;
 import benchsh.peer.workload.Side;
 import benchsh.peer.workload.SideContext;
 import benchsh.peer.workload.Timing;

@@ -1,10 +1,10 @@
 package benchsh.peer.http;
 
 import benchsh.peer.net.TokenGate;
+import benchsh.peer.pipe.PipeSource;
 import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.workload.Meter;
-import benchsh.peer.workload.PipeSource;
 import benchsh.peer.workload.SideBase;
 import benchsh.peer.workload.SideContext;
 import com.sun.net.httpserver.HttpExchange;

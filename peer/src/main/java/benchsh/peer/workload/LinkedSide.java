@@ -1,6 +1,7 @@
 package benchsh.peer.workload;
 
 import benchsh.peer.net.Endpoints;
+import benchsh.peer.net.ReadyWait;
 import benchsh.peer.net.TokenGate;
 import benchsh.peer.protocol.Link;
 import java.io.IOException;

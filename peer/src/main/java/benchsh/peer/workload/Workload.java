@@ -11,9 +11,8 @@ import java.util.Map;
  * One kind of measurement a peer can run, such as a TCP stream. A workload declares the roles it plays,
  * each with its spec record (the one definition of its fields and hard caps, shared with the shell through
  * {@link SpecCodec}), sets up a side from a decoded spec, moves data and returns raw numbers; it never
- * formats text. A workload is a public class with a no-argument constructor in this package or in
- * {@code benchsh.peer.fs}, {@code benchsh.peer.http} or {@code benchsh.peer.observe}; {@link Workloads} finds it
- * there.
+ * formats text. A workload is a public class with a no-argument constructor in a package of its family under
+ * {@code benchsh.peer} (e.g. {@code benchsh.peer.stream}); {@link Workloads} finds it there.
  */
 public interface Workload {
     /** The role of the side that listens on the test's link. */

@@ -6,20 +6,17 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Every workload this peer runs, by name: the {@link Workload} classes found in this package (streams,
- * request/response), {@code benchsh.peer.fs} (disks, trees, copies, mounts), {@code benchsh.peer.http} and {@code benchsh.peer.observe},
- * so a new workload is its class and nothing else. Immutable.
+ * Every workload this peer runs, by name: the {@link Workload} classes found in the peer's packages
+ * ({@code benchsh.peer} and every package under it: streams, datagrams, request/response, pipes, file systems,
+ * HTTP, observing), so a new workload, in a new package or not, is its class and nothing else. Immutable.
  */
 public final class Workloads {
     private static final Map<String, Workload> ALL = new TreeMap<>();
 
     static {
-        for (Class<?> anchor : new Class<?>[] {Workload.class, benchsh.peer.fs.DiskWorkload.class, benchsh.peer.http.HttpTransfer.class,
-                benchsh.peer.observe.ObserveWorkload.class}) {
-            for (Workload w : Discovery.instances(Workload.class, anchor)) {
-                if (ALL.put(w.name(), w) != null) {
-                    throw new IllegalStateException("two workloads are named " + w.name());
-                }
+        for (Workload w : Discovery.instancesUnder(Workload.class, Discovery.class)) {
+            if (ALL.put(w.name(), w) != null) {
+                throw new IllegalStateException("two workloads are named " + w.name());
             }
         }
     }

@@ -2,7 +2,6 @@ package benchsh.peer.datagram;
 
 import benchsh.peer.io.IoPath;
 import benchsh.peer.workload.Timing;
-import benchsh.peer.workload.UdpStream;
 import java.time.Duration;
 
 /**

@@ -1,8 +1,5 @@
 package benchsh.peer.pipe;
 
-import benchsh.peer.workload.PipeSink;
-import benchsh.peer.workload.PipeSource;
-import benchsh.peer.workload.PipeStream;
 import benchsh.peer.workload.Timing;
 import java.nio.file.Path;
 

@@ -1,9 +1,6 @@
 package benchsh.peer.rr;
 
-import benchsh.peer.workload.TcpCrr;
-import benchsh.peer.workload.TcpRr;
 import benchsh.peer.workload.Timing;
-import benchsh.peer.workload.UdpRr;
 import java.time.Duration;
 
 /**

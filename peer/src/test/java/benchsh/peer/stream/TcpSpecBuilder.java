@@ -1,6 +1,5 @@
 package benchsh.peer.stream;
 
-import benchsh.peer.workload.TcpStream;
 import benchsh.peer.workload.Timing;
 import java.time.Duration;
 

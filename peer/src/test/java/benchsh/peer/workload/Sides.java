@@ -39,7 +39,7 @@ public final class Sides {
         return new Outcome[] {lo.get(30, TimeUnit.SECONDS), co};
     }
 
-    static long longOf(Outcome o, String metric) {
+    public static long longOf(Outcome o, String metric) {
         Object v = o.metrics().get(metric);
         if (!(v instanceof Number n)) {
             throw new AssertionError("no metric " + metric + " in " + o.metrics());
@@ -47,7 +47,7 @@ public final class Sides {
         return n.longValue();
     }
 
-    static double doubleOf(Outcome o, String metric) {
+    public static double doubleOf(Outcome o, String metric) {
         Object v = o.metrics().get(metric);
         if (!(v instanceof Number n)) {
             throw new AssertionError("no metric " + metric + " in " + o.metrics());

@@ -3,16 +3,10 @@ package benchsh.peer.workload;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import benchsh.peer.fs.CopyWorkload;
-import benchsh.peer.fs.DiskWorkload;
-import benchsh.peer.fs.TreePlan;
-import benchsh.peer.fs.TreeWorkload;
 import benchsh.peer.fuzz.Fuzz;
-import benchsh.peer.http.HttpTransfer;
-import benchsh.peer.observe.ObserveWorkload;
+import benchsh.peer.fuzz.RandomRecords;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.SpecCodec;
-import benchsh.peer.protocol.Fields;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.ServerSocketChannel;
@@ -80,62 +74,46 @@ class WorkloadSpecFuzzTest {
         return drain.socket().getLocalPort();
     }
 
-    /** Valid specs of every workload and role, the seeds of the mutations. */
+    /**
+     * Valid specs of every workload and role, the seeds of the mutations: for each role of each workload {@link Workloads}
+     * finds, the first random spec of its record ({@link RandomRecords}) that opens a side, its strings (paths) from
+     * this test's directory. A workload whose roles yield no such spec fails the test: it cannot be fuzzed.
+     */
     private static List<Case> seeds() throws IOException {
         Path source = dir.resolve("source");
         if (!Files.exists(source)) {
             Files.write(source, new byte[4096]);
         }
         Files.createDirectories(dir.resolve("fs"));
-        return List.of(
-                new Case("tcp", "listen", SpecCodec.encode(TcpStreamTest.receiver(4096, 1, TcpStreamTest.TIMING))),
-                new Case("tcp", "connect", SpecCodec.encode(TcpStreamTest.sender(4096, 2, 1_000_000_000L, 0))),
-                new Case("udp", "listen", SpecCodec.encode(UdpStreamTest.receiver(1472))),
-                new Case("udp", "connect", SpecCodec.encode(UdpStreamTest.stream(1472, 1_000_000_000L, 1_000_000L))),
-                new Case("tcp_rr", "listen", SpecCodec.encode(TcpRrTest.server(64, 1024, RrChecks.TIMING))),
-                new Case("tcp_rr", "connect", SpecCodec.encode(TcpRrTest.client(64, 1024, 1_000_000_000L, 0))),
-                new Case("tcp_crr", "listen", SpecCodec.encode(TcpCrrTest.server(64, 1024, RrChecks.TIMING))),
-                new Case("tcp_crr", "connect", SpecCodec.encode(TcpCrrTest.client(64, 1024, 1_000_000_000L, 0))),
-                new Case("udp_rr", "listen", SpecCodec.encode(UdpRrTest.server(1024, 1_000_000_000L, RrChecks.TIMING))),
-                new Case("udp_rr", "connect", SpecCodec.encode(UdpRrTest.client(64, 1024, 1_000_000_000L, 0))),
-                new Case("pipe", "listen", SpecCodec.encode(PipeStreamTest.fileSink(dir.resolve("sink"), 4096, false, false))),
-                new Case("pipe", "connect", SpecCodec.encode(PipeStreamTest.fileSource(source, 4096))),
-                new Case("pipe", "connect", SpecCodec.encode(PipeStreamTest.zeros(4096, 4))),
-                new Case("disk", "run", SpecCodec.encode(new DiskWorkload.Spec(fs("w.dat"), DiskWorkload.Op.WRITE, 4096, 4096, false, false, false,
-                        false, false, FS_TIMING))),
-                new Case("disk", "run", SpecCodec.encode(new DiskWorkload.Spec(source.toString(), DiskWorkload.Op.READ, 4096, 1 << 20, false, false,
-                        false, false, false, FS_TIMING))),
-                new Case("tree", "run", SpecCodec.encode(smallTree())),
-                new Case("tree", "remove", SpecCodec.encode(smallTree())),
-                new Case("copy", "local", SpecCodec.encode(new CopyWorkload.Local(source.toString(), fs("copy"), false, false, true, 4, FS_TIMING))),
-                new Case("copy", "listen", SpecCodec.encode(new CopyWorkload.Receive(fs("received"), false, true, 4, FS_TIMING))),
-                new Case("copy", "connect", SpecCodec.encode(new CopyWorkload.Send(source.toString(), false, false, FS_TIMING))),
-                new Case("http", "listen", SpecCodec.encode(new HttpTransfer.ServeSpec(4096, null, PipeStreamTest.TIMING))),
-                new Case("http", "listen", SpecCodec.encode(new HttpTransfer.ServeSpec(0, source.toString(), PipeStreamTest.TIMING))),
-                new Case("http", "connect", SpecCodec.encode(new HttpTransfer.FetchSpec(null, false, PipeStreamTest.TIMING))),
-                new Case("http", "connect", SpecCodec.encode(new HttpTransfer.FetchSpec(dir.resolve("sink").toString(), false, PipeStreamTest.TIMING))),
-                new Case("observe", "watch", SpecCodec.encode(new ObserveWorkload.Spec(100_000_000L, 1_000_000_000L, false))));
+        java.util.concurrent.atomic.AtomicInteger fresh = new java.util.concurrent.atomic.AtomicInteger();
+        Random random = new Random(Fuzz.FIXED_SEED);
+        RandomRecords records = new RandomRecords(random, () -> random.nextInt(3) == 0 ? source.toString() : fs("new-" + fresh.incrementAndGet()));
+        List<Case> seeds = new java.util.ArrayList<>();
+        for (String name : Workloads.names()) {
+            if (name.equals("mount")) {
+                continue; // it runs the host's mount and umount: not fuzzed
+            }
+            Workloads.named(name).roles().forEach((role, type) -> seeds.add(seed(records, name, role, type)));
+        }
+        return seeds;
     }
 
-    private static final Timing FS_TIMING = new Timing(1_000_000_000L, 60_000_000_000L);
-
-    /** A maildir tree at scale 0.001: 11 files. */
-    private static TreeWorkload.Spec smallTree() {
-        return new TreeWorkload.Spec(fs("tree"), TreePlan.Profile.MAILDIR, TreePlan.Profile.MAILDIR.shape().scaled(0.001), 1, false, FS_TIMING);
+    private static Case seed(RandomRecords records, String workload, String role, Class<? extends Record> type) {
+        for (int i = 0; i < SEED_ATTEMPTS; i++) {
+            Case c = new Case(workload, role, SpecCodec.encode(records.of(type)));
+            if (open(c)) {
+                return c;
+            }
+        }
+        throw new AssertionError("cannot fuzz " + workload + " " + role + ": no random " + type.getSimpleName() + " opened a side in "
+                + SEED_ATTEMPTS + " attempts");
     }
+
+    private static final int SEED_ATTEMPTS = 100;
 
     /** A path in the directory the file system workloads may write to. */
     private static String fs(String name) {
         return dir.resolve("fs").resolve(name).toString();
-    }
-
-    private static Map<String, Object> spec(Object... kv) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("token", TOKEN);
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put((String) kv[i], kv[i + 1]);
-        }
-        return m;
     }
 
     private record Case(String workload, String role, Map<String, Object> spec) {

@@ -1,6 +1,7 @@
 package benchsh.shell.args;
 
 import benchsh.shell.host.Host;
+import benchsh.shell.script.Unmeasured;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
@@ -10,6 +11,8 @@ import java.util.regex.Pattern;
 /**
  * The kinds of verb arguments and how raw values (Groovy objects, or strings from {@code --set})
  * become normalized ones: sizes in bytes (long), durations ({@link Duration}), rates in bits/s (long).
+ * A {@link Size} is taken where bytes are, a {@link Rate} where bits/s are, and a plain number for either;
+ * one kind where another is asked for ({@code size: 100.Mbit}) is refused.
  */
 public enum ArgType {
     SIZE("bytes, e.g. 16.KiB"),
@@ -54,14 +57,17 @@ public enum ArgType {
      * a value outside is refused naming {@code verb}, the argument and the limit in this kind's units.
      */
     public Object convert(String verb, String arg, Object raw, java.util.function.Function<String, Host> hosts, Limit limit) {
+        if (raw instanceof Unmeasured u) {
+            throw u.read(); // a value only a run measures: the check of the script stops here
+        }
         try {
             return switch (this) {
-                case SIZE -> bounded(verb, arg, raw instanceof Number n ? Math.round(n.doubleValue()) : parse(raw.toString(), SIZE_UNITS), limit);
-                case RATE -> bounded(verb, arg, raw instanceof Number n ? Math.round(n.doubleValue()) : parse(raw.toString(), RATE_UNITS), limit);
-                case DURATION, DURATION_OR_ZERO -> Duration.ofNanos(bounded(verb, arg, nanos(raw), limit));
+                case SIZE -> bounded(verb, arg, raw instanceof Number n ? plain(arg, n, Size.class) : parse(raw.toString(), SIZE_UNITS), limit);
+                case RATE -> bounded(verb, arg, raw instanceof Number n ? plain(arg, n, Rate.class) : parse(raw.toString(), RATE_UNITS), limit);
+                case DURATION, DURATION_OR_ZERO -> Duration.ofNanos(bounded(verb, arg, nanos(arg, raw), limit));
                 case COUNT -> (int) bounded(verb, arg, count(arg, raw), limit);
                 case NUMBER -> {
-                    double d = raw instanceof Number n ? n.doubleValue() : Double.parseDouble(raw.toString().trim());
+                    double d = raw instanceof Number n ? ofKind(arg, n, null).doubleValue() : Double.parseDouble(raw.toString().trim());
                     if (!(d > 0) || Double.isInfinite(d)) {
                         throw new UsageException(arg + " must be greater than zero, not " + raw);
                     }
@@ -85,7 +91,7 @@ public enum ArgType {
                     if (!(raw instanceof Map<?, ?> m)) {
                         throw new UsageException(arg + ": expected " + description);
                     }
-                    yield m;
+                    yield Values.recorded(m); // tags: sizes as bytes, rates as bits/s, durations as seconds
                 }
             };
         } catch (NumberFormatException e) {
@@ -157,8 +163,28 @@ public enum ArgType {
         return java.util.List.copyOf(out);
     }
 
+    /**
+     * A number given for an argument of one kind of quantity: a {@link Size} or a {@link Rate} of that kind
+     * ({@code kind}; null for a plain number) as it is, a plain number rounded; the other kind is refused.
+     */
+    private static long plain(String arg, Number n, Class<? extends Number> kind) {
+        return Values.whole(ofKind(arg, n, kind));
+    }
+
+    /** {@code n}, unless it is a size or a rate where {@code kind} (null: a plain number) is asked for. */
+    private static Number ofKind(String arg, Number n, Class<? extends Number> kind) {
+        if ((n instanceof Size || n instanceof Rate) && !n.getClass().equals(kind)) {
+            ArgType wanted = kind == Size.class ? SIZE : kind == Rate.class ? RATE : kind == null ? NUMBER : COUNT;
+            throw new UsageException(arg + ": " + n + " is " + Values.kind(n) + ", not " + wanted.description);
+        }
+        return n;
+    }
+
     /** A whole number; {@link #bounded} checks its range. */
     private static long count(String arg, Object raw) {
+        if (raw instanceof Number n) {
+            ofKind(arg, n, Integer.class);
+        }
         if (raw instanceof Number n && n.doubleValue() != n.longValue()) {
             throw new UsageException(arg + ": " + raw + " is not " + COUNT.description);
         }
@@ -177,9 +203,12 @@ public enum ArgType {
     }
 
     /** A duration's nanoseconds: a {@link Duration}, seconds as a number, or text with a unit ("500ms"). */
-    private static long nanos(Object raw) {
+    private static long nanos(String arg, Object raw) {
         if (raw instanceof Duration d) {
             return saturatedNanos(d);
+        }
+        if (raw instanceof Size || raw instanceof Rate) {
+            throw new UsageException(arg + ": " + raw + " is " + Values.kind(raw) + ", not " + DURATION.description);
         }
         if (raw instanceof Number n) {
             return Math.round(n.doubleValue() * 1e9);
@@ -201,12 +230,14 @@ public enum ArgType {
             Map.entry("m", 1048576.0), Map.entry("mib", 1048576.0), Map.entry("mb", 1e6),
             Map.entry("g", 1073741824.0), Map.entry("gib", 1073741824.0), Map.entry("gb", 1e9),
             Map.entry("t", 1099511627776.0), Map.entry("tib", 1099511627776.0), Map.entry("tb", 1e12));
-    private static final Map<String, Double> RATE_UNITS = Map.of(
-            "", 1.0, "bit", 1.0, "kbit", 1e3, "mbit", 1e6, "gbit", 1e9, "k", 1e3, "m", 1e6, "g", 1e9);
+    private static final Map<String, Double> RATE_UNITS = Map.ofEntries(
+            Map.entry("", 1.0), Map.entry("bit", 1.0), Map.entry("bps", 1.0), Map.entry("k", 1e3), Map.entry("kbit", 1e3), Map.entry("kbps", 1e3),
+            Map.entry("m", 1e6), Map.entry("mbit", 1e6), Map.entry("mbps", 1e6), Map.entry("g", 1e9), Map.entry("gbit", 1e9), Map.entry("gbps", 1e9),
+            Map.entry("t", 1e12), Map.entry("tbit", 1e12), Map.entry("tbps", 1e12));
     private static final Map<String, Double> TIME_UNITS = Map.of(
             "", 1e9, "s", 1e9, "ms", 1e6, "us", 1e3, "min", 60e9, "m", 60e9, "h", 3600e9);
 
-    /** Parses "16KiB", "1.5 GB", "100Mbit", "500ms". */
+    /** Parses "16KiB", "16.KiB", "1.5 GB", "100Mbit", "5Gbit/s", "100Mbps", "500ms", "2.s". */
     static long parse(String text, Map<String, Double> units) {
         Matcher m = QUANTITY.matcher(text);
         if (!m.matches()) {

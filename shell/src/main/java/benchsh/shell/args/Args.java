@@ -127,11 +127,8 @@ public final class Args {
                 continue;
             }
             Object v = get(a.name());
-            if (v instanceof Duration d) {
-                v = d.toNanos() / 1e9;
-            }
             if (v != null) {
-                p.put(a.name(), v);
+                p.put(a.name(), Values.recorded(v));
             }
         }
         return p;

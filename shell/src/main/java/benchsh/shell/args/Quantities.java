@@ -34,6 +34,38 @@ final class Quantities {
         return exact + String.format(Locale.ROOT, " (%.1f %s)", bytes / (double) (1L << (10 * (SIZE_UNITS.length - i))), SIZE_UNITS[i]);
     }
 
+    private static final String[] DECIMAL_SIZE_UNITS = {"TB", "GB", "MB", "KB"};
+
+    /** A {@link Size} as scripts print it: as {@link #size}, but a whole number of decimal units as such (1000000 → "1 MB"). */
+    static String sizeValue(long bytes) {
+        String binary = size(bytes);
+        if (bytes % 1024 == 0 || Math.abs(bytes) < 1000) {
+            return binary;
+        }
+        for (int i = 0; i < DECIMAL_SIZE_UNITS.length; i++) {
+            long unit = (long) Math.pow(1000, DECIMAL_SIZE_UNITS.length - i);
+            if (bytes % unit == 0) {
+                return String.format(Locale.ROOT, "%,d %s", bytes / unit, DECIMAL_SIZE_UNITS[i]);
+            }
+        }
+        return binary;
+    }
+
+    /** A {@link Rate} as scripts print it: exact when a whole, short number of a unit ("100 Mbit/s"), else four figures ("941.2 Mbit/s"). */
+    static String rateValue(long bps) {
+        for (int i = 0; i < RATE_UNITS.length; i++) {
+            long unit = (long) Math.pow(1000, RATE_UNITS.length - i);
+            if (Math.abs(bps) >= unit) {
+                if (bps % unit == 0 && Math.abs(bps / unit) < 10_000) {
+                    return String.format(Locale.ROOT, "%,d %s", bps / unit, RATE_UNITS[i]);
+                }
+                return new java.math.BigDecimal(bps / (double) unit).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString()
+                        + " " + RATE_UNITS[i];
+            }
+        }
+        return rate(bps);
+    }
+
     /** 100000000 → "100 Mbit/s", 1234 → "1,234 bit/s". */
     static String rate(long bps) {
         for (int i = 0; i < RATE_UNITS.length; i++) {

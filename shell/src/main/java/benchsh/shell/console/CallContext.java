@@ -13,10 +13,15 @@ import java.util.Set;
  * @param verb the innermost open verb call, or null at the start of a statement
  * @param valueOf the argument whose value is being typed ({@code size: 1<TAB>}), or null
  * @param inString whether the cursor is inside a string literal that is still open
+ * @param given the arguments the call names already ({@code tcp to: a, s} has {@code to})
  */
-record CallContext(String verb, String valueOf, boolean inString) {
+record CallContext(String verb, String valueOf, boolean inString, Set<String> given) {
+    CallContext {
+        given = Set.copyOf(given);
+    }
+
     CallContext(String verb, String valueOf) {
-        this(verb, valueOf, false);
+        this(verb, valueOf, false, Set.of());
     }
 
     /** Reads {@code before}, the text from the start of the line up to the cursor. */
@@ -50,6 +55,7 @@ record CallContext(String verb, String valueOf, boolean inString) {
                 int j = skipSpaces(before, i);
                 if (j < n && before.charAt(j) == ':' && (j + 1 >= n || before.charAt(j + 1) != ':')) {
                     pendingArg = word;
+                    frames.peek().given.add(word);
                     i = j + 1;
                         continue;
                 }
@@ -62,6 +68,7 @@ record CallContext(String verb, String valueOf, boolean inString) {
                 }
                 if (!afterDot && verbs.contains(word) && i < n && Character.isWhitespace(before.charAt(i)) && frames.peek().commandVerb == null) {
                     frames.peek().commandVerb = word; // command form: tcp to: a
+                    frames.peek().given.clear();
                     pendingArg = null;
                 }
                 continue;
@@ -77,11 +84,13 @@ record CallContext(String verb, String valueOf, boolean inString) {
                 case ',' -> pendingArg = null;
                 case ';', '\n' -> {
                     frames.peek().commandVerb = null;
+                    frames.peek().given.clear();
                     pendingArg = null;
                 }
                 case '-' -> {
                     if (i + 1 < n && before.charAt(i + 1) == '>') {
                         frames.peek().commandVerb = null; // closure parameters end: a new statement starts
+                        frames.peek().given.clear();
                         i++;
                     }
                 }
@@ -91,13 +100,15 @@ record CallContext(String verb, String valueOf, boolean inString) {
             i++;
         }
         String verb = null;
+        Set<String> given = Set.of();
         for (Frame f : frames) {
             verb = f.commandVerb != null ? f.commandVerb : f.callVerb;
             if (verb != null) {
+                given = f.given;
                 break;
             }
         }
-        return new CallContext(verb, verb == null ? null : pendingArg, inString);
+        return new CallContext(verb, verb == null ? null : pendingArg, inString, given);
     }
 
     private static int skipSpaces(String s, int i) {
@@ -110,6 +121,7 @@ record CallContext(String verb, String valueOf, boolean inString) {
     /** An open bracket: a verb call's parentheses ({@code callVerb}) or a plain bracket. */
     private static final class Frame {
         final String callVerb;
+        final Set<String> given = new java.util.HashSet<>();
         String commandVerb;
 
         Frame(String callVerb) {

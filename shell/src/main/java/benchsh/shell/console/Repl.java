@@ -10,11 +10,14 @@ import benchsh.shell.script.ScriptError;
 import benchsh.shell.script.Inventory;
 import benchsh.shell.script.ScriptRunner;
 import benchsh.shell.verb.HelpVerb;
+import benchsh.shell.verb.ResultsVerb;
 import benchsh.shell.args.UsageException;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.List;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
@@ -26,7 +29,9 @@ import org.jline.terminal.Terminal;
  * The interactive shell: reads Groovy lines (open braces continue on the next line), evaluates them
  * in the session, prints what they return. {@code help} is answered here. The first Ctrl-C cancels
  * the running test (its partial result is kept, marked interrupted), a second one stops the whole
- * line or script; the REPL survives both. Ctrl-D exits. A status line shows running tests. The
+ * line or script; the REPL survives both. Ctrl-D exits, {@code clear} clears the screen. A status line
+ * shows running tests. Result rows are numbered ({@code _1}, {@code _2}, ...: the names that refer back to them);
+ * a line's value is shown after {@code =>}, a result that was measured before as its row. The
  * history file gets lines masked with the session's secrets ({@link HistoryFile}); answers to
  * password prompts are remembered among them. A non-empty {@code $NO_COLOR} turns colours off ({@link Colours}).
  */
@@ -87,7 +92,7 @@ public final class Repl {
                 .terminal(terminal)
                 .appName("benchsh")
                 .parser(parser)
-                .completer(new VerbCompleter(session, runner.verbs()))
+                .completer(new VerbCompleter(session, runner.verbs(), runner::variable))
                 .highlighter(new GroovyHighlighter(runner.verbs().names(), colours))
                 .variable(LineReader.SECONDARY_PROMPT_PATTERN, "%P > ")
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
@@ -95,6 +100,7 @@ public final class Repl {
         reader.setAutosuggestion(LineReader.SuggestionType.HISTORY);
         history.entries().forEach(e -> reader.getHistory().add(e.time(), e.line()));
         session.width(terminal::getWidth); // rows fit the terminal, as wide as it is when each prints
+        session.numberRows(true);
         status = new LiveStatus(terminal, session, colours);
         session.progress(status);
         TerminalPrompts prompts = new TerminalPrompts(terminal);
@@ -120,6 +126,11 @@ public final class Repl {
             if (trimmed.equals("exit") || trimmed.equals("quit")) {
                 break;
             }
+            if (trimmed.equals("clear")) {
+                terminal.puts(org.jline.utils.InfoCmp.Capability.clear_screen);
+                terminal.flush();
+                continue;
+            }
             Instant typed = Instant.now();
             evaluate(trimmed);
             try {
@@ -141,16 +152,20 @@ public final class Repl {
             if (interrupts.incrementAndGet() > 1) {
                 session.control().requestCancel(); // the second Ctrl-C stops the whole line or script
             }
+            session.print("\n"); // what follows starts below the ^C the terminal echoed
             evaluator.interrupt(); // the first one stops the running test; its partial result is kept
         });
         try {
             String help = helpCommand(line);
+            int before = session.results().size();
             Object value = help != null ? null : runner.evaluate(line, "<repl>");
             if (help != null) {
                 out.print(help);
+            } else if (value instanceof Result r && session.results().indexOf(r) >= 0 && session.results().indexOf(r) < before) {
+                session.print(ResultsVerb.table(session.results(), List.of(r), session.unit())); // measured before: its row, numbered
             } else if (value != null && !(value instanceof Result) && !isResults(value) && !(value instanceof benchsh.shell.report.TextTable)
                     && !(value instanceof benchsh.shell.result.Repeated) && !(value instanceof benchsh.shell.report.Comparison)) {
-                session.print("=> " + session.secrets().redact(String.valueOf(value)) + "\n");
+                session.print("=> " + session.secrets().redact(shown(value)) + "\n");
             }
         } catch (ScriptError e) {
             out.println("error: " + session.secrets().redact(e.getMessage()));
@@ -166,7 +181,7 @@ public final class Repl {
         }
     }
 
-    /** {@code help} and {@code help tcp} as shell commands (not Groovy); null for other lines. */
+    /** {@code help} and {@code help tcp} as shell commands (not Groovy), fitting the terminal; null for other lines. */
     private String helpCommand(String line) {
         String[] words = line.split("\\s+");
         if (!words[0].equals("help") || words.length > 2) {
@@ -175,7 +190,12 @@ public final class Repl {
         if (words.length == 1) {
             return HelpVerb.overview(runner.verbs());
         }
-        return HelpVerb.verb(runner.verbs(), words[1].replace("'", "").replace("\"", ""));
+        return HelpVerb.verb(runner.verbs(), words[1].replace("'", "").replace("\"", ""), terminal.getWidth());
+    }
+
+    /** A value as the line's answer: a duration in its unit ({@code 1,500 ms}), anything else as Groovy prints it. */
+    private static String shown(Object value) {
+        return value instanceof Duration d ? benchsh.shell.args.ArgType.DURATION_OR_ZERO.show(d.toNanos()) : String.valueOf(value);
     }
 
     /** Results, and lists of benchsh's own records (history rows, fact changes), were printed by their verb already. */

@@ -5,6 +5,7 @@ import benchsh.shell.host.Host;
 import benchsh.shell.result.Result;
 import benchsh.shell.args.Arg;
 import benchsh.shell.args.ArgType;
+import benchsh.shell.script.NumberedResults;
 import benchsh.shell.verb.Verb;
 import benchsh.shell.verb.Verbs;
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Function;
 import java.util.Set;
 import java.util.TreeSet;
 import org.jline.reader.Candidate;
@@ -22,9 +24,10 @@ import org.jline.reader.ParsedLine;
 /**
  * Tab completion from the verbs' declarations (the same ones {@code help} prints): verbs at the start
  * of a statement; inside a verb call (the innermost one, see {@link CallContext}) its argument names
- * with their meaning as the description; host names for host arguments and positions; result
+ * not given yet, with their meaning as the description; host names for host arguments and positions; result
  * labels in a string after {@code label:}; file paths in a string after {@code run}, {@code export}
- * and {@code report}. Called on the reader's thread.
+ * and {@code report}; after a variable and a dot ({@code r.}, {@code _1.}, {@code results.}), its
+ * properties and methods ({@link Members}). Called on the reader's thread.
  */
 final class VerbCompleter implements Completer {
     static final Set<String> FILE_VERBS = Set.of("run", "export", "report");
@@ -32,10 +35,17 @@ final class VerbCompleter implements Completer {
     static final int MAX_FILES = 500;
     private final Session session;
     private final Verbs verbs;
+    private final Function<String, Object> variables;
 
     VerbCompleter(Session session, Verbs verbs) {
+        this(session, verbs, name -> null);
+    }
+
+    /** @param variables the scripts' variable of a name, or null; never runs a verb */
+    VerbCompleter(Session session, Verbs verbs, Function<String, Object> variables) {
         this.session = session;
         this.verbs = verbs;
+        this.variables = variables;
     }
 
     @Override
@@ -46,6 +56,9 @@ final class VerbCompleter implements Completer {
         Set<String> names = new java.util.HashSet<>(verbs.names());
         names.addAll(FILE_VERBS);
         CallContext ctx = CallContext.at(before, names);
+        if (!ctx.inString() && Members.complete(word, this::value, candidates)) {
+            return;
+        }
         if (ctx.inString()) {
             if (ctx.verb() != null && FILE_VERBS.contains(ctx.verb())) {
                 files(word, candidates);
@@ -75,10 +88,21 @@ final class VerbCompleter implements Completer {
             return;
         }
         for (Arg a : verb.spec().args()) {
+            if (ctx.given().contains(a.name())) {
+                continue; // given already
+            }
             String desc = a.help() + (a.fallback() == null ? "" : ", default " + benchsh.shell.verb.HelpVerb.fallback(a));
             candidates.add(new Candidate(lead + a.name() + ":", a.name() + ":", "arguments of " + verb.spec().name(), desc, null, null, false));
         }
         hosts(lead, candidates);
+    }
+
+    /** What a name before a dot stands for: {@code results} (the session's, as a script sees them), or a variable; null for a verb. */
+    private Object value(String name) {
+        if (name.equals("results")) {
+            return NumberedResults.of(session.results());
+        }
+        return verbs.get(name) != null ? null : variables.apply(name);
     }
 
     private void hosts(String lead, List<Candidate> candidates) {

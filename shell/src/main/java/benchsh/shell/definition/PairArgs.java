@@ -1,6 +1,6 @@
 package benchsh.shell.definition;
 
-import benchsh.peer.workload.TcpStream;
+import benchsh.peer.stream.TcpStream;
 import benchsh.peer.workload.Timing;
 import benchsh.shell.args.Arg;
 import benchsh.shell.args.ArgType;

@@ -1,13 +1,13 @@
 package benchsh.shell.definition;
 
+import benchsh.peer.pipe.PipeSink;
+import benchsh.peer.pipe.PipeSource;
+import benchsh.peer.pipe.PipeStream;
 import benchsh.shell.args.Arg;
 import benchsh.shell.args.ArgType;
 import benchsh.shell.args.Args;
-import benchsh.shell.args.VerbSpec;
 import benchsh.shell.args.UsageException;
-import benchsh.peer.workload.PipeSink;
-import benchsh.peer.workload.PipeSource;
-import benchsh.peer.workload.PipeStream;
+import benchsh.shell.args.VerbSpec;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
 import benchsh.shell.run.Merged;

@@ -1,9 +1,9 @@
 package benchsh.shell.definition;
 
-import benchsh.peer.workload.TcpCrr;
-import benchsh.peer.workload.TcpRr;
+import benchsh.peer.rr.TcpCrr;
+import benchsh.peer.rr.TcpRr;
+import benchsh.peer.rr.UdpRr;
 import benchsh.peer.workload.Timing;
-import benchsh.peer.workload.UdpRr;
 import benchsh.shell.args.Arg;
 import benchsh.shell.args.ArgType;
 import benchsh.shell.args.Args;

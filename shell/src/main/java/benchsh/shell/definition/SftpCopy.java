@@ -67,7 +67,7 @@ final class SftpCopy implements Part.Action {
             end = Ending.of(between() + FsErrors.describe(e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            end = new Ending(Status.INTERRUPTED, "interrupted by the user");
+            end = new Ending(Status.INTERRUPTED, benchsh.shell.run.Control.BY_THE_USER);
         }
         return new PartOutcome(end.status(), end.error(), started, CopyMetrics.finish(verify, m, List.of()));
     }

@@ -1,7 +1,7 @@
 package benchsh.shell.definition;
 
 import benchsh.peer.protocol.Link;
-import benchsh.peer.workload.TcpStream;
+import benchsh.peer.stream.TcpStream;
 import benchsh.shell.args.Arg;
 import benchsh.shell.args.ArgType;
 import benchsh.shell.args.Args;

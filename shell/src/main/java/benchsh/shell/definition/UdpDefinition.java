@@ -1,12 +1,12 @@
 package benchsh.shell.definition;
 
+import benchsh.peer.datagram.UdpStream;
+import benchsh.peer.io.IoPath;
 import benchsh.shell.args.Arg;
 import benchsh.shell.args.ArgType;
 import benchsh.shell.args.Args;
-import benchsh.shell.args.VerbSpec;
 import benchsh.shell.args.UsageException;
-import benchsh.peer.io.IoPath;
-import benchsh.peer.workload.UdpStream;
+import benchsh.shell.args.VerbSpec;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
 import benchsh.shell.run.Merged;

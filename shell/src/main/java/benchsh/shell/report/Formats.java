@@ -20,6 +20,11 @@ public final class Formats {
         return (v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v)) + " " + units[i];
     }
 
+    /** 1 → "1 result", 3 → "3 results": a count with its noun, plural when it is not one. */
+    public static String count(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
+    }
+
     public static String seconds(double s) {
         return String.format(Locale.ROOT, s >= 100 ? "%.0f s" : "%.2f s", s);
     }

@@ -20,18 +20,32 @@ public final class HistoryReport {
 
     /**
      * One row per stored result: id (for {@code diff ..., result: id}), session, start, the machine and
-     * OS user that measured it, test, hosts, label, status, throughput.
+     * OS user that measured it, test, hosts, label, status, throughput, size (the message or block size), and its
+     * other tags (sweep coordinates, {@code tags:}) as {@code name=value}.
      */
     public static TextTable runs(List<StoredResult> runs, ThroughputUnit unit) {
         TextTable t = new TextTable(List.of("id", "session", "started", "machine", "user", "test", "from", "to", "label", "status",
-                Cells.header("throughput_bps", unit)));
+                Cells.header("throughput_bps", unit), "size", "tags"));
         for (StoredResult s : runs) {
             Result r = s.result();
             Object label = r.tags().get("label");
+            Object size = r.params().containsKey("size") ? r.params().get("size") : r.params().get("bs");
             t.row(List.of("#" + s.id(), s.session(), time(r.started()), nz(s.machine()), nz(s.user()), r.test(), nz(r.from()), nz(r.to()),
-                    label == null ? "-" : label.toString(), r.status().wire(), Cells.cell("throughput_bps", r.metrics().get("throughput_bps"), unit)));
+                    label == null ? "-" : label.toString(), r.status().wire(), Cells.cell("throughput_bps", r.metrics().get("throughput_bps"), unit),
+                    size == null ? "-" : Cells.cell("size", size, unit), tags(r, unit)));
         }
         return t;
+    }
+
+    /** The tags but the label (its own column) and the session: "dir=Tx size=1 KiB", or "-". */
+    private static String tags(Result r, ThroughputUnit unit) {
+        List<String> shown = new ArrayList<>();
+        r.tags().forEach((k, v) -> {
+            if (!k.equals("label") && !k.equals("session")) {
+                shown.add(k + "=" + (v instanceof Number ? Cells.cell(k, v, unit) : String.valueOf(v)));
+            }
+        });
+        return shown.isEmpty() ? "-" : String.join(" ", shown);
     }
 
     /** One row per stored session: id, start, machine, user, result count, command line. */

@@ -23,7 +23,7 @@ public final class PlanTable {
                     s.expected().map(Formats::duration).orElse("?")));
         }
         return (steps.isEmpty() ? "plan: no tests\n" : t.toString())
-                + "plan: " + steps.size() + " tests, about " + Formats.duration(plan.total()) + " of measuring"
+                + "plan: " + Formats.count(steps.size(), "test") + ", about " + Formats.duration(plan.total()) + " of measuring"
                 + (plan.unknown() > 0 ? " plus " + plan.unknown() + " whose length depends on the data rate (?)" : "")
                 + "; nothing was connected\n";
     }

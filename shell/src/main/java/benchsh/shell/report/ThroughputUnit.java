@@ -21,9 +21,16 @@ public record ThroughputUnit(String name, double bitsPerUnit) {
             new ThroughputUnit("Mbit/s", 1e6),
             new ThroughputUnit("Gbit/s", 1e9));
 
+    /** The unit of that name, ignoring case, with or without "/s"; "Mbps", "Gbps", "kbps" (bits) and "MBps" (bytes) too. */
     public static ThroughputUnit named(String name) {
+        String n = name.strip();
+        if (n.endsWith("bps")) {
+            n = n.substring(0, n.length() - 3) + "bit/s"; // Mbps: megabits
+        } else if (n.endsWith("Bps")) {
+            n = n.substring(0, n.length() - 3) + "B/s"; // MBps: megabytes
+        }
         for (ThroughputUnit u : ALL) {
-            if (u.name.equalsIgnoreCase(name) || u.name.replace("/s", "").equalsIgnoreCase(name)) {
+            if (u.name.equalsIgnoreCase(n) || u.name.replace("/s", "").equalsIgnoreCase(n)) {
                 return u;
             }
         }

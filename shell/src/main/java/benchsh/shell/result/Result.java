@@ -56,6 +56,15 @@ public record Result(String test, Status status, String from, String to, Map<Str
     }
 
     /**
+     * Groovy's {@code r.label}, {@code r.size}, {@code r.bounded_by}: a tag, param or metric by name, as
+     * {@link #lookup} finds it (so {@code where: { it.label == 'busy' }} reads like the table); null when this
+     * result has none, as for a map.
+     */
+    public Object propertyMissing(String name) {
+        return lookup(name);
+    }
+
+    /**
      * Looks a key up the way tables pivot: tags, then params, then the result's own fields, then metrics.
      * Returns null when the result has no such key.
      */

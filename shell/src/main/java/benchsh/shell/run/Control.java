@@ -11,6 +11,8 @@ import java.util.List;
  */
 public final class Control {
     private final Deque<int[]> steps = new java.util.concurrent.ConcurrentLinkedDeque<>();
+    /** The error of a test the user interrupted (one Ctrl-C), until {@link #interruption} knows better. */
+    public static final String BY_THE_USER = "interrupted by the user";
     private static final String CTRL_C_TWICE = "stopped by the user (Ctrl-C twice)";
     private volatile String cancelReason;
 
@@ -41,6 +43,15 @@ public final class Control {
     /** Asks the running script to stop before its next verb, saying why (e.g. "stopped by SIGTERM"). Any thread. */
     public void requestCancel(String reason) {
         cancelReason = reason;
+    }
+
+    /**
+     * Why a test was interrupted, as its result says it: "interrupted by SIGTERM" when a signal asked the script to
+     * stop, "interrupted by the user (Ctrl-C twice)" for a second Ctrl-C, else "interrupted by the user" (one Ctrl-C).
+     */
+    public String interruption() {
+        String reason = cancelReason;
+        return reason != null && reason.startsWith("stopped by ") ? "interrupted by " + reason.substring("stopped by ".length()) : BY_THE_USER;
     }
 
     /** Clears a cancel request: a new REPL line starts. */

@@ -249,8 +249,9 @@ public final class Executor {
     }
 
     private Result record(Test test, RunContext context, PartOutcome o) {
+        String error = Control.BY_THE_USER.equals(o.error()) ? control.interruption() : o.error(); // by SIGTERM, say so
         Result r = new Result(test.name(), o.status(), test.from().name(), test.to().name(), test.params(), clean(o.merged().metrics()),
-                test.tags(), o.started(), 1, o.error(), o.merged().intervals());
+                test.tags(), o.started(), 1, error, o.merged().intervals());
         r = r.withTags(context.tags()).withMetrics(PeerVms.into(r.metrics(), test.from(), test.to()));
         if (context.repeat() > 0) {
             r = r.withRepeat(context.repeat());

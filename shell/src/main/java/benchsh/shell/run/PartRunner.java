@@ -137,7 +137,7 @@ final class PartRunner {
      */
     private static String firstError(Status status, List<Started> sides, Duration limit) {
         if (status == Status.INTERRUPTED) {
-            return "interrupted by the user";
+            return Control.BY_THE_USER;
         }
         for (Started s : sides) {
             Message.Done d = s.handle().doneNow();

@@ -1,5 +1,6 @@
 package benchsh.shell.run;
 
+import benchsh.shell.args.Values;
 import benchsh.shell.host.Host;
 import benchsh.shell.observe.Watch;
 import java.util.LinkedHashMap;
@@ -37,9 +38,10 @@ public record RunContext(Map<String, Object> tags, int repeat, Mode mode, StartG
         tags = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(tags));
     }
 
+    /** More tags, recorded as results keep them ({@link Values#recorded}: a size in bytes, a rate in bits/s, a duration in seconds). */
     public RunContext withTags(Map<String, Object> more) {
         Map<String, Object> t = new LinkedHashMap<>(tags);
-        t.putAll(more);
+        t.putAll(Values.recorded(more));
         return new RunContext(t, repeat, mode, gate, plan, collected, watch);
     }
 
@@ -69,6 +71,11 @@ public record RunContext(Map<String, Object> tags, int repeat, Mode mode, StartG
     /** The same context in another mode (a collected test runs in its block's mode). */
     RunContext in(Mode m, List<Collected> list) {
         return new RunContext(tags, repeat, m, gate, plan, list, watch);
+    }
+
+    /** Whether this is the check of a script before it runs ({@link Plan#isCheck}): quiet, and nothing it returns is measured. */
+    public boolean checking() {
+        return plan != null && plan.isCheck() && planning();
     }
 
     /** Whether output other than the plan should be left out (nothing is measured). */

@@ -1,5 +1,7 @@
 package benchsh.shell.script;
 
+import benchsh.shell.args.Rate;
+import benchsh.shell.args.Size;
 import benchsh.shell.report.Cells;
 import benchsh.shell.report.ThroughputUnit;
 import groovy.lang.Closure;
@@ -13,7 +15,8 @@ import java.util.stream.Collectors;
 /**
  * The value of an {@code expect} condition and the values of its parts as they were computed, so a failed
  * expectation can say {@code r.throughput = 51.5 MB/s}. Built by the code {@link ExpectRecorder} puts around
- * the condition. Immutable once {@link #observe} returns.
+ * the condition, which runs when {@code expect} first asks for its value (never in a dry run, which skips
+ * {@code expect}). Not thread-safe: the script's thread asks.
  */
 public final class Observed {
     /** Units written in scripts ({@code 900.Mbit}) that are rates in bits per second; {@code r.throughput} is one too. */
@@ -39,27 +42,31 @@ public final class Observed {
         }
     }
 
-    private final Object value;
-    private final List<Part> parts;
+    private final Closure<?> condition;
+    private Object value;
+    private List<Part> parts;
 
-    private Observed(Object value, List<Part> parts) {
-        this.value = value;
-        this.parts = List.copyOf(parts);
+    private Observed(Closure<?> condition) {
+        this.condition = condition;
     }
 
-    /** Runs {@code condition} (a closure of one recorder) and keeps what it computed. */
+    /** {@code condition} (a closure of one recorder), to run when its value is first asked for. */
     public static Observed observe(Closure<?> condition) {
-        Recorder recorder = new Recorder();
-        Object v = condition.call(recorder);
-        return new Observed(v, new ArrayList<>(recorder.parts.values()));
+        return new Observed(condition);
     }
 
-    /** The condition's value. */
+    /** The condition's value, computed the first time. */
     public Object value() {
+        if (parts == null) {
+            Recorder recorder = new Recorder();
+            value = condition.call(recorder);
+            parts = List.copyOf(new ArrayList<>(recorder.parts.values()));
+        }
         return value;
     }
 
     public List<Part> parts() {
+        value();
         return parts;
     }
 
@@ -68,15 +75,18 @@ public final class Observed {
      * benchsh's tables show them; closures left out; empty when nothing but constants was compared.
      */
     public String describe(ThroughputUnit unit) {
-        return parts.stream().filter(p -> !(p.value() instanceof Closure<?>))
+        return parts().stream().filter(p -> !(p.value() instanceof Closure<?>))
                 .map(p -> p.text() + " = " + format(p, unit)).collect(Collectors.joining(", "));
     }
 
     static String format(Part p, ThroughputUnit unit) {
         Object v = p.value();
         String key = p.key() == null ? "" : p.key();
-        if (v instanceof Number n && (RATES.contains(key) || Cells.bitsPerSecond(key) || Cells.bitsPerSecond(key + "_bps"))) {
-            return unit.format(n.doubleValue());
+        if (v instanceof Rate || v instanceof Number n && (RATES.contains(key) || Cells.bitsPerSecond(key) || Cells.bitsPerSecond(key + "_bps"))) {
+            return unit.format(((Number) v).doubleValue());
+        }
+        if (v instanceof Size) {
+            return v.toString();
         }
         String s = v instanceof Number || v instanceof List<?> ? Cells.cell(key, v, unit) : v instanceof CharSequence ? "'" + v + "'" : String.valueOf(v);
         return s.length() <= MAX_VALUE_CHARS ? s : s.substring(0, MAX_VALUE_CHARS - 3) + "...";

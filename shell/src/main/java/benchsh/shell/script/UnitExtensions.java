@@ -1,6 +1,9 @@
 package benchsh.shell.script;
 
+import benchsh.shell.args.Rate;
+import benchsh.shell.args.Size;
 import benchsh.shell.args.Suggest;
+import benchsh.shell.args.Values;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -8,11 +11,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Units as Groovy properties on numbers: {@code 4.KiB} and {@code 1.MB} are bytes (long),
- * {@code 5.s} and {@code 500.ms} are {@link Duration}s, {@code 100.Mbit} is bits per second (long),
+ * Units as Groovy properties on numbers: {@code 4.KiB} and {@code 1.MB} are {@link Size}s (bytes),
+ * {@code 5.s} and {@code 500.ms} are {@link Duration}s, {@code 100.Mbit} is a {@link Rate} (bits per second),
  * {@code 5.percent} is 0.05; and {@code -5.s}, a negative duration, for the argument checks to refuse by name
- * (Groovy's unary minus asks for {@code negative()}). Registered as a Groovy extension module. {@link #KINDS}
- * lists every unit for help and for the error on one that does not exist. Stateless.
+ * (Groovy's unary minus asks for {@code negative()}). Sizes and rates do their own arithmetic; this adds a
+ * plain number in front ({@code 2 * 1.GiB}) and durations' ({@code 2.s * 3}, {@code 10.s / 4}, {@code a / b}).
+ * Registered as a Groovy extension module. {@link #KINDS} lists every unit for help and for the error on one
+ * that does not exist. Stateless.
  */
 public final class UnitExtensions {
     /** Every unit, by kind, in the order help shows them (a test checks this against the getters). */
@@ -51,40 +56,40 @@ public final class UnitExtensions {
         return Math.round(n.doubleValue() * factor);
     }
 
-    public static long getB(Number n) {
-        return times(n, 1);
+    public static Size getB(Number n) {
+        return Size.ofBytes(times(n, 1));
     }
 
-    public static long getKiB(Number n) {
-        return times(n, 1024);
+    public static Size getKiB(Number n) {
+        return Size.ofBytes(times(n, 1024));
     }
 
-    public static long getMiB(Number n) {
-        return times(n, 1024 * 1024);
+    public static Size getMiB(Number n) {
+        return Size.ofBytes(times(n, 1024 * 1024));
     }
 
-    public static long getGiB(Number n) {
-        return times(n, 1024.0 * 1024 * 1024);
+    public static Size getGiB(Number n) {
+        return Size.ofBytes(times(n, 1024.0 * 1024 * 1024));
     }
 
-    public static long getKB(Number n) {
-        return times(n, 1e3);
+    public static Size getKB(Number n) {
+        return Size.ofBytes(times(n, 1e3));
     }
 
-    public static long getMB(Number n) {
-        return times(n, 1e6);
+    public static Size getMB(Number n) {
+        return Size.ofBytes(times(n, 1e6));
     }
 
-    public static long getGB(Number n) {
-        return times(n, 1e9);
+    public static Size getGB(Number n) {
+        return Size.ofBytes(times(n, 1e9));
     }
 
-    public static long getTiB(Number n) {
-        return times(n, 1024.0 * 1024 * 1024 * 1024);
+    public static Size getTiB(Number n) {
+        return Size.ofBytes(times(n, 1024.0 * 1024 * 1024 * 1024));
     }
 
-    public static long getTB(Number n) {
-        return times(n, 1e12);
+    public static Size getTB(Number n) {
+        return Size.ofBytes(times(n, 1e12));
     }
 
     public static Duration getS(Number n) {
@@ -112,19 +117,54 @@ public final class UnitExtensions {
         return d.negated();
     }
 
-    public static long getKbit(Number n) {
-        return times(n, 1e3);
+    public static Rate getKbit(Number n) {
+        return Rate.ofBitsPerSecond(times(n, 1e3));
     }
 
-    public static long getMbit(Number n) {
-        return times(n, 1e6);
+    public static Rate getMbit(Number n) {
+        return Rate.ofBitsPerSecond(times(n, 1e6));
     }
 
-    public static long getGbit(Number n) {
-        return times(n, 1e9);
+    public static Rate getGbit(Number n) {
+        return Rate.ofBitsPerSecond(times(n, 1e9));
     }
 
     public static double getPercent(Number n) {
         return n.doubleValue() / 100;
+    }
+
+    /** {@code 2 * 1.GiB}: a size. */
+    public static Size multiply(Number n, Size s) {
+        return s.multiply(n);
+    }
+
+    /** {@code 0.9 * rate}: a rate. */
+    public static Rate multiply(Number n, Rate r) {
+        return r.multiply(n);
+    }
+
+    /** {@code 2.s * 3}: a duration. */
+    public static Duration multiply(Duration d, Number n) {
+        return Duration.ofNanos(Math.round(d.toNanos() * Values.factor(n, d, "multiply")));
+    }
+
+    /** {@code 2.s * 100.Mbit}: what the rate moves in that time. */
+    public static Size multiply(Duration d, Rate r) {
+        return r.multiply(d);
+    }
+
+    /** {@code 3 * 2.s}: a duration. */
+    public static Duration multiply(Number n, Duration d) {
+        return multiply(d, n);
+    }
+
+    /** {@code 10.s / 4}: a duration. */
+    public static Duration div(Duration d, Number n) {
+        return Duration.ofNanos(Math.round(d.toNanos() / Values.factor(n, d, "divide")));
+    }
+
+    /** {@code 10.s / 2.s}: how many times one fits in the other, a plain number. */
+    public static double div(Duration d, Duration other) {
+        return (double) d.toNanos() / other.toNanos();
     }
 }

@@ -26,6 +26,12 @@ public final class ConnectVerb implements Verb {
         return SPEC;
     }
 
+    /** It reaches the host: a dry run skips it. */
+    @Override
+    public boolean connects() {
+        return true;
+    }
+
     @Override
     public Object call(Args args, Session session) throws InterruptedException {
         List<Host> hosts = resolve(args.positional(), session);

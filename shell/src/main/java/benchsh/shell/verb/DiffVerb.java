@@ -32,6 +32,12 @@ public final class DiffVerb implements Verb {
         return SPEC;
     }
 
+    /** It reads the hosts' facts, connecting them: a dry run skips it. */
+    @Override
+    public boolean connects() {
+        return true;
+    }
+
     @Override
     public Object call(Args args, Session session) throws Exception {
         List<Host> hosts = ConnectVerb.resolve(args.positional(), session);

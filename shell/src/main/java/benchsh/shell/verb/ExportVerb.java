@@ -39,7 +39,7 @@ public final class ExportVerb implements Verb {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        session.print("wrote " + file + " (" + results.size() + " results)\n");
+        session.print("wrote " + file + " (" + benchsh.shell.report.Formats.count(results.size(), "result") + ")\n");
         return null; // the line above says where; the REPL shows no "=> path" after it
     }
 }

@@ -36,7 +36,8 @@ public final class HelpVerb implements Verb {
             return null;
         }
         Object about = args.positional().isEmpty() ? null : args.positional().get(0);
-        String text = about == null ? overview(verbs) : verb(verbs, about instanceof VerbRef ref ? ref.spec().name() : String.valueOf(about));
+        String text = about == null ? overview(verbs)
+                : verb(verbs, about instanceof VerbRef ref ? ref.spec().name() : String.valueOf(about), session.width());
         session.print(text);
         return null;
     }
@@ -47,11 +48,18 @@ public final class HelpVerb implements Verb {
         for (Verb v : verbs.all()) {
             b.append("  ").append(String.format("%-" + w + "s", v.spec().name())).append("  ").append(v.spec().summary()).append('\n');
         }
-        b.append("Units: ").append(benchsh.shell.script.UnitExtensions.listing()).append(". Hosts: local. Ctrl-D exits.\n");
+        b.append("Units: ").append(benchsh.shell.script.UnitExtensions.listing()).append(". Hosts: local.\n");
+        b.append("Results by number: _1, _2, ... (results[1] too; rows show them). clear clears the screen; Ctrl-D exits.\n");
         return b.toString();
     }
 
+    /** One verb's help, as wide as it comes. */
     public static String verb(Verbs verbs, String name) {
+        return verb(verbs, name, 0);
+    }
+
+    /** One verb's help, the meaning column wrapped at word boundaries to fit {@code width} columns (0: no limit). */
+    public static String verb(Verbs verbs, String name, int width) {
         Verb v = verbs.get(name);
         if (v == null) {
             throw new UsageException("no verb '" + name + "'" + Suggest.hint(name, verbs.names()));
@@ -65,10 +73,48 @@ public final class HelpVerb implements Verb {
             for (Arg a : s.args()) {
                 t.row(List.of(a.name() + ":", fallback(a), a.description(), a.help()));
             }
-            b.append(t).append('\n');
+            b.append(wrapped(t.toString(), width)).append('\n');
         }
         b.append("Examples:\n");
         s.examples().forEach(e -> b.append("  ").append(e).append('\n'));
+        return b.toString();
+    }
+
+    /** The narrowest the last column gets when wrapped; narrower terminals get it unwrapped. */
+    private static final int MIN_MEANING = 24;
+
+    /**
+     * {@code table} with lines longer than {@code width} wrapped at spaces, each continuation indented to where
+     * the last column (the header's last word) starts; the rule under the header is cut to the width.
+     */
+    static String wrapped(String table, int columns) {
+        int width = columns - 1; // a line as wide as the terminal would wrap on some
+        String[] lines = table.split("\n", -1);
+        int indent = lines[0].lastIndexOf(' ') + 1;
+        if (columns <= 0 || width - indent < MIN_MEANING) {
+            return table;
+        }
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i];
+            if (i == 1 || line.length() <= width) {
+                b.append(i == 1 && line.length() > width ? line.substring(0, width) : line);
+            } else {
+                String text = line.substring(indent);
+                String lead = line.substring(0, indent);
+                while (text.length() > width - indent) {
+                    int cut = text.lastIndexOf(' ', width - indent);
+                    cut = cut <= 0 ? width - indent : cut;
+                    b.append(lead).append(text, 0, cut).append('\n');
+                    text = text.substring(cut).stripLeading();
+                    lead = " ".repeat(indent);
+                }
+                b.append(lead).append(text);
+            }
+            if (i < lines.length - 1) {
+                b.append('\n');
+            }
+        }
         return b.toString();
     }
 

@@ -125,7 +125,7 @@ public final class HostVerb implements Verb {
         }
         SecretPrompt prompt = session.secretPrompt();
         if (prompt == SecretPrompt.NONE) {
-            throw new UsageException("host " + name + ": password: prompt needs the interactive shell, and batch mode has no terminal to ask on; "
+            throw new UsageException("host " + name + ": password: prompt asks on a terminal, and this run has none (its input is not one); "
                     + "export the password in an environment variable and write password: env('NAME')");
         }
         char[] answer = prompt.ask("password for " + name + ": ");

@@ -24,6 +24,12 @@ public final class HostsVerb implements Verb {
         return SPEC;
     }
 
+    /** With {@code connect: true} it reaches the hosts: a dry run skips it (it only prints). */
+    @Override
+    public boolean connects() {
+        return true;
+    }
+
     @Override
     public Object call(Args args, Session session) throws InterruptedException {
         List<Host> all = session.hosts().all();

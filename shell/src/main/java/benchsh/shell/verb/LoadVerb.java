@@ -32,6 +32,12 @@ public final class LoadVerb implements Verb {
         return SPEC;
     }
 
+    /** It brings stored results into the session: a dry run, which has none, skips it. */
+    @Override
+    public boolean readsResults() {
+        return true;
+    }
+
     @Override
     public Object call(Args args, Session session) throws StoreException {
         var store = StoreFilter.store(session);

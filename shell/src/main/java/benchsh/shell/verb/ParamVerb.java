@@ -2,6 +2,9 @@ package benchsh.shell.verb;
 
 import benchsh.shell.args.ArgType;
 import benchsh.shell.args.Args;
+import benchsh.shell.args.Rate;
+import benchsh.shell.args.Size;
+import benchsh.shell.args.Values;
 import benchsh.shell.args.VerbSpec;
 import benchsh.shell.args.UsageException;
 import benchsh.shell.Session;
@@ -12,13 +15,16 @@ import java.util.List;
 
 /**
  * {@code param('size', 4.KiB)}: a scenario parameter with its default, overridable from the command
- * line with {@code --set size=8KiB}. The override is read as the default's type (size, duration,
- * count, boolean, host, list, text). Every parameter in force is recorded with the run.
+ * line with {@code --set size=8KiB}. The override is read as the default's type: a size ({@code 8KiB},
+ * {@code 8.KiB}), a rate ({@code 5Gbit}, {@code 5.Gbit}, {@code 5Gbit/s}, {@code 100Mbps}), a duration
+ * ({@code 2s}, {@code 500ms}), a whole or decimal number, a boolean, a host, a list of one of them, or text.
+ * Every parameter in force is recorded with the run, sizes in bytes, rates in bits/s, durations in seconds.
  */
 public final class ParamVerb implements Verb {
     private static final VerbSpec SPEC = new VerbSpec("param", "a scenario parameter with a default, overridable with --set name=value",
             "'name', default", List.of(),
-            List.of("size = param('size', 4.KiB)", "a = param('a', local)   // --set a=h1"));
+            List.of("size = param('size', 4.KiB)   // --set size=8KiB", "rate = param('rate', 100.Mbit)   // --set rate=5Gbit",
+                    "a = param('a', local)   // --set a=h1"));
 
     @Override
     public VerbSpec spec() {
@@ -35,7 +41,7 @@ public final class ParamVerb implements Verb {
         Object fallback = p.get(1);
         String override = session.scenario().overrideOf(name);
         Object value = override == null ? fallback : convert(name, override, fallback, session);
-        session.scenario().parameter(name, value instanceof Host h ? h.name() : value);
+        session.scenario().parameter(name, value instanceof Host h ? h.name() : Values.recorded(value));
         return value;
     }
 
@@ -48,11 +54,14 @@ public final class ParamVerb implements Verb {
         if (like instanceof Duration) {
             return ArgType.DURATION_OR_ZERO.convert(arg, text, session::host);
         }
-        if (like instanceof Long) {
-            return ArgType.SIZE.convert(arg, text, session::host);
+        if (like instanceof Size) {
+            return Size.ofBytes((long) ArgType.SIZE.convert(arg, text, session::host));
         }
-        if (like instanceof Integer) {
-            return ArgType.COUNT.convert(arg, text, session::host);
+        if (like instanceof Rate) {
+            return Rate.ofBitsPerSecond((long) ArgType.RATE.convert(arg, text, session::host));
+        }
+        if (like instanceof Integer || like instanceof Long) {
+            return whole(arg, text, like);
         }
         if (like instanceof Boolean) {
             return ArgType.BOOL.convert(arg, text, session::host);
@@ -72,5 +81,18 @@ public final class ParamVerb implements Verb {
             return out;
         }
         return text;
+    }
+
+    /** A whole number like the default {@code like} (an Integer while it fits); one with a unit needs a default with one. */
+    private static Number whole(String arg, String text, Object like) {
+        long v;
+        try {
+            v = Long.parseLong(text.trim());
+        } catch (NumberFormatException e) {
+            String unit = text.chars().anyMatch(Character::isLetter)
+                    ? "; a value with a unit needs a default with one in the script, e.g. param('max', 100.Mbit) or param('size', 4.KiB)" : "";
+            throw new UsageException(arg + ": '" + text + "' is not a whole number, as the default " + like + " is" + unit);
+        }
+        return like instanceof Integer && v == (int) v ? (Number) (int) v : (Number) v;
     }
 }

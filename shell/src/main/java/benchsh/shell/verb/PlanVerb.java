@@ -52,8 +52,12 @@ public final class PlanVerb implements Verb {
         void run() throws Exception;
     }
 
-    /** Runs {@code body} as a dry run, prints the plan and returns it. */
+    /** Runs {@code body} as a dry run, prints the plan and returns it; within a dry run already (a script's check), as part of it. */
     public static Plan dryRun(Session session, Body body) throws Exception {
+        if (session.context().planning()) {
+            body.run();
+            return session.context().plan();
+        }
         Plan plan = new Plan();
         session.hosts().allowConnections(false);
         try {

@@ -39,7 +39,7 @@ public final class ReportVerb implements Verb {
         List<Result> results = results(args, session);
         ReportContext context = ReportContext.of(session.provenance(), session.scenario(), session.hosts().all(), results, Version.current());
         ReportFormat.write(file, results, context, session.unit());
-        session.print("wrote " + file + " (" + results.size() + " results)\n");
+        session.print("wrote " + file + " (" + benchsh.shell.report.Formats.count(results.size(), "result") + ")\n");
         return null; // the line above says where; the REPL shows no "=> path" after it
     }
 

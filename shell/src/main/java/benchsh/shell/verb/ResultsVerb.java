@@ -6,14 +6,21 @@ import benchsh.shell.args.Args;
 import benchsh.shell.args.VerbSpec;
 import benchsh.shell.Session;
 import benchsh.shell.report.ResultTable;
+import benchsh.shell.report.TextTable;
+import benchsh.shell.report.ThroughputUnit;
 import benchsh.shell.result.Result;
+import benchsh.shell.script.NumberedResults;
+import java.util.ArrayList;
 import java.util.List;
 
-/** {@code results}: the session's results as a table; returns them as a list for scripts. */
+/**
+ * {@code results}: the session's results as a table; returns them as a list for scripts, numbered from 1
+ * ({@code results[1]} is the first, as {@code _1}). Used as a value ({@code results.last()}) it prints nothing.
+ */
 public final class ResultsVerb implements Verb {
     private static final VerbSpec SPEC = new VerbSpec("results", "list the results measured in this session", "",
             List.of(Arg.of("wide", ArgType.BOOL, false, "every parameter and metric as a column, not the six headline ones")),
-            List.of("results", "results wide: true", "results.last().throughput"));
+            List.of("results", "results wide: true", "results.last().throughput", "results[1].label"));
 
     @Override
     public VerbSpec spec() {
@@ -25,12 +32,33 @@ public final class ResultsVerb implements Verb {
         return true;
     }
 
+    private static final List<String> COLUMNS = List.of("test", "from", "to", "size", "seconds", "throughput_bps");
+
     @Override
     public Object call(Args args, Session session) {
         List<Result> all = session.results();
-        List<String> columns = args.bool("wide") ? wide(all) : List.of("test", "from", "to", "size", "seconds", "throughput_bps");
-        session.print(all.isEmpty() ? "no results yet\n" : ResultTable.render(all, columns, session.unit()));
-        return all;
+        session.print(all.isEmpty() ? "no results yet\n" : table(all, all, args.bool("wide") ? wide(all) : COLUMNS, session.unit()));
+        return NumberedResults.of(all);
+    }
+
+    /** Some of the session's results ({@code all}) as the table {@code results} prints, each row with its number ({@code _3}). */
+    public static String table(List<Result> all, List<Result> shown, ThroughputUnit unit) {
+        return table(all, shown, COLUMNS, unit);
+    }
+
+    private static String table(List<Result> all, List<Result> shown, List<String> columns, ThroughputUnit unit) {
+        List<String> keys = ResultTable.keys(shown, columns);
+        List<String> header = new ArrayList<>(List.of(""));
+        header.addAll(ResultTable.headers(keys, unit));
+        TextTable t = new TextTable(header);
+        for (Result r : shown) {
+            List<String> row = new ArrayList<>(List.of("_" + (all.indexOf(r) + 1)));
+            row.addAll(ResultTable.cells(r, keys, unit));
+            t.row(row);
+        }
+        StringBuilder b = new StringBuilder(t.toString());
+        shown.forEach(r -> b.append(ResultTable.errorLine(r)));
+        return b.toString();
     }
 
     /** test, hosts, then every parameter and every metric that is a number or a word, in order of first appearance. */

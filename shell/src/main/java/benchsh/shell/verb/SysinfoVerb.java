@@ -17,6 +17,12 @@ public final class SysinfoVerb implements Verb {
         return SPEC;
     }
 
+    /** It reaches the host: a dry run skips it. */
+    @Override
+    public boolean connects() {
+        return true;
+    }
+
     @Override
     public Object call(Args args, Session session) throws Exception {
         List<Host> hosts = ConnectVerb.resolve(args.positional().isEmpty() ? List.of("local") : args.positional(), session);

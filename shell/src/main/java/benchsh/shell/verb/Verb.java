@@ -28,18 +28,36 @@ public interface Verb {
         return false;
     }
 
+    /**
+     * Whether the verb reaches a host outside of a test ({@code connect}, {@code sysinfo}): a dry run, which
+     * connects nowhere, skips it.
+     */
+    default boolean connects() {
+        return false;
+    }
+
+    /** Checks a call's arguments as {@link #invoke} would, without calling the verb: for the verbs a dry run skips. */
+    default void check(Session session, Object[] groovyArgs) {
+        args(session, groovyArgs);
+    }
+
     /** Called from Groovy: named arguments arrive as a leading map, the rest are positional. */
     default Object invoke(Session session, Object[] groovyArgs) throws Exception {
+        Args args = args(session, groovyArgs);
+        if (!args.given("repeats") || args.count("repeats") <= 1) {
+            return call(args, session);
+        }
+        return Repetition.fixed(session, args.count("repeats"), () -> call(args, session));
+    }
+
+    /** A Groovy call's arguments checked against {@link #spec}: a leading map is the named ones, the rest are positional. */
+    private Args args(Session session, Object[] groovyArgs) {
         java.util.Map<?, ?> named = java.util.Map.of();
         java.util.List<Object> positional = new java.util.ArrayList<>(java.util.Arrays.asList(groovyArgs));
         if (!positional.isEmpty() && positional.get(0) instanceof java.util.Map<?, ?> m) {
             named = m;
             positional.remove(0);
         }
-        Args args = Args.parse(spec(), named, positional, session::host);
-        if (!args.given("repeats") || args.count("repeats") <= 1) {
-            return call(args, session);
-        }
-        return Repetition.fixed(session, args.count("repeats"), () -> call(args, session));
+        return Args.parse(spec(), named, positional, session::host);
     }
 }

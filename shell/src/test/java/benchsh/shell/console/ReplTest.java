@@ -62,6 +62,41 @@ class ReplTest {
         assertTrue(out.contains("42"), out);
     }
 
+    /** Rows are numbered, and the numbers refer back to results: {@code _2}, {@code results[2]}; using results as a value prints no table. */
+    @Test
+    void resultsAreNumberedAndReferredToByNumber(@TempDir Path dir) throws Exception {
+        String out = session(dir, String.join("\n",
+                "tcp to: local, bytes: 1.MiB, label: 'a'",
+                "tcp to: local, bytes: 1.MiB, label: 'b'",
+                "r = results.last()",
+                "println 'label of _2: ' + _2.label + ', of results[1]: ' + results[1].label",
+                "println results.findAll { it.label == 'b' }.size() + ' labelled b'",
+                "table rows: 'label', where: { it.label == 'a' }",
+                "results.clear()",
+                "_7", ""));
+        assertTrue(out.contains("\n_1    a      local"), "rows start with their number: " + out);
+        assertTrue(out.contains("\n_2    b      local"), out);
+        String afterLast = out.substring(out.indexOf("benchsh> r = results.last()"), out.indexOf("benchsh> println 'label"));
+        assertTrue(afterLast.contains("_2  b") && !afterLast.contains("_1"), "the one result, not the whole table: " + afterLast);
+        assertTrue(out.contains("label of _2: b, of results[1]: a"), out);
+        assertTrue(out.contains("1 labelled b"), out);
+        String table = out.substring(out.indexOf("benchsh> table"), out.indexOf("benchsh> results.clear()"));
+        assertTrue(table.contains("a") && !table.contains("error"), "it.label works in where: " + table);
+        assertTrue(out.contains("error: the session's results cannot be changed: they are what was measured, and stored"), out);
+        assertTrue(out.contains("error: no result _7: the session's results are _1 to _2"), out);
+    }
+
+    /** What groovysh and ipython users type: a def that does not persist says why, clear, values in their units. */
+    @Test
+    void theReplExplainsDefClearsTheScreenAndShowsUnits(@TempDir Path dir) throws Exception {
+        String out = session(dir, "def x = 5\nx\nclear\n5.s + 500.ms\n4.KiB * 2\n100.Mbit\nhelp host\n");
+        assertTrue(out.contains("error: unknown name 'x': 'def x' made it local to the line (or script) that declared it"), out);
+        assertTrue(!out.contains("unknown name 'clear'"), out);
+        assertTrue(out.contains("=> 5,500 ms") && out.contains("=> 8 KiB") && out.contains("=> 100 Mbit/s"), out);
+        String help = out.substring(out.indexOf("benchsh> help host"));
+        assertTrue(help.lines().allMatch(l -> l.length() < 120), "help fits the 120 columns, its meanings wrapped at words: " + help);
+    }
+
     @Test
     void errorsArePrintedAndTheReplGoesOn(@TempDir Path dir) throws Exception {
         String out = session(dir, "tpc to: local\nunits 'Gbit/s'\nprintln 'still here'\n");

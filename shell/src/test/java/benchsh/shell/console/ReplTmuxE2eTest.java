@@ -29,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The REPL in a real terminal (tmux, 120x40, the built-in local host): a live status line during a
  * 10 s tcp, Ctrl-C keeping an interrupted row with its data, the REPL alive after it, history and
- * the store showing it, Tab completion of verbs and arguments, help. Never asserts on speed.
+ * the store showing it, Tab completion of verbs and arguments, help; and {@code password: prompt} asked on
+ * the terminal a batch run was started from. Never asserts on speed.
  */
 @Tag("e2e")
 @Timeout(value = 150, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
@@ -53,6 +54,7 @@ class ReplTmuxE2eTest {
             send("C-c");
             String after = await("the interrupted row", s -> s.contains("interrupted: interrupted by the user") && s.trim().endsWith("benchsh>"), 30);
             assertTrue(!after.contains("(Ctrl-C stops)"), "the status line is gone: " + after);
+            assertTrue(!Pattern.compile("\\^C[ \\t]*\\S").matcher(after).find(), "the row's header starts below the echoed ^C: " + after);
             Matcher row = Pattern.compile("local\\s+local\\s+128 KiB\\s+1\\s+false\\s+([0-9.]+) s\\s+.*interrupted").matcher(after);
             assertTrue(row.find(), after);
             double seconds = Double.parseDouble(row.group(1));
@@ -82,6 +84,26 @@ class ReplTmuxE2eTest {
             send("help tcp", "Enter");
             await("help tcp", s -> s.contains("Examples:") && s.contains("streams:") && s.contains("parallel connections"), 20);
             send("C-d");
+        } finally {
+            run(List.of("tmux", "-L", socket, "kill-server"));
+        }
+    }
+
+    /** The "rerun with" line of a session that used password: prompt runs, and asks, in a terminal. */
+    @Test
+    void aBatchRunAsksForAPromptedPasswordOnItsTerminal(@TempDir Path home) throws Exception {
+        assumeTrue(run(List.of("tmux", "-V")) == 0, "tmux is not installed (.ci/install-repl.sh installs it)");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String script = "h = host 'me@127.0.0.1:1', password: prompt\nprintln 'declared ' + h.name()";
+        String command = String.join(" ", quote(java), "-Duser.home=" + quote(home.toString()), "-cp", quote(System.getProperty("java.class.path")),
+                Main.class.getName(), "--db", quote(home.resolve("results.db").toString()), "-e", quote(script)) + "; echo \"exit=$?\"; sleep 60";
+        try {
+            assertEquals(0, run(List.of("tmux", "-L", socket, "new-session", "-d", "-s", "t", "-x", "120", "-y", "40", command)));
+            await("the password prompt", s -> s.contains("password for me@127.0.0.1:1:"), 40);
+            send("not-shown-4711", "Enter");
+            String done = await("the script to go on", s -> s.contains("exit="), 40);
+            assertTrue(done.contains("declared me@127.0.0.1:1") && done.contains("exit=0"), done);
+            assertTrue(!done.contains("not-shown-4711"), "typed without echo: " + done);
         } finally {
             run(List.of("tmux", "-L", socket, "kill-server"));
         }

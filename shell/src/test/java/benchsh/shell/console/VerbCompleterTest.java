@@ -24,15 +24,15 @@ class VerbCompleterTest {
     void theInnermostOpenCallIsFoundInBothForms() {
         assertEquals(new CallContext(null, null), CallContext.at("tc", VERBS));
         assertEquals(new CallContext("tcp", null), CallContext.at("tcp s", VERBS));
-        assertEquals(new CallContext("tcp", null), CallContext.at("tcp to: local, s", VERBS));
-        assertEquals(new CallContext("tcp", "to"), CallContext.at("tcp to: lo", VERBS));
-        assertEquals(new CallContext("tcp", null), CallContext.at("sweep(size: [1.KiB, 2.KiB]) { p -> tcp(size: p.size, s", VERBS));
-        assertEquals(new CallContext("sweep", null), CallContext.at("sweep(size: [1, 2], s", VERBS));
+        assertEquals(new CallContext("tcp", null, false, Set.of("to")), CallContext.at("tcp to: local, s", VERBS));
+        assertEquals(new CallContext("tcp", "to", false, Set.of("to")), CallContext.at("tcp to: lo", VERBS));
+        assertEquals(new CallContext("tcp", null, false, Set.of("size")), CallContext.at("sweep(size: [1.KiB, 2.KiB]) { p -> tcp(size: p.size, s", VERBS));
+        assertEquals(new CallContext("sweep", null, false, Set.of("size")), CallContext.at("sweep(size: [1, 2], s", VERBS));
         assertEquals(new CallContext(null, null), CallContext.at("sweep(size: [1]) { p -> ", VERBS));
         assertEquals(new CallContext(null, null), CallContext.at("tcp to: local; ", VERBS));
         assertEquals(new CallContext("table", null), CallContext.at("tcp to: local; table r", VERBS));
-        assertEquals(new CallContext("tcp", "label"), CallContext.at("tcp label: 'it''s, (not) a call'", VERBS));
-        assertEquals(new CallContext("tcp", "label", true), CallContext.at("tcp label: 'ba", VERBS));
+        assertEquals(new CallContext("tcp", "label", false, Set.of("label")), CallContext.at("tcp label: 'it''s, (not) a call'", VERBS));
+        assertEquals(new CallContext("tcp", "label", true, Set.of("label")), CallContext.at("tcp label: 'ba", VERBS));
         assertEquals(new CallContext(null, null), CallContext.at("r.tcp ", VERBS));
     }
 
@@ -63,6 +63,37 @@ class VerbCompleterTest {
             List<Candidate> found = complete(new VerbCompleter(s, new benchsh.shell.script.ScriptRunner(s).verbs()), "tcp s");
             Candidate size = found.stream().filter(x -> x.value().equals("size:")).findFirst().orElseThrow();
             assertEquals("bytes per write, default 128 KiB", size.descr());
+        }
+    }
+
+    /** An argument the call names already is not offered again. */
+    @Test
+    void argumentsGivenAlreadyAreNotOfferedAgain() throws Exception {
+        try (Session s = new Session(new PrintWriter(new StringWriter()))) {
+            VerbCompleter c = new VerbCompleter(s, new benchsh.shell.script.ScriptRunner(s).verbs());
+            List<String> args = values(c, "tcp size: 4.KiB, s");
+            assertTrue(args.contains("streams:") && !args.contains("size:"), args.toString());
+            assertTrue(values(c, "tcp(to: local, size: 1.KiB, t").stream().noneMatch(v -> v.endsWith("to:")), "call form too");
+            assertTrue(values(c, "tcp size: 1.KiB; tcp s").contains("size:"), "a new statement starts afresh");
+        }
+    }
+
+    /** After a variable and a dot: its properties and methods, as groovysh offers them; never the verbs. */
+    @Test
+    void aDotCompletesWhatTheVariableHolds() throws Exception {
+        try (Session s = new Session(new PrintWriter(new StringWriter()))) {
+            benchsh.shell.script.ScriptRunner runner = new benchsh.shell.script.ScriptRunner(s);
+            runner.evaluate("r = tcp to: local, bytes: 1.MiB, label: 'base'\nm = [alpha: 1, beta: 2]", "setup");
+            VerbCompleter c = new VerbCompleter(s, runner.verbs(), runner::variable);
+            List<String> r = values(c, "r.");
+            assertTrue(r.containsAll(List.of("r.throughput", "r.metrics", "r.tags", "r.label", "r.ok()", "r.throughput_bps")), r.toString());
+            assertTrue(!r.contains("r.tcp") && !r.contains("tcp"), "no verbs after a dot: " + r);
+            assertTrue(values(c, "r.tags.").contains("r.tags.label"), values(c, "r.tags.").toString());
+            assertTrue(values(c, "println m.al").contains("m.alpha"));
+            assertTrue(values(c, "_1.").contains("_1.throughput"), "results by number");
+            assertTrue(values(c, "results.la").contains("results.last()"), values(c, "results.la").toString());
+            assertTrue(values(c, "tcp size: 4.K").containsAll(List.of("4.KiB", "4.KB")), "units after a number");
+            assertEquals(List.of(), values(c, "nosuch."), "an unknown name offers nothing, not verbs");
         }
     }
 

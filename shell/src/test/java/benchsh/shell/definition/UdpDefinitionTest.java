@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import benchsh.peer.datagram.UdpStream;
 import benchsh.peer.io.IoPath;
 import benchsh.peer.protocol.Fields;
 import benchsh.peer.protocol.SpecCodec;
-import benchsh.peer.workload.UdpStream;
 import benchsh.peer.workload.Workloads;
 import benchsh.shell.Batch;
 import benchsh.shell.Main;

@@ -32,7 +32,7 @@ class InventoryTest {
         try (Session session = new Session(new PrintWriter(new StringWriter()))) {
             Path prompt = Files.writeString(dir.resolve("a.ini"), "# lab\npc1 = me@pc1 password=prompt\n");
             ScriptError e = assertThrows(ScriptError.class, () -> Inventory.load(prompt, session, new ScriptRunner(session)));
-            assertTrue(e.located().startsWith(prompt + ":2: host pc1: password: prompt needs the interactive shell"), e.located());
+            assertTrue(e.located().startsWith(prompt + ":2: host pc1: password: prompt asks on a terminal, and this run has none"), e.located());
             Path env = Files.writeString(dir.resolve("b.ini"), "pc2 = me@pc2 password=env(BENCHSH_TEST_SURELY_UNSET)\n");
             ScriptError unset = assertThrows(ScriptError.class, () -> Inventory.load(env, session, new ScriptRunner(session)));
             assertTrue(unset.located().startsWith(env + ":1: env('BENCHSH_TEST_SURELY_UNSET'): the environment variable"), unset.located());

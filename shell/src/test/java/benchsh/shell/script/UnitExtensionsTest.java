@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.shell.Session;
+import benchsh.shell.args.Rate;
+import benchsh.shell.args.Size;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
@@ -21,12 +23,13 @@ class UnitExtensionsTest {
 
     @Test
     void sizesAreBytes() {
-        assertEquals(4096L, eval("4.KiB"));
-        assertEquals(3L << 20, eval("3.MiB"));
-        assertEquals(1L << 30, eval("1.GiB"));
-        assertEquals(1_000L, eval("1.KB"));
-        assertEquals(2_000_000L, eval("2.MB"));
-        assertEquals(1_500_000_000L, eval("1.5.GB"));
+        assertEquals(Size.ofBytes(4096L), eval("4.KiB"));
+        assertEquals(Size.ofBytes(3L << 20), eval("3.MiB"));
+        assertEquals(Size.ofBytes(1L << 30), eval("1.GiB"));
+        assertEquals(Size.ofBytes(1_000L), eval("1.KB"));
+        assertEquals(Size.ofBytes(2_000_000L), eval("2.MB"));
+        assertEquals(Size.ofBytes(1_500_000_000L), eval("1.5.GB"));
+        assertEquals(4096L, ((Size) eval("4.KiB")).bytes());
     }
 
     @Test
@@ -34,12 +37,44 @@ class UnitExtensionsTest {
         assertEquals(Duration.ofSeconds(5), eval("5.s"));
         assertEquals(Duration.ofMillis(500), eval("500.ms"));
         assertEquals(Duration.ofMinutes(2), eval("2.min"));
-        assertEquals(100_000_000L, eval("100.Mbit"));
-        assertEquals(1_000_000_000L, eval("1.Gbit"));
+        assertEquals(Rate.ofBitsPerSecond(100_000_000L), eval("100.Mbit"));
+        assertEquals(Rate.ofBitsPerSecond(1_000_000_000L), eval("1.Gbit"));
         assertEquals(0.05, eval("5.percent"));
         assertEquals(Duration.ofHours(25), eval("25.h"));
-        assertEquals(1L << 40, eval("1.TiB"));
-        assertEquals(2_000_000_000_000L, eval("2.TB"));
+        assertEquals(Size.ofBytes(1L << 40), eval("1.TiB"));
+        assertEquals(Size.ofBytes(2_000_000_000_000L), eval("2.TB"));
+    }
+
+    /** Sizes and rates are types of their own: they print in their unit and keep it through arithmetic. */
+    @Test
+    void sizesAndRatesPrintInTheirUnitAndKeepItThroughArithmetic() {
+        assertEquals("16 KiB", eval("16.KiB").toString());
+        assertEquals("1 MB", eval("1.MB").toString());
+        assertEquals("100 Mbit/s", eval("100.Mbit").toString());
+        assertEquals("10 Gbit/s", eval("5.Gbit * 2").toString());
+        assertEquals("10 Gbit/s", eval("2 * 5.Gbit").toString());
+        assertEquals("5 KiB", eval("size = 4.KiB\nsize + 1.KiB").toString());
+        assertEquals("2 KiB", eval("4.KiB / 2").toString());
+        assertEquals(4.0, eval("4.KiB / 1.KiB"));
+        assertEquals("90 Mbit/s", eval("100.Mbit * 0.9").toString());
+        assertEquals("25 MB", eval("100.Mbit * 2.s").toString(), "a rate for a time is a size");
+        assertEquals("8 Mbit/s", eval("1.MB / 1.s").toString(), "a size in a time is a rate");
+        assertEquals(Duration.ofSeconds(6), eval("2.s * 3"));
+        assertEquals(2.5, eval("5.s / 2.s"));
+        assertTrue(eval("gap = 2.s; gap * 2 > 3.s") instanceof Boolean b && b);
+        ScriptError mixed = assertThrows(ScriptError.class, () -> eval("100.Mbit + 4.KiB"));
+        assertEquals("cannot add a size and a rate", mixed.getMessage());
+    }
+
+    /** Plain numbers go on working where they did: a size is a number of bytes, a rate one of bits/s. */
+    @Test
+    void sizesAndRatesCompareWithPlainNumbers() {
+        assertEquals(true, eval("4.KiB == 4096"));
+        assertEquals(true, eval("4096L == 4.KiB"));
+        assertEquals(true, eval("4.KiB > 1000 && 4.KiB < 1.MiB"));
+        assertEquals(true, eval("r = [throughput: 941.2e6]\nr.throughput > 900.Mbit"));
+        assertEquals(true, eval("[4.KiB, 64.KiB, 1.KiB].max() == 64.KiB"));
+        assertEquals(4096L, eval("4.KiB as long"));
     }
 
     @Test

@@ -47,7 +47,7 @@ class ReportVerbTest {
             String md = Files.readString(dir.resolve("rx.md"));
             assertTrue(md.contains("| Rx MB/s") || md.contains("| dir "), md);
             assertFalse(md.contains("Tx"), "<<" + md + ">>");
-            assertTrue(out.toString().contains("wrote " + dir.resolve("rx.md") + " (1 results)"), out.toString());
+            assertTrue(out.toString().contains("wrote " + dir.resolve("rx.md") + " (1 result)"), out.toString());
             ScriptError html = assertThrows(ScriptError.class, () -> runner.evaluate("export '" + dir.resolve("x.html") + "'", "t"));
             assertTrue(html.getMessage().contains("for HTML use report"), html.getMessage());
             ScriptError txt = assertThrows(ScriptError.class, () -> runner.evaluate("export '" + dir.resolve("x.txt") + "'", "t"));

@@ -169,11 +169,11 @@ class ScenarioTest {
                 time = param('time', 2.s)
                 n = param('n', 3)
                 name = param('name', 'x')
-                println "size=$size time=${time.toMillis()} n=$n name=$name"
+                println "size=$size bytes=${size as long} time=${time.toMillis()} n=$n name=$name"
                 """);
         Batch b = Batch.run("run", s.toString(), "--set", "size=8.KiB", "--set", "time=500ms", "--set", "name=y", "--set", "nope=1");
         assertEquals(0, b.exit(), b.err());
-        assertTrue(b.out().contains("size=8192 time=500 n=3 name=y"), b.out());
+        assertTrue(b.out().contains("size=8 KiB bytes=8192 time=500 n=3 name=y"), b.out());
         assertTrue(b.err().contains("--set nope was not used"), b.err());
     }
 
@@ -196,6 +196,6 @@ class ScenarioTest {
         Batch b = Batch.run("run", s.toString(), "--hosts", inv.toString(), "--dry-run", "--set", "a=pc1");
         assertEquals(0, b.exit(), b.err());
         assertTrue(b.out().matches("(?s).*tcp\\s+pc1\\s+pc1.*"), b.out());
-        assertTrue(b.out().contains("plan: 1 tests"), b.out());
+        assertTrue(b.out().contains("plan: 1 test,"), b.out());
     }
 }
