@@ -11,15 +11,20 @@ import java.util.stream.Stream;
  * {@code benchsh completion bash|zsh}: a completion script for benchsh's command line, written from the same
  * tables the parser reads ({@link Options#COMMANDS}, {@link CommandLineOption}), the verbs (after {@code help})
  * and the throughput units (after {@code --units}). Files are completed after {@code run} and after the options
- * that take a file. Stateless.
+ * that take a file. The script registers itself for the launcher's names ({@link #COMMANDS}: an installed
+ * {@code benchsh} and a checkout's {@code scripts/benchsh}); a launcher under any other path is found by its last
+ * component, as both shells look a command up. Stateless.
  */
 final class Completions {
     /** The shells a script can be written for. */
     static final List<String> SHELLS = List.of("bash", "zsh");
 
+    /** The names benchsh is started by: installed (the release's bin/, the .deb's /usr/bin) and in a checkout. */
+    static final List<String> COMMANDS = List.of("benchsh", "scripts/benchsh");
+
     private static final String BASH = """
-            # bash completion for benchsh, written by `benchsh completion bash`.
-            # Install: save as ~/.local/share/bash-completion/completions/benchsh, or: source <(benchsh completion bash)
+            # bash completion for benchsh (and scripts/benchsh in a checkout), written by `benchsh completion bash`.
+            # Install: save it as ~/.local/share/bash-completion/completions/benchsh, or source that file in ~/.bashrc.
             _benchsh_reply() {
                 mapfile -t COMPREPLY < <(compgen "$@" -- "$cur")
             }
@@ -73,13 +78,13 @@ final class Completions {
                 return 0
             }
 
-            complete -F _benchsh benchsh
+            complete -F _benchsh @NAMES@
             """;
 
     private static final String ZSH = """
-            #compdef benchsh
-            # zsh completion for benchsh, written by `benchsh completion zsh`.
-            # Install: save as _benchsh in a directory of $fpath, or: source <(benchsh completion zsh)
+            #compdef @NAMES@
+            # zsh completion for benchsh (and scripts/benchsh in a checkout), written by `benchsh completion zsh`.
+            # Install: save it as _benchsh in a directory of $fpath (before compinit), or source that file after compinit.
             _benchsh() {
               local curcontext=$curcontext state state_descr line ret=1
               typeset -A opt_args
@@ -102,7 +107,7 @@ final class Completions {
             if [[ $funcstack[1] == _benchsh ]]; then
               _benchsh "$@"
             else
-              compdef _benchsh benchsh
+              compdef _benchsh @NAMES@
             fi
             """;
 
@@ -153,7 +158,8 @@ final class Completions {
         return template
                 .replace("@COMMANDS@", Options.COMMANDS.stream().filter(c -> !c.startsWith("-")).collect(Collectors.joining(" ")))
                 .replace("@VERBS@", String.join(" ", verbs()))
-                .replace("@SHELLS@", String.join(" ", SHELLS));
+                .replace("@SHELLS@", String.join(" ", SHELLS))
+                .replace("@NAMES@", String.join(" ", COMMANDS));
     }
 
     private static String names(CommandLineOption.Value value, String separator) {

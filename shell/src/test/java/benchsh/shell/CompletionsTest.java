@@ -100,8 +100,7 @@ class CompletionsTest {
 
     @Test
     void zshAcceptsTheScript() throws Exception {
-        Path zsh = Stream.of("/usr/bin/zsh", "/bin/zsh").map(Path::of).filter(Files::isExecutable).findFirst().orElse(null);
-        Assumptions.assumeTrue(zsh != null, "zsh is missing (.ci/install-zsh.sh installs it): the zsh script is not checked");
+        Path zsh = zsh();
         Path script = dir.resolve("scripts").resolve("_benchsh");
         Files.writeString(script, Completions.script("zsh"));
         Run r = run(List.of(zsh.toString(), "-n", script.toString()));
@@ -114,6 +113,26 @@ class CompletionsTest {
     }
 
     @Test
+    void bashRegistersTheLauncherByItsNames() throws Exception {
+        Run r = run(List.of("bash", "-c", "source \"$1\"; complete -p benchsh scripts/benchsh", "bash", bashScript.toString()));
+        assertEquals(0, r.exit, r.output);
+        assertEquals(List.of("complete -F _benchsh benchsh", "complete -F _benchsh scripts/benchsh"), r.output.lines().toList());
+    }
+
+    @Test
+    void zshRegistersTheLauncherByItsNames() throws Exception {
+        Path zsh = zsh();
+        Path script = dir.resolve("scripts").resolve("_benchsh_names");
+        Files.writeString(script, Completions.script("zsh"));
+        Run r = run(List.of(zsh.toString(), "-f", "-c",
+                "autoload -U compinit; compinit -u -D; source \"$1\"; print -r -- \"${_comps[benchsh]} ${_comps[scripts/benchsh]}\"",
+                "zsh", script.toString()));
+        assertEquals(0, r.exit, r.output);
+        assertEquals("_benchsh _benchsh", r.output.strip());
+        assertTrue(Files.readString(script).startsWith("#compdef benchsh scripts/benchsh\n"), "autoloaded from $fpath for both names");
+    }
+
+    @Test
     void theCommandLinePrintsTheScriptAndRejectsOtherShells() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -121,6 +140,13 @@ class CompletionsTest {
         assertEquals(Completions.script("bash"), out.toString(StandardCharsets.UTF_8));
         assertEquals(Main.USAGE, Main.run(new String[] {"completion", "fish"}, new PrintStream(out), new PrintStream(err)));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("completion needs a shell: bash or zsh, not 'fish'"), err.toString());
+    }
+
+    /** The zsh to check the script with; the test is skipped without one. */
+    private static Path zsh() {
+        Path zsh = Stream.of("/usr/bin/zsh", "/bin/zsh").map(Path::of).filter(Files::isExecutable).findFirst().orElse(null);
+        Assumptions.assumeTrue(zsh != null, "zsh is missing (.ci/install-zsh.sh installs it): the zsh script is not checked");
+        return zsh;
     }
 
     /** What bash offers for {@code benchsh WORDS...}, the last word being the one under the cursor. */

@@ -103,7 +103,7 @@ public final class SshHost extends Host {
             }
         }
         try {
-            PeerDeploy.Deployment d = PeerDeploy.prepare(session, name(), target, ssh.settings().deployRuntime());
+            PeerDeploy.Deployment d = PeerDeploy.prepare(session, name(), target, ssh.settings().deployRuntime(), ssh::note);
             deployment = d;
             javaVersion = d.javaVersion();
             uploaded = d.jar().uploaded();

@@ -103,6 +103,9 @@ public final class Testbed implements BeforeAllCallback {
                 if (o.exit() != 0) {
                     throw new IllegalStateException("testbed " + String.join(" ", spec.up().subList(1, spec.up().size())) + " failed: " + o.output());
                 }
+                if (!spec.shape().isEmpty()) {
+                    TestbedRuntimeSeed.seed(STATE.resolve("home"), USER); // a shaped link would carry the runtime for minutes
+                }
                 return new Up(spec, null);
             } catch (Exception e) {
                 throw new IllegalStateException(e);

@@ -3,6 +3,7 @@ package benchsh.shell.host.ssh;
 import benchsh.shell.host.HostException;
 import benchsh.shell.host.PeerJar;
 import java.io.IOException;
+import java.util.function.Consumer;
 import org.apache.sshd.client.session.ClientSession;
 
 /**
@@ -37,7 +38,8 @@ public final class PeerDeploy {
      * @param deployRuntime run every host's peer on benchsh's runtime ({@code --deploy-runtime}: {@code runtime: true}
      *                      for every host that does not say {@code runtime: false} or {@code java:})
      */
-    public static Deployment prepare(ClientSession session, String host, SshTarget target, boolean deployRuntime) throws HostException {
+    public static Deployment prepare(ClientSession session, String host, SshTarget target, boolean deployRuntime, Consumer<String> notes)
+            throws HostException {
         DeployProbe probe = DeployProbe.run(session, host);
         JavaCheck.Found found = JavaCheck.probe(session, host, target.java());
         SshTarget.RuntimeUse use = deployRuntime && target.runtime() == SshTarget.RuntimeUse.DEFAULT ? SshTarget.RuntimeUse.ALWAYS
@@ -54,7 +56,7 @@ public final class PeerDeploy {
             RuntimeUpload.Deployed runtime = null;
             if (decision.runtime()) {
                 try {
-                    runtime = RuntimeUpload.deploy(session, files, host, base, probe, build(host, image));
+                    runtime = RuntimeUpload.deploy(session, files, host, base, probe, build(host, image), notes);
                     version = checkRuntime(session, host, runtime.java(), probe.platform());
                     java = runtime.java();
                 } catch (HostException e) {

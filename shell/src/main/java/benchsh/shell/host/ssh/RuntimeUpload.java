@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.function.Consumer;
 import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.sftp.client.SftpClient;
 
@@ -18,7 +19,8 @@ import org.apache.sshd.sftp.client.SftpClient;
  * is removed, the unpacked tree's digest checked, and the directory renamed into place, so the
  * final name never holds a partial runtime. Someone with the login user's uid could still change
  * the tree after the check, but could equally change the user's shell startup files: nothing more
- * than with the jar. Stateless.
+ * than with the jar. The user is told when an upload starts, since it may take a while on a slow link.
+ * Stateless.
  */
 final class RuntimeUpload {
     static final Duration UNPACK_TIMEOUT = Duration.ofMinutes(2);
@@ -41,8 +43,8 @@ final class RuntimeUpload {
     }
 
     /** @param base the checked work directory ({@link PeerUpload#trustedBase}); the probe must have found a hash tool */
-    static Deployed deploy(ClientSession session, RemoteFiles files, String host, String base, DeployProbe probe, RuntimeImage.Built image)
-            throws HostException, IOException {
+    static Deployed deploy(ClientSession session, RemoteFiles files, String host, String base, DeployProbe probe, RuntimeImage.Built image,
+                           Consumer<String> notes) throws HostException, IOException {
         String dest = base + "/runtime-" + image.treeDigest();
         SftpClient.Attributes existing = files.lstat(dest);
         if (existing != null) {
@@ -52,6 +54,7 @@ final class RuntimeUpload {
             }
             remove(session, host, dest);
         }
+        notes.accept(host + ": putting benchsh's Java runtime there (" + Math.round(image.bytes() / 1e6) + " MB, once: later sessions reuse it)");
         String tarball = base + "/" + RemoteFiles.randomName(".runtime-upload-") + ".tar.gz";
         try (InputStream in = Files.newInputStream(image.file())) {
             files.upload(tarball, in, image.bytes());

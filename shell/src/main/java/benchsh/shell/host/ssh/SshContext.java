@@ -40,6 +40,13 @@ public final class SshContext implements AutoCloseable {
         return settings;
     }
 
+    /** Tells the user a one-line note (e.g. a long upload starting), once per distinct text. */
+    public void note(String line) {
+        if (noted.add(line)) {
+            notes.accept(line);
+        }
+    }
+
     /** Replaces the settings (e.g. the REPL installs its prompts); affects later connections. */
     public synchronized void settings(SshSettings s) {
         this.settings = s;
@@ -51,11 +58,7 @@ public final class SshContext implements AutoCloseable {
     }
 
     private void agent(SshClient c, SshSettings s) {
-        c.setAgentFactory(s.agent() == null ? null : new AgentFactory(s.agent(), line -> {
-            if (noted.add(line)) {
-                notes.accept(line);
-            }
-        }));
+        c.setAgentFactory(s.agent() == null ? null : new AgentFactory(s.agent(), this::note));
     }
 
     public SshConfig config() {

@@ -40,6 +40,7 @@ class RuntimeDeployTest {
     Path tmp;
     private TestSshServer server;
     private SshContext ssh;
+    private final List<String> notes = new java.util.concurrent.CopyOnWriteArrayList<>();
     private Path knownHosts;
     private Path work;
 
@@ -48,7 +49,7 @@ class RuntimeDeployTest {
         server = new TestSshServer(Files.createDirectories(tmp.resolve("server")), null);
         knownHosts = tmp.resolve("known_hosts");
         new KnownHosts(knownHosts).append(KnownHosts.entryName("127.0.0.1", server.port()), server.hostKey());
-        ssh = new SshContext(TestSshServer.settings(knownHosts, HostKeyPrompt.REFUSE));
+        ssh = new SshContext(TestSshServer.settings(knownHosts, HostKeyPrompt.REFUSE), notes::add);
         work = tmp.resolve("work");
     }
 
@@ -84,6 +85,8 @@ class RuntimeDeployTest {
             assertNotNull(d.runtime(), "the peer runs on a private runtime");
             assertEquals(work + "/runtime-" + treeDigest(), d.runtime());
             assertTrue(d.runtimeUploaded());
+            assertTrue(notes.stream().anyMatch(n -> n.startsWith("r1: putting benchsh's Java runtime there (") && n.contains(" MB, once")),
+                    "the user hears why the first connection takes a while: " + notes);
             assertTrue(h.javaVersion().contains("version \"" + RuntimeImage.forPeers().javaVersion()), h.javaVersion());
             assertTrue(server.bytesWritten.get() > RuntimeImage.forPeers().build().bytes(), "the tarball went up over SFTP");
             assertEquals(List.of(Path.of(d.runtime(), "bin", "java").toString()), peerExecutables(), "the peer's process runs the runtime's java");
@@ -109,6 +112,7 @@ class RuntimeDeployTest {
             assertFalse(again.uploaded());
         }
         assertEquals(written, server.bytesWritten.get(), "nothing was uploaded the second time");
+        assertEquals(1, notes.stream().filter(n -> n.contains("putting benchsh's Java runtime")).count(), notes.toString());
     }
 
     @Test
