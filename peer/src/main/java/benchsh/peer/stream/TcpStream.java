@@ -1,5 +1,7 @@
 package benchsh.peer.stream;
 
+import benchsh.peer.io.TcpOptions;
+import benchsh.peer.io.TcpSummary;
 import benchsh.peer.metric.Metric;
 import benchsh.peer.metric.Unit;
 import benchsh.peer.protocol.ErrorWords;
@@ -44,6 +46,9 @@ import java.util.concurrent.TimeUnit;
  * {@link Pacer}) and may send with {@code zeroCopy}: {@link FileChannel#transferTo} from a
  * {@code size}-byte temp file in the peer's temp directory (sendfile(2) on Linux), so no user-space
  * buffer is copied.
+ *
+ * <p>Both ends set the spec's {@link TcpOptions} (congestion control, MSS, type of service) on their sockets, and a
+ * sending side reads what TCP did on its connections per interval and over the test ({@link TcpWatch}).
  */
 public final class TcpStream implements Workload {
     public static final String NAME = "tcp";
@@ -65,11 +70,12 @@ public final class TcpStream implements Workload {
      * @param omitNanos warm-up left out of the figures
      * @param window    SO_SNDBUF and SO_RCVBUF, 0 for the system's default
      * @param rate      bits/s for all streams together, 0 for unpaced
+     * @param options   the TCP and IP options of its sockets
      */
     public record Spec(boolean send, @Range(min = 1, max = MAX_SIZE) int size, @Range(min = 0, max = Timing.MAX_NANOS) long timeNanos,
                        @Range(min = 0, max = Long.MAX_VALUE / 2) long bytes, @Range(min = 1, max = MAX_STREAMS) int streams,
                        @Range(min = 0, max = Timing.MAX_NANOS) long omitNanos, Timing timing, @Range(min = 0, max = 1L << 30) int window,
-                       boolean noDelay, @Range(min = 0, max = 1_000_000_000_000L) long rate, boolean zeroCopy) {
+                       boolean noDelay, @Range(min = 0, max = 1_000_000_000_000L) long rate, boolean zeroCopy, TcpOptions options) {
         public Spec {
             if (send && timeNanos == 0 && bytes == 0) {
                 throw new IllegalArgumentException("a tcp sender needs time_nanos or bytes");
@@ -80,7 +86,9 @@ public final class TcpStream implements Workload {
     /**
      * What a side reports: its meter's figures, the connections without the token it dropped, and the socket buffers the
      * kernel gave (raised to its minimum, capped at net.core.[rw]mem_max, read through the JDK, which halves Linux's
-     * doubled figure, so window: 64 KiB reads 64 KiB); those are absent before the first connection opened.
+     * doubled figure, so window: 64 KiB reads 64 KiB); those are absent before the first connection opened. A sending
+     * side adds what TCP did ({@link TcpSummary}) or why it cannot tell; a side asked for a type of service, what its
+     * socket has.
      */
     public record Report(@OrNull Streamed meter,
                          @Metric(unit = Unit.COUNT, means = "connections or datagrams without the test's token, dropped") long straysDropped,
@@ -88,7 +96,11 @@ public final class TcpStream implements Workload {
                                  + " minimum, capped at net.core.wmem_max; tcp without window: the size autotuning starts from; tcp reads it through"
                                  + " the JDK, which halves the figure Linux doubles, so it compares with window:)") @OrNull Long sendSocketBytes,
                          @Metric(unit = Unit.BYTES, means = "the receiver's SO_RCVBUF as the kernel gave it, read back after window: (capped at"
-                                 + " net.core.rmem_max; tcp: halved as send_socket_bytes)") @OrNull Long recvSocketBytes) implements Metered {
+                                 + " net.core.rmem_max; tcp: halved as send_socket_bytes)") @OrNull Long recvSocketBytes,
+                         @OrNull TcpSummary tcp,
+                         @Metric(unit = Unit.TEXT, means = "tcp: why the TCP figures (retransmits, srtt, cwnd, ...) are absent") @OrNull String tcpInfoNote,
+                         @Metric(unit = Unit.TEXT, means = "tcp: the type of service (IP_TOS, IPV6_TCLASS) the sender's socket has, read back after"
+                                 + " tos: or dscp:") @OrNull String ipTos) implements Metered {
     }
 
     /**
@@ -108,7 +120,7 @@ public final class TcpStream implements Workload {
 
     @Override
     public Map<String, Role> roles() {
-        Role role = Role.of(Spec.class, Report.class);
+        Role role = new Role(Spec.class, Report.class, TcpSample.class);
         return Map.of("listen", role, "connect", role);
     }
 
@@ -126,6 +138,8 @@ public final class TcpStream implements Workload {
         /** SO_SNDBUF and SO_RCVBUF read back from the first connection once its options are set, -1 before it opened. */
         private long sendBuffer = -1;
         private long receiveBuffer = -1;
+        private TcpWatch watch;
+        private String ipTos;
         /** Set once the sending time is over; read by every stream before each write. */
         private volatile boolean timeUp;
 
@@ -133,6 +147,11 @@ public final class TcpStream implements Workload {
             super(end, link, spec.window(), Meter.Unit.BYTES, spec.streams(), Duration.ofNanos(spec.omitNanos()), spec.timing(), context);
             this.spec = spec;
             this.context = context;
+            if (listens()) {
+                listenWith(spec.options());
+            } else {
+                spec.options().check();
+            }
         }
 
         @Override
@@ -166,6 +185,7 @@ public final class TcpStream implements Workload {
             for (Thread t : threads) {
                 t.join();
             }
+            watch.finish();
         }
 
         /**
@@ -185,7 +205,8 @@ public final class TcpStream implements Workload {
 
         @Override
         protected Report report() {
-            return new Report(meter.streamed(), strays(), sendBuffer >= 0 ? sendBuffer : null, receiveBuffer >= 0 ? receiveBuffer : null);
+            return new Report(meter.streamed(), strays(), sendBuffer >= 0 ? sendBuffer : null, receiveBuffer >= 0 ? receiveBuffer : null,
+                    watch == null ? null : watch.summary(), watch == null ? null : watch.absent(), ipTos);
         }
 
         @Override
@@ -212,11 +233,14 @@ public final class TcpStream implements Workload {
                 if (spec.window() > 0) {
                     ch.setOption(StandardSocketOptions.SO_SNDBUF, spec.window());
                 }
+                spec.options().apply(ch);
             }
             if (!channels.isEmpty()) {
                 sendBuffer = channels.get(0).getOption(StandardSocketOptions.SO_SNDBUF);
                 receiveBuffer = channels.get(0).getOption(StandardSocketOptions.SO_RCVBUF);
+                ipTos = spec.options().tos() >= 0 ? TcpOptions.tosOf(channels.get(0)) : null;
             }
+            watch = TcpWatch.of(channels, spec.send(), meter);
             if (spec.send() && spec.zeroCopy()) {
                 zeroCopyFile = Files.createTempFile(context.tempDir(), "tcp-zerocopy-", ".bin");
                 byte[] block = new byte[spec.size()];

@@ -31,7 +31,7 @@ public record Streamed(@Metric(unit = Unit.BYTES, means = "bytes moved in the me
      * What a side's interval samples add up to, for a side whose peer died before it reported: bytes and rate over the
      * samples' span, nothing per stream, no CPU; null for no samples.
      */
-    public static Streamed of(List<Interval<Interval.Bytes>> samples) {
+    public static Streamed of(List<? extends Interval<? extends Interval.Moved>> samples) {
         if (samples.isEmpty()) {
             return null;
         }
