@@ -1,7 +1,7 @@
 package benchsh.peer.stream;
 
 import benchsh.peer.io.TcpOptions;
-import benchsh.peer.io.TcpSummary;
+import benchsh.peer.io.TcpReport;
 import benchsh.peer.metric.Metric;
 import benchsh.peer.metric.Unit;
 import benchsh.peer.protocol.ErrorWords;
@@ -86,9 +86,8 @@ public final class TcpStream implements Workload {
     /**
      * What a side reports: its meter's figures, the connections without the token it dropped, and the socket buffers the
      * kernel gave (raised to its minimum, capped at net.core.[rw]mem_max, read through the JDK, which halves Linux's
-     * doubled figure, so window: 64 KiB reads 64 KiB); those are absent before the first connection opened. A sending
-     * side adds what TCP did ({@link TcpSummary}) or why it cannot tell; a side asked for a type of service, what its
-     * socket has.
+     * doubled figure, so window: 64 KiB reads 64 KiB); those are absent before the first connection opened; and what
+     * TCP did on its connections ({@link TcpReport}), absent before they opened.
      */
     public record Report(@OrNull Streamed meter,
                          @Metric(unit = Unit.COUNT, means = "connections or datagrams without the test's token, dropped") long straysDropped,
@@ -97,10 +96,7 @@ public final class TcpStream implements Workload {
                                  + " the JDK, which halves the figure Linux doubles, so it compares with window:)") @OrNull Long sendSocketBytes,
                          @Metric(unit = Unit.BYTES, means = "the receiver's SO_RCVBUF as the kernel gave it, read back after window: (capped at"
                                  + " net.core.rmem_max; tcp: halved as send_socket_bytes)") @OrNull Long recvSocketBytes,
-                         @OrNull TcpSummary tcp,
-                         @Metric(unit = Unit.TEXT, means = "tcp: why the TCP figures (retransmits, srtt, cwnd, ...) are absent") @OrNull String tcpInfoNote,
-                         @Metric(unit = Unit.TEXT, means = "tcp: the type of service (IP_TOS, IPV6_TCLASS) the sender's socket has, read back after"
-                                 + " tos: or dscp:") @OrNull String ipTos) implements Metered {
+                         @OrNull TcpReport tcp) implements Metered {
     }
 
     /**
@@ -206,7 +202,7 @@ public final class TcpStream implements Workload {
         @Override
         protected Report report() {
             return new Report(meter.streamed(), strays(), sendBuffer >= 0 ? sendBuffer : null, receiveBuffer >= 0 ? receiveBuffer : null,
-                    watch == null ? null : watch.summary(), watch == null ? null : watch.absent(), ipTos);
+                    watch == null ? null : watch.report(ipTos));
         }
 
         @Override

@@ -1,6 +1,7 @@
 package benchsh.peer.stream;
 
 import benchsh.peer.io.TcpInfoSampler;
+import benchsh.peer.io.TcpReport;
 import benchsh.peer.io.TcpSummary;
 import benchsh.peer.workload.Interval;
 import benchsh.peer.workload.Meter;
@@ -49,16 +50,12 @@ final class TcpWatch implements SampleExtension {
     }
 
     /**
-     * The whole test's figures on a sending side, as of {@link #finish}, else (a side that ended early) of the last
-     * readings; null on a receiving side and where they cannot be read.
+     * The side's report of its connections: on a sending side the whole test's figures, as of {@link #finish}, else (a
+     * side that ended early) of the last readings, or why there are none; the type of service read back, {@code ipTos}.
      */
-    TcpSummary summary() {
-        return summary != null || !reads() ? summary : sampler.summary();
-    }
-
-    /** Why a sending side has no TCP figures; null when it has them, and on a receiving side. */
-    String absent() {
-        return sampler == null ? null : sampler.absent();
+    TcpReport report(String ipTos) {
+        TcpSummary s = summary != null || !reads() ? summary : sampler.summary();
+        return new TcpReport(s, sampler == null ? null : sampler.absent(), ipTos);
     }
 
     private boolean reads() {
