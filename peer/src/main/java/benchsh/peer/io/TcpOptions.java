@@ -21,34 +21,31 @@ import java.util.regex.Pattern;
  * MSS (TCP_MAXSEG) need the native calls of Java 22+. Immutable.
  *
  * @param congestionControl the congestion control, e.g. "bbr"; null for the kernel's default
- * @param mss               the largest segment, in bytes, 0 for the route's
- * @param tos               the IP type of service byte (DSCP × 4, plus ECN bits the kernel keeps for TCP), -1 to leave it
+ * @param mss               the largest segment, in bytes; null for the route's
+ * @param tos               the IP type of service byte (DSCP × 4, plus ECN bits the kernel keeps for TCP); null to leave it
  */
-public record TcpOptions(@OrNull String congestionControl, @Range(min = 0, max = TcpOptions.MAX_MSS) int mss,
-                         @Range(min = -1, max = 255) int tos) {
+public record TcpOptions(@OrNull String congestionControl, @OrNull @Range(min = TcpOptions.MIN_MSS, max = TcpOptions.MAX_MSS) Integer mss,
+                         @OrNull @Range(min = 0, max = 255) Integer tos) {
     /** TCP_MIN_MSS: the kernel refuses a smaller TCP_MAXSEG. */
     public static final int MIN_MSS = 88;
     /** MAX_TCP_WINDOW: nor a larger one. */
     public static final int MAX_MSS = 32767;
     /** None: the kernel's defaults. */
-    public static final TcpOptions NONE = new TcpOptions(null, 0, -1);
+    public static final TcpOptions NONE = new TcpOptions(null, null, null);
     /** What a kernel's congestion control may be called (TCP_CA_NAME_MAX is 16 with the NUL). */
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]{1,15}");
 
-    /** @throws IllegalArgumentException for a name no congestion control has, or an MSS below {@link #MIN_MSS} */
+    /** @throws IllegalArgumentException for a name no congestion control has (the numbers' ranges are the codec's to check) */
     public TcpOptions {
         if (congestionControl != null && !NAME.matcher(congestionControl).matches()) {
             throw new IllegalArgumentException("'" + congestionControl + "' is not the name of a congestion control (letters, digits, _ or -,"
                     + " at most 15), e.g. cubic or bbr");
         }
-        if (mss != 0 && mss < MIN_MSS) {
-            throw new IllegalArgumentException("an MSS of " + mss + " bytes is below the kernel's least, " + MIN_MSS + " bytes");
-        }
     }
 
     /** Whether a native call sets any of them (the congestion control, the MSS). */
     public boolean needsNative() {
-        return congestionControl != null || mss > 0;
+        return congestionControl != null || mss != null;
     }
 
     /**
@@ -59,17 +56,17 @@ public record TcpOptions(@OrNull String congestionControl, @Range(min = 0, max =
      */
     public void apply(NetworkChannel channel) throws IOException {
         boolean listener = channel instanceof ServerSocketChannel;
-        if (tos >= 0 && !listener) {
+        if (tos != null && !listener) {
             channel.setOption(StandardSocketOptions.IP_TOS, tos);
         }
-        if (congestionControl == null && !(listener && mss > 0)) {
+        if (congestionControl == null && !(listener && mss != null)) {
             return;
         }
         TcpSocket socket = socket(channel);
         if (congestionControl != null) {
             socket.congestionControl(congestionControl);
         }
-        if (listener && mss > 0) {
+        if (listener && mss != null) {
             socket.maxSegment(mss);
         }
     }
@@ -99,7 +96,7 @@ public record TcpOptions(@OrNull String congestionControl, @Range(min = 0, max =
 
     /** The options in words, as a message names them: "cc: 'bbr', mss: 1200". */
     private String asked() {
-        return congestionControl != null && mss > 0 ? "cc: '" + congestionControl + "' and mss: " + mss
+        return congestionControl != null && mss != null ? "cc: '" + congestionControl + "' and mss: " + mss
                 : congestionControl != null ? "cc: '" + congestionControl + "'" : "mss: " + mss;
     }
 

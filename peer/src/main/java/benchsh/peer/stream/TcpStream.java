@@ -234,7 +234,7 @@ public final class TcpStream implements Workload {
             if (!channels.isEmpty()) {
                 sendBuffer = channels.get(0).getOption(StandardSocketOptions.SO_SNDBUF);
                 receiveBuffer = channels.get(0).getOption(StandardSocketOptions.SO_RCVBUF);
-                ipTos = spec.options().tos() >= 0 ? TcpOptions.tosOf(channels.get(0)) : null;
+                ipTos = spec.options().tos() != null ? TcpOptions.tosOf(channels.get(0)) : null;
             }
             watch = TcpWatch.of(channels, spec.send(), meter);
             if (spec.send() && spec.zeroCopy()) {

@@ -95,8 +95,8 @@ public final class TcpSpecBuilder {
         return this;
     }
 
-    /** The congestion control (TCP_CONGESTION), the MSS (TCP_MAXSEG, 0 for the route's) and the type of service (-1 to leave it). */
-    public TcpSpecBuilder options(String congestionControl, int mss, int tos) {
+    /** The congestion control (TCP_CONGESTION), the MSS (TCP_MAXSEG) and the type of service; null leaves each as it is. */
+    public TcpSpecBuilder options(String congestionControl, Integer mss, Integer tos) {
         this.options = new TcpOptions(congestionControl, mss, tos);
         return this;
     }

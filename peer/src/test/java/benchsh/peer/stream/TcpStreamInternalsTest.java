@@ -81,8 +81,8 @@ class TcpStreamInternalsTest {
 
     @Test
     void bothEndsSetTheCongestionControlAndTheListenerClampsTheMssOnJava22OrRefuseNamingTheJava() throws Exception {
-        TcpStream.Spec listen = tcp().size(16384).options("reno", 1000, -1).build();
-        TcpStream.Spec send = tcp().send().size(16384).bytes(2_000_000L).options("reno", 1000, -1).build();
+        TcpStream.Spec listen = tcp().size(16384).options("reno", 1000, null).build();
+        TcpStream.Spec send = tcp().send().size(16384).bytes(2_000_000L).options("reno", 1000, null).build();
         if (!NATIVE) {
             IOException e = assertThrows(IOException.class, () -> new TcpStream().open("listen", SpecCodec.encode(listen), Sides.listening(),
                     new RecordingContext()));
@@ -95,7 +95,7 @@ class TcpStreamInternalsTest {
         long mss = longOf(o[1], "mss_bytes");
         assertTrue(mss <= 1000 && mss >= 900, "the sender's MSS under the listener's 1000 (less its options): " + mss);
         // reversed: the listener sends, and its own MSS is clamped too
-        Outcome[] r = Sides.pair(new TcpStream(), tcp().send().size(16384).bytes(1_000_000L).options(null, 1000, -1).build(),
+        Outcome[] r = Sides.pair(new TcpStream(), tcp().send().size(16384).bytes(1_000_000L).options(null, 1000, null).build(),
                 tcp().size(16384).build(), new RecordingContext(), new RecordingContext());
         assertNull(r[0].error(), r[0].error());
         assertTrue(longOf(r[0], "mss_bytes") <= 1000, Sides.metrics(r[0]).toString());
@@ -103,7 +103,7 @@ class TcpStreamInternalsTest {
 
     @Test
     void anUnknownCongestionControlIsRefusedAtTheStartListingWhatTheKernelOffers() {
-        TcpStream.Spec spec = tcp().size(16384).options("nosuchcc", 0, -1).build();
+        TcpStream.Spec spec = tcp().size(16384).options("nosuchcc", null, null).build();
         for (String role : List.of("listen", "connect")) {
             IOException e = assertThrows(IOException.class, () -> new TcpStream().open(role, SpecCodec.encode(spec),
                     role.equals("listen") ? Sides.listening() : new benchsh.peer.protocol.Link(Sides.TOKEN, Sides.LOOPBACK, 9), new RecordingContext()));
@@ -114,8 +114,8 @@ class TcpStreamInternalsTest {
 
     @Test
     void theTypeOfServiceIsSetOnEveryJavaAndReadBack() throws Exception {
-        Outcome[] o = Sides.pair(new TcpStream(), tcp().size(16384).options(null, 0, 0xb8).build(),
-                tcp().send().size(16384).bytes(500_000L).options(null, 0, 0xb8).build(), new RecordingContext(), new RecordingContext());
+        Outcome[] o = Sides.pair(new TcpStream(), tcp().size(16384).options(null, null, 0xb8).build(),
+                tcp().send().size(16384).bytes(500_000L).options(null, null, 0xb8).build(), new RecordingContext(), new RecordingContext());
         assertNull(o[1].error(), o[1].error());
         assertEquals("0xb8 (DSCP 46)", Sides.metrics(o[1]).get("ip_tos"));
         assertEquals("0xb8 (DSCP 46)", Sides.metrics(o[0]).get("ip_tos"));

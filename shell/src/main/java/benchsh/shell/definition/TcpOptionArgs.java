@@ -40,8 +40,13 @@ final class TcpOptionArgs {
         if (args.given("tos") && args.given("dscp")) {
             throw new UsageException(args.spec().name() + ": give tos: or dscp:, not both (dscp: 46 is tos: 0xb8)");
         }
-        int tos = args.given("dscp") ? dscp(args.spec().name(), args.text("dscp")) << 2 : args.given("tos") ? args.count("tos") : -1;
-        return new TcpOptions(args.given("cc") ? args.text("cc") : null, args.given("mss") ? args.intSize("mss") : 0, tos);
+        Integer tos = null;
+        if (args.given("dscp")) {
+            tos = dscp(args.spec().name(), args.text("dscp")) << 2;
+        } else if (args.given("tos")) {
+            tos = args.count("tos");
+        }
+        return new TcpOptions(args.given("cc") ? args.text("cc") : null, args.given("mss") ? args.intSize("mss") : null, tos);
     }
 
     private static int dscp(String verb, String given) {

@@ -68,7 +68,7 @@ class TcpVerbTest {
                 "tcp tos: 4, dscp: 'ef'", "give tos: or dscp:, not both",
                 "tcp dscp: 'gold'", "dscp is a code point from 0 to 63 or one of",
                 "tcp dscp: 64", "dscp is a code point from 0 to 63",
-                "tcp mss: 50", "below the kernel's least, 88 bytes",
+                "tcp mss: 50", "mss must be between 88 B and 32,767 B, not 50 B",
                 "tcp family: 5", "family is 4 (IPv4) or 6 (IPv6), not 5",
                 "tcp time: 1.s, family: 6, bind: '127.0.0.1'", "bind: 127.0.0.1 is not an IPv6 address");
         for (Map.Entry<String, String> c : cases.entrySet()) {
