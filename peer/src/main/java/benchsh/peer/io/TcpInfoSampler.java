@@ -33,11 +33,20 @@ public final class TcpInfoSampler {
         this.retransmitsBefore = new long[sockets.size()];
     }
 
+    /**
+     * Why no sampler can read here (the Java, the platform), or null when they can. The first call in a process links
+     * the native calls, which takes a while (over a second on a busy host): a side makes it before its clock starts.
+     */
+    public static String unavailable() {
+        String no = NativeTcp.unavailable();
+        return no == null ? null : "TCP_INFO is a native call (NIO has none), and this peer " + no;
+    }
+
     /** A sampler of {@code connections} (open, connected); one that reads nothing, saying why, where they cannot be read. */
     public static TcpInfoSampler of(List<? extends NetworkChannel> connections) {
-        String no = NativeTcp.unavailable();
+        String no = unavailable();
         if (no != null) {
-            return new TcpInfoSampler(List.of(), "TCP_INFO is a native call (NIO has none), and this peer " + no);
+            return new TcpInfoSampler(List.of(), no);
         }
         try {
             return new TcpInfoSampler(NativeTcp.attach(connections), null);

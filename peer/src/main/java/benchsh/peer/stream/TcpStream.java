@@ -148,6 +148,7 @@ public final class TcpStream implements Workload {
             } else {
                 spec.options().check();
             }
+            TcpWatch.prepare(spec.send());
         }
 
         @Override

@@ -133,9 +133,6 @@ public final class Meter {
         start = snapshot();
         baseline = start;
         thisSecond = start;
-        if (omitNanos == 0) {
-            begin();
-        }
         sampler = new Thread(this::sample, "meter");
         sampler.setDaemon(true);
         sampler.start();
@@ -212,6 +209,9 @@ public final class Meter {
     private void sample() {
         long next = start.nanos + (omitNanos > 0 ? omitNanos : intervalNanos);
         boolean omitted = omitNanos == 0;
+        if (omitted) {
+            begin(); // here, not in start(): the side's data starts flowing meanwhile
+        }
         Snapshot intervalStart = start;
         long lastBytes = 0;
         long lastProgress = start.nanos;
