@@ -157,7 +157,7 @@ class RuntimeDeployTest {
             assertEquals("host", h.peerVm());
             assertTrue(h.peerNote().startsWith("r1: deploy runtime: " + dir + " is writable by group or others (mode 0775)"), h.peerNote());
             assertTrue(h.peerNote().endsWith("; so its peer runs on its own Java " + Runtime.version().feature() + ", without the native "
-                    + "paths (sendmmsg and GSO datagrams, native TCP_RR/TCP_CRR sockets, native file writes): install a JDK 22+ there"),
+                    + "paths (sendmmsg and GSO datagrams, native TCP stream, TCP_RR and TCP_CRR sockets, native file writes): install a JDK 22+ there"),
                     h.peerNote());
         }
     }
