@@ -17,7 +17,6 @@ import java.util.function.BooleanSupplier;
  * --add-exports java.base/sun.nio.ch=ALL-UNNAMED}). The descriptor is duplicated (fcntl F_DUPFD_CLOEXEC), so the
  * stream owns the number it calls on whatever happens to the channel. Thread-safe.
  */
-@SuppressWarnings("restricted")
 final class NativeStreamSockets {
     private static final int F_DUPFD_CLOEXEC = 1030;
     private static final MethodHandle FCNTL = link();
