@@ -1,105 +1,49 @@
 package benchsh.peer.io;
 
 import java.io.IOException;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.net.InetSocketAddress;
-import java.net.SocketAddress;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.nio.channels.NetworkChannel;
-import java.nio.channels.SocketChannel;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 
 /**
- * The file descriptors behind NIO socket channels, found without the JDK's internals ({@code sun.nio.ch} is not opened
- * to the peer): of the process's open descriptors ({@code /proc/self/fd}), the one whose local address
- * (getsockname(2)) and partner (getpeername(2); none for a listener) are the channel's. No two open TCP sockets have
- * both: a connection is the only one with its pair of addresses, and a listener the only unconnected socket bound to
- * its own. A descriptor found is the channel's only while the channel is open: callers check {@link
- * NetworkChannel#isOpen()} after each call on it (a channel closes before its descriptor is released). Stateless.
+ * The file descriptor behind an NIO socket channel (a connection or a listener): {@code SelChImpl.getFDVal()}, which
+ * {@code java -jar} lets the peer call through the jar's {@code Add-Exports: java.base/sun.nio.ch} (elsewhere: {@code
+ * --add-exports java.base/sun.nio.ch=ALL-UNNAMED}). The number is the channel's only while the channel is open: a
+ * caller either checks {@link NetworkChannel#isOpen()} after each call on it (a channel is marked closed before its
+ * descriptor is released) or owns a duplicate (fcntl F_DUPFD_CLOEXEC). Stateless and thread-safe.
  */
 final class ChannelFds {
-    private static final Path FDS = Path.of("/proc/self/fd");
-    private static final int SO_TYPE = 3;
-    private static final int SOCK_STREAM = 1;
+    private static final MethodHandle FD_VAL = fdVal();
 
     private ChannelFds() {
     }
 
-    /** Where a channel's socket meets the network; {@code remote} is null for a listener. */
-    private record Ends(InetSocketAddress local, InetSocketAddress remote) {
-        static Ends of(NetworkChannel channel) throws IOException {
-            SocketAddress remote = channel instanceof SocketChannel s ? s.getRemoteAddress() : null;
-            return new Ends((InetSocketAddress) channel.getLocalAddress(), (InetSocketAddress) remote);
+    /** Why descriptors cannot be read here, or null when they can. */
+    static String unavailable() {
+        return FD_VAL == null ? "cannot see an NIO socket's descriptor: run the peer with java -jar, or add --add-exports java.base/sun.nio.ch=ALL-UNNAMED"
+                : null;
+    }
+
+    /** The descriptor of {@code channel}. */
+    static int of(NetworkChannel channel) throws IOException {
+        if (FD_VAL == null) {
+            throw new UnsupportedOperationException(unavailable());
+        }
+        try {
+            return (int) FD_VAL.invoke(channel);
+        } catch (Throwable t) {
+            throw new IOException("cannot read the socket's descriptor: " + t, t);
         }
     }
 
-    /**
-     * The descriptor of each of {@code channels}, in their order, read from one pass over {@code /proc/self/fd}.
-     *
-     * @throws IOException when a channel is closed or unbound, or no descriptor has its addresses
-     */
-    static List<Integer> of(List<? extends NetworkChannel> channels) throws IOException {
-        Map<Ends, Integer> wanted = new HashMap<>();
-        List<Ends> ends = new ArrayList<>();
-        for (NetworkChannel c : channels) {
-            Ends e = Ends.of(c);
-            if (e.local() == null) {
-                throw new IOException("a socket that is not bound has no descriptor to find");
-            }
-            ends.add(e);
-            wanted.put(e, -1);
-        }
-        try (Arena arena = Arena.ofConfined(); DirectoryStream<Path> fds = Files.newDirectoryStream(FDS)) {
-            MemorySegment errno = Libc.newErrno(arena);
-            MemorySegment address = arena.allocate(CLayouts.SOCKADDR_MAX, 8);
-            MemorySegment length = arena.allocate(CLayouts.SOCKLEN_T);
-            for (Path entry : fds) {
-                int fd = Integer.parseInt(entry.getFileName().toString());
-                InetSocketAddress local = name(errno, fd, address, length, false);
-                if (local == null || wanted.keySet().stream().noneMatch(e -> e.local().equals(local)) || !stream(errno, fd, length, arena)) {
-                    continue;
-                }
-                Ends found = new Ends(local, name(errno, fd, address, length, true));
-                wanted.computeIfPresent(found, (e, fdBefore) -> fd);
-            }
-        }
-        List<Integer> out = new ArrayList<>();
-        for (int i = 0; i < ends.size(); i++) {
-            Integer fd = wanted.get(ends.get(i));
-            if (fd < 0 || !channels.get(i).isOpen()) {
-                throw new IOException("no open descriptor of this process has the socket of " + describe(ends.get(i)));
-            }
-            out.add(fd);
-        }
-        return out;
-    }
-
-    /** The local (or, {@code peer}, the partner's) address of socket {@code fd}; null when it has none or is no socket. */
-    private static InetSocketAddress name(MemorySegment errno, int fd, MemorySegment address, MemorySegment length, boolean peer) {
-        length.set(CLayouts.SOCKLEN_T, 0, (int) address.byteSize());
-        int rc = peer ? TcpLibc.getpeername(errno, fd, address, length) : Libc.getsockname(errno, fd, address, length);
-        if (rc != 0) {
+    /** {@code SelChImpl.getFDVal()}, every NIO channel's descriptor number; null when java.base does not export it to the peer. */
+    private static MethodHandle fdVal() {
+        try {
+            Class<?> selChImpl = Class.forName("sun.nio.ch.SelChImpl");
+            return MethodHandles.lookup().findVirtual(selChImpl, "getFDVal", MethodType.methodType(int.class));
+        } catch (ReflectiveOperationException | RuntimeException e) {
             return null;
         }
-        int family = address.get(CLayouts.C_SHORT, 0);
-        return family == Libc.AF_INET || family == Libc.AF_INET6 ? SocketAddresses.decode(address) : null;
-    }
-
-    /** Whether socket {@code fd} is a stream socket (TCP, where its address is an internet one): UDP has ports of its own. */
-    private static boolean stream(MemorySegment errno, int fd, MemorySegment length, Arena arena) {
-        MemorySegment type = arena.allocate(CLayouts.C_INT);
-        length.set(CLayouts.SOCKLEN_T, 0, (int) CLayouts.C_INT.byteSize());
-        return Libc.getsockopt(errno, fd, Libc.SOL_SOCKET, SO_TYPE, type, length) == 0 && type.get(CLayouts.C_INT, 0) == SOCK_STREAM;
-    }
-
-    private static String describe(Ends e) {
-        return Objects.toString(e.local()) + (e.remote() == null ? " (listening)" : " → " + e.remote());
     }
 }

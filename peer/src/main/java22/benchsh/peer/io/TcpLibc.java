@@ -1,16 +1,12 @@
 package benchsh.peer.io;
 
-import static benchsh.peer.io.CLayouts.C_INT;
-import static java.lang.foreign.ValueLayout.ADDRESS;
-
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandle;
 
 /**
- * What the native TCP socket calls need beyond {@link Libc}: getpeername(2), the TCP option names, and {@code struct
+ * What the native TCP socket calls need beyond {@link Libc}: the TCP option names, and {@code struct
  * tcp_info} (linux/tcp.h) laid out field by field in the kernel's order, so its offsets are derived, never written
  * down. The struct only grows at its end; a kernel returns as much of it as it has. Stateless and thread-safe.
  */
@@ -22,7 +18,6 @@ final class TcpLibc {
     static final int TCP_CONGESTION = 13;
     /** TCP_CA_NAME_MAX: a congestion control's name and its NUL. */
     static final int CA_NAME_MAX = 16;
-    static final int ENOTCONN = 107;
 
     private static final ValueLayout.OfInt U32 = ValueLayout.JAVA_INT;
     private static final ValueLayout.OfLong U64 = ValueLayout.JAVA_LONG;
@@ -47,17 +42,7 @@ final class TcpLibc {
     /** Room for a newer kernel's longer struct: it copies no more than asked for. */
     static final long TCP_INFO_ROOM = 512;
 
-    private static final MethodHandle GETPEERNAME = Libc.call("getpeername", C_INT, C_INT, ADDRESS, ADDRESS);
-
     private TcpLibc() {
-    }
-
-    static int getpeername(MemorySegment errno, int fd, MemorySegment address, MemorySegment length) {
-        try {
-            return (int) GETPEERNAME.invokeExact(errno, fd, address, length);
-        } catch (Throwable t) {
-            throw Libc.failed(t);
-        }
     }
 
     /** Where field {@code name} of struct tcp_info begins. */

@@ -14,7 +14,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * tcp's results: a stream test's figures ({@link StreamMetrics}) and what TCP did on the sender's connections ({@link
+ * tcp's results: a stream test's figures ({@link StreamMetrics}, with the calls each end made) and what TCP did on the sender's connections ({@link
  * TcpReport}); its interval samples, the receiver's bytes beside the sender's TCP figures of the same interval (by
  * number: each side counts its intervals from the end of its own warm-up). For {@code bidir}, both directions' figures
  * added up: counts and windows and rates summed, round-trip times averaged, the extremes of both. Stateless.
@@ -28,14 +28,26 @@ public final class TcpFigures {
     public record Figures(StreamMetrics.Figures stream, @OrNull TcpReport tcp) {
     }
 
-    /** One direction's figures: the receiver's count, the sender's, each end's socket buffer, both ends' strays, and the sender's TCP. */
+    /**
+     * One direction's figures: the receiver's count, the sender's, each end's socket buffer and calls, both ends' strays,
+     * and the sender's TCP.
+     */
     static Figures merge(Sides sides, String receiver, String sender, boolean fromIsSender) {
         TcpStream.Report rx = sides.report(receiver, TcpStream.Report.class);
         TcpStream.Report tx = sides.report(sender, TcpStream.Report.class);
         StreamMetrics.Figures stream = StreamMetrics.merge(sides.streamed(receiver), sides.streamed(sender), tx == null ? null : tx.sendSocketBytes(),
                 rx == null ? null : rx.recvSocketBytes(), Arrays.asList(rx == null ? null : rx.straysDropped(), tx == null ? null : tx.straysDropped()),
-                fromIsSender);
+                fromIsSender, paths(tx, rx));
         return new Figures(stream, tx == null ? null : tx.tcp());
+    }
+
+    /** {@code send_io} and {@code recv_io}: the calls each end's streams made; null when neither end reported. */
+    static StreamMetrics.Paths paths(TcpStream.Report tx, TcpStream.Report rx) {
+        if (tx == null && rx == null) {
+            return null;
+        }
+        return new StreamMetrics.Paths(tx == null ? null : tx.io().streamIo(), tx == null ? null : tx.io().streamIoNote(),
+                rx == null ? null : rx.io().streamIo(), rx == null ? null : rx.io().streamIoNote());
     }
 
     /** The receiver's samples, each with the TCP figures of the sender's sample of the same number (none past the sender's last). */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import benchsh.peer.io.StreamSockets;
 import benchsh.peer.io.TcpInternals;
 import benchsh.peer.io.TcpReport;
 import benchsh.peer.io.TcpSummary;
@@ -34,8 +35,8 @@ class TcpFiguresTest {
     }
 
     private static Sides sides(TcpReport sender, List<Interval<?>> rx, List<Interval<?>> tx) {
-        TcpStream.Report r = new TcpStream.Report(moved(3000, 3000, 3, 0, new SideCpu(10, 2, 0.1)), 0, null, 131072L, new TcpReport(null, null, null));
-        TcpStream.Report t = new TcpStream.Report(moved(3000, 3000, 3, 0, new SideCpu(20, 2, 0.2)), 0, 65536L, null, sender);
+        TcpStream.Report r = new TcpStream.Report(moved(3000, 3000, 3, 0, new SideCpu(10, 2, 0.1)), 0, null, 131072L, StreamSockets.Chosen.byDefault(), new TcpReport(null, null, null));
+        TcpStream.Report t = new TcpStream.Report(moved(3000, 3000, 3, 0, new SideCpu(20, 2, 0.2)), 0, 65536L, null, StreamSockets.Chosen.byDefault(), sender);
         return new Sides(Map.of("listen", new SideEnd(r, rx, null, null), "connect", new SideEnd(t, tx, null, null)), Map.of(), Set.of());
     }
 
