@@ -281,6 +281,8 @@ public final class Main {
         } catch (Exception e) {
             stderr.println("benchsh: " + session.secrets().redact(e.getMessage()));
             return USAGE;
+        } finally {
+            session.endTable(); // what the last table left out, under it
         }
         session.out().flush();
         overrides.finished();
@@ -291,7 +293,8 @@ public final class Main {
         }
         long failed = session.log().failures();
         if (failed > 0) {
-            stderr.println("benchsh: " + failed + " of " + session.results().size() + " tests did not complete");
+            int all = session.results().size();
+            stderr.println("benchsh: " + (all == 1 ? "the test" : failed + " of " + Formats.count(all, "test")) + " did not complete");
         }
         return failed > 0 || !failedExpectations.isEmpty() ? TEST_FAILED : OK;
     }

@@ -179,7 +179,6 @@ public final class Session implements AutoCloseable, Recorder {
         log.add(kept, info(), facts(kept));
         int w = width.getAsInt();
         ResultTable.Row row = ResultTable.row(kept, columns, unit, numbered && w > 0 ? Math.max(40, w - NUMBER_WIDTH) : w);
-        String hidden = row.hidden() == 0 ? null : "(" + row.hidden() + " more columns: results wide: true, or a wider terminal)";
         List<String> headers = row.headers();
         List<String> cells = row.cells();
         if (numbered) {
@@ -189,11 +188,11 @@ public final class Session implements AutoCloseable, Recorder {
             cells.add(0, String.format(java.util.Locale.ROOT, "%-4s", "_" + log.results().size())); // room up to _999: one header
         }
         synchronized (this) {
-            out.print(rows.next(headers, cells, hidden) + ResultTable.errorLine(kept));
+            out.print(rows.next(headers, cells, row.note(w)) + ResultTable.errorLine(kept));
+            if (kept.error() != null) {
+                out.print(rows.end()); // the row's error ends its table
+            }
             out.flush();
-        }
-        if (kept.error() != null) {
-            rows.reset();
         }
         return kept;
     }
@@ -225,9 +224,19 @@ public final class Session implements AutoCloseable, Recorder {
         if (context.planning()) {
             return;
         }
-        rows.reset();
         synchronized (this) {
-            out.print(text);
+            out.print(rows.end() + text);
+            out.flush();
+        }
+    }
+
+    /**
+     * Ends the table of result rows printing now (a REPL line or a batch run is done): what it left out is said under
+     * it, and the next row starts a new table with its header.
+     */
+    public void endTable() {
+        synchronized (this) {
+            out.print(rows.end());
             out.flush();
         }
     }

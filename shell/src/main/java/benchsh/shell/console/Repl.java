@@ -174,6 +174,7 @@ public final class Repl {
         } catch (TestCancelledException e) {
             out.println("stopped: " + e.getMessage());
         } finally {
+            session.endTable(); // the line's table ends: what it left out is said under it
             status.finished(null); // a test that threw after it started leaves no status line behind
             terminal.handle(Terminal.Signal.INT, previous);
             Thread.interrupted();

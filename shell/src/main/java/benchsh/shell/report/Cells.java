@@ -2,7 +2,9 @@ package benchsh.shell.report;
 
 import benchsh.peer.metric.NamedMetric;
 import benchsh.peer.metric.Unit;
+import benchsh.shell.args.Rate;
 import benchsh.shell.result.MetricCatalog;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -10,7 +12,8 @@ import java.util.Optional;
  * Formats a named value by its unit, from the registry of metrics ({@link MetricCatalog}): bits per second in the
  * session's throughput unit, percent, seconds, sizes in binary units; a list (e.g. per-stream figures) as its
  * cells joined by "; ". Headers come from the same registry, so they never disagree with the cells. Keys that
- * are not metrics (parameters, tags) are shown as they are, sizes and durations in human form. Stateless.
+ * are not metrics (parameters, tags) are shown in the unit their verb declares (sizes, rates, durations as the user
+ * writes them), other values as they are. Stateless.
  */
 public final class Cells {
     private Cells() {
@@ -52,16 +55,38 @@ public final class Cells {
             return String.valueOf(value);
         }
         double v = n.doubleValue();
-        Unit unit = unit(key).orElse(null);
-        if (unit == Unit.BITS_PER_SECOND) {
-            return throughput.number(v);
+        Optional<Unit> metric = unit(key);
+        if (metric.isEmpty()) {
+            return param(key, n);
         }
-        if (unit == Unit.PERCENT) {
-            return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v);
+        return switch (metric.get()) {
+            case BITS_PER_SECOND -> throughput.number(v);
+            case PERCENT -> Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v);
+            case SECONDS -> Formats.seconds(v);
+            case BYTES -> Formats.size(n.longValue());
+            default -> plain(n);
+        };
+    }
+
+    /**
+     * A parameter's (or tag's) value in the unit its verb declares ({@link MetricCatalog#param}), as the user wrote it:
+     * {@code 16 KiB}, {@code 50 Mbit/s}, {@code 50 us}, {@code 2.00 s}; a number no verb declares as it is.
+     */
+    static String param(String key, Number n) {
+        Unit declared = MetricCatalog.param(key).orElse(null);
+        if (declared == null) {
+            return plain(n);
         }
-        if (unit == Unit.SECONDS || key.equals("time") || key.equals("omit") || key.equals("interval")) {
-            return Formats.seconds(v);
-        }
-        return Formats.value(key, value);
+        return switch (declared) {
+            case BYTES -> Formats.size(n.longValue());
+            case BITS_PER_SECOND -> Rate.ofBitsPerSecond(n.doubleValue()).toString();
+            case SECONDS -> Formats.duration(Duration.ofNanos(Math.round(n.doubleValue() * 1e9)));
+            default -> plain(n);
+        };
+    }
+
+    /** A number with no unit to show: whole ones as they are, others with sensible precision. */
+    private static String plain(Number n) {
+        return n instanceof Double || n instanceof Float ? Formats.number(n.doubleValue()) : String.valueOf(n);
     }
 }

@@ -54,18 +54,4 @@ public final class Formats {
         }
         return String.format(Locale.ROOT, Math.abs(v) >= 100 ? "%,.0f" : Math.abs(v) >= 1 ? "%.2f" : "%.3g", v);
     }
-
-    /** A parameter or tag value as a table cell. */
-    public static String value(String key, Object v) {
-        if (v == null) {
-            return "-";
-        }
-        if (v instanceof Number n && (key.equals("size") || key.endsWith("bytes") || key.equals("window") || key.equals("bs"))) {
-            return size(n.longValue());
-        }
-        if (v instanceof Double d) {
-            return number(d);
-        }
-        return String.valueOf(v);
-    }
 }
