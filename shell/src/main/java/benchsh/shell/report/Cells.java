@@ -75,7 +75,7 @@ public final class Cells {
     static String param(String key, Number n) {
         Unit declared = MetricCatalog.param(key).orElse(null);
         if (declared == null) {
-            return plain(n);
+            return written(n);
         }
         return switch (declared) {
             case BYTES -> Formats.size(n.longValue());
@@ -83,6 +83,15 @@ public final class Cells {
             case SECONDS -> Formats.duration(Duration.ofNanos(Math.round(n.doubleValue() * 1e9)));
             default -> plain(n);
         };
+    }
+
+    /** A number as a user writes it (0.1, 0.001), or with sensible precision when it has more than six digits. */
+    private static String written(Number n) {
+        if (n instanceof Double d && Double.isFinite(d)) {
+            java.math.BigDecimal exact = java.math.BigDecimal.valueOf(d).stripTrailingZeros();
+            return exact.precision() <= 6 ? exact.toPlainString() : Formats.number(d);
+        }
+        return plain(n);
     }
 
     /** A number with no unit to show: whole ones as they are, others with sensible precision. */

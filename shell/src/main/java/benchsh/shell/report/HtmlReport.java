@@ -165,7 +165,7 @@ public final class HtmlReport {
     }
 
     /**
-     * A table; numeric columns right-aligned. {@code marks}, when given, holds per row null or
+     * A table, then its notes; numeric columns right-aligned. {@code marks}, when given, holds per row null or
      * {class, note}: the row gets the class and the note follows it in a full-width row.
      */
     static void table(StringBuilder b, TextTable t, List<String[]> marks) {
@@ -195,6 +195,7 @@ public final class HtmlReport {
             }
         }
         b.append("</tbody>\n</table></div>\n");
+        t.notes().forEach(note -> b.append("<p class=\"meta\">").append(esc(note)).append("</p>\n"));
     }
 
     /** Escapes text for HTML content and attribute values. */

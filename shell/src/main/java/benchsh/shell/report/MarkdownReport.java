@@ -130,7 +130,10 @@ public final class MarkdownReport {
         return t;
     }
 
-    /** A GitHub-flavoured table, padded; numeric columns right-aligned; {@code |} escaped, lines joined by "; ". */
+    /**
+     * A GitHub-flavoured table, padded; numeric columns right-aligned; {@code |} escaped, lines joined by "; "; its notes
+     * after it, each a paragraph.
+     */
     static String table(TextTable t) {
         int n = t.header().size();
         List<List<String>> rows = new ArrayList<>();
@@ -157,6 +160,7 @@ public final class MarkdownReport {
                 b.append('\n');
             }
         }
+        t.notes().forEach(note -> b.append('\n').append(note).append('\n'));
         return b.toString();
     }
 

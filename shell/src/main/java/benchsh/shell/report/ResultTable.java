@@ -23,11 +23,14 @@ public final class ResultTable {
         return b.toString();
     }
 
-    /** The columns: tags first (those not already chosen), then the verb's, then status if anything failed. */
+    /**
+     * The columns: tags first (those not already chosen), then the verb's (its from and to as the results' hosts show:
+     * {@link HostColumns}), then status if anything failed.
+     */
     public static List<String> keys(List<Result> results, List<String> columns) {
         List<String> keys = new ArrayList<>();
         results.stream().flatMap(r -> r.tags().keySet().stream()).distinct().filter(k -> !columns.contains(k)).forEach(keys::add);
-        keys.addAll(columns);
+        keys.addAll(HostColumns.in(columns, results));
         if (results.stream().anyMatch(r -> !r.ok())) {
             keys.add("status");
         }
@@ -84,7 +87,7 @@ public final class ResultTable {
     }
 
     public static List<String> cells(Result r, List<String> keys, ThroughputUnit unit) {
-        return keys.stream().map(k -> Cells.cell(k, r.lookup(k), unit)).toList();
+        return keys.stream().map(k -> Cells.cell(k, HostColumns.value(r, k), unit)).toList();
     }
 
     /** "failed: h2: no data for 10 s" or "". */
