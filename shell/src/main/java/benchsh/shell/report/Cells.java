@@ -6,7 +6,10 @@ import benchsh.shell.args.Rate;
 import benchsh.shell.result.MetricCatalog;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Formats a named value by its unit, from the registry of metrics ({@link MetricCatalog}): bits per second in the
@@ -66,6 +69,26 @@ public final class Cells {
             case BYTES -> Formats.size(n.longValue());
             default -> plain(n);
         };
+    }
+
+    /** Settings that only steer a run, or that a table shows in a column of its own (the host a test ran on). */
+    private static final Set<String> QUIET = Set.of("interval", "timeout", "nodelay", "on");
+
+    /**
+     * {@code size=16KiB time=2.00s busywait=50us rate=50Mbit/s}: the settings that are set (not null, not false), each in
+     * the unit its verb declares and without blanks, those that only steer the run left out; "-" for none.
+     */
+    public static String settings(Map<String, Object> values, ThroughputUnit unit) {
+        String s = values.entrySet().stream()
+                .filter(e -> e.getValue() != null && !QUIET.contains(e.getKey()) && !Boolean.FALSE.equals(e.getValue()))
+                .map(e -> e.getKey() + "=" + quoted(e.getValue() instanceof Number ? cell(e.getKey(), e.getValue(), unit).replace(" ", "")
+                        : String.valueOf(e.getValue())))
+                .collect(Collectors.joining(" "));
+        return s.isEmpty() ? "-" : s;
+    }
+
+    private static String quoted(String v) {
+        return v.contains(" ") ? "'" + v + "'" : v;
     }
 
     /**

@@ -3,17 +3,12 @@ package benchsh.shell.report;
 import benchsh.shell.run.Plan;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * A dry run as a table: one row per test with its hosts (from and to, or on for a test on one host), tags and
  * parameters, then the estimated total.
  */
 public final class PlanTable {
-    private static final Set<String> QUIET = Set.of("interval", "timeout", "nodelay", "on");
-
     private PlanTable() {
     }
 
@@ -28,7 +23,7 @@ public final class PlanTable {
         for (Plan.Step s : steps) {
             List<String> row = new ArrayList<>(List.of(Integer.toString(i++), s.test()));
             hosts.forEach(k -> row.add(host(s, k)));
-            row.addAll(List.of(pairs(s.tags(), unit), pairs(s.params(), unit), s.expected().map(Formats::duration).orElse("?")));
+            row.addAll(List.of(Cells.settings(s.tags(), unit), Cells.settings(s.params(), unit), s.expected().map(Formats::duration).orElse("?")));
             t.row(row);
         }
         return (steps.isEmpty() ? "plan: no tests\n" : t.toString())
@@ -51,20 +46,4 @@ public final class PlanTable {
         };
     }
 
-    /**
-     * {@code size=16KiB time=2.00s busywait=50us rate=50Mbit/s}: the values that are set, each in the unit its verb
-     * declares ({@link Cells}), those that only steer the run left out.
-     */
-    static String pairs(Map<String, Object> values, ThroughputUnit unit) {
-        String s = values.entrySet().stream()
-                .filter(e -> e.getValue() != null && !QUIET.contains(e.getKey()) && !Boolean.FALSE.equals(e.getValue()))
-                .map(e -> e.getKey() + "=" + quoted(e.getValue() instanceof Number ? Cells.cell(e.getKey(), e.getValue(), unit).replace(" ", "")
-                        : String.valueOf(e.getValue())))
-                .collect(Collectors.joining(" "));
-        return s.isEmpty() ? "-" : s;
-    }
-
-    private static String quoted(String v) {
-        return v.contains(" ") ? "'" + v + "'" : v;
-    }
 }

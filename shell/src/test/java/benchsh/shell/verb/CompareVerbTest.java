@@ -10,8 +10,11 @@ import benchsh.shell.script.ScriptError;
 import benchsh.shell.script.ScriptRunner;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code compare A, B}: rows paired on everything but what A and B differ in, with a ratio, its interval and a verdict. */
 @Timeout(60)
@@ -45,6 +48,25 @@ class CompareVerbTest {
         assertTrue(out.contains("differ in busywait: 50 us vs 0 s"), "a duration in its unit, not 5.00e-05: " + out);
         assertTrue(out.contains("Welch's t"), out);
         assertTrue(out.contains("95 % confidence"), out);
+    }
+
+    /** What compare showed is part of the session's report: its table and what A and B differ in. */
+    @Test
+    void aComparisonIsInTheSessionsReport(@TempDir Path dir) throws Exception {
+        stream.samples(100.0e6, 101.0e6, 99.0e6, 90.2e6, 89.7e6, 90.4e6);
+        eval("3.times { fake busywait: 50.us, label: 'busy' }; 3.times { fake busywait: 0, label: 'sleep' }; compare 'busy', 'sleep'");
+        Path md = dir.resolve("r.md");
+        Path json = dir.resolve("r.json");
+        eval("report '" + md + "'; report '" + json + "'");
+        String text = Files.readString(md);
+        String comparisons = text.substring(text.indexOf("## Comparisons"));
+        assertTrue(comparisons.startsWith("## Comparisons\n\n### label 'busy' vs 'sleep'\n"), text);
+        assertTrue(comparisons.contains("busy MB/s |") && comparisons.contains("slower"), comparisons);
+        assertTrue(comparisons.contains("label 'busy' and 'sleep' differ in busywait: 50 us vs 0 s"), comparisons);
+        java.util.Map<String, Object> doc = benchsh.peer.protocol.Json.parseObject(Files.readString(json));
+        java.util.List<?> shown = (java.util.List<?>) doc.get("comparisons");
+        assertEquals(1, shown.size());
+        assertEquals("slower", ((java.util.Map<?, ?>) ((java.util.List<?>) ((java.util.Map<?, ?>) shown.get(0)).get("rows")).get(0)).get("verdict"));
     }
 
     @Test
