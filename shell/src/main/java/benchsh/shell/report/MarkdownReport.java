@@ -109,14 +109,18 @@ public final class MarkdownReport {
         return Provenance.REPL.equals(c.scriptPath()) ? "typed in the REPL" : c.scriptPath();
     }
 
-    /** Results that did not complete: test, hosts, tags, status and the error. */
+    /** Results that did not complete: test, hosts (from and to, or on), tags, status and the error. */
     static TextTable failures(List<Result> failed, ThroughputUnit unit) {
-        TextTable t = new TextTable(List.of("test", "from", "to", "tags", "status", "error"));
+        List<String> hosts = HostColumns.keys(failed);
+        List<String> header = new ArrayList<>(List.of("test"));
+        header.addAll(hosts);
+        header.addAll(List.of("tags", "status", "error"));
+        TextTable t = new TextTable(header);
         for (Result r : failed) {
-            List<String> tags = new ArrayList<>();
-            r.tags().forEach((k, v) -> tags.add(k + "=" + Cells.cell(k, v, unit)));
-            t.row(List.of(r.test(), String.valueOf(r.from()), String.valueOf(r.to()), tags.isEmpty() ? "-" : String.join(" ", tags),
-                    r.status().wire(), r.error() == null ? "-" : r.error()));
+            List<String> row = new ArrayList<>(List.of(r.test()));
+            hosts.forEach(k -> row.add(Cells.cell(k, HostColumns.value(r, k), unit)));
+            row.addAll(List.of(Cells.settings(r.tags(), unit), r.status().wire(), r.error() == null ? "-" : r.error()));
+            t.row(row);
         }
         return t;
     }
