@@ -161,6 +161,10 @@ public final class Main {
                 session.ssh().settings(session.ssh().settings().withSecrets(BatchPrompts.onTerminal(session.secrets())));
             }
             int code = o.command == null ? repl(session, o.hosts) : interruptible(session, stderr, () -> batch(o, session, stderr));
+            String left = o.command == null || o.dryRun ? null : session.leftBehind(); // the REPL says it as it quits
+            if (left != null) {
+                stderr.print("benchsh: " + left);
+            }
             code = storeOutcome(code, stored, session, stderr);
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);

@@ -5,6 +5,8 @@ import benchsh.shell.host.Hosts;
 import benchsh.shell.host.ssh.SecretPrompt;
 import benchsh.shell.host.ssh.SshContext;
 import benchsh.shell.host.ssh.SshSettings;
+import benchsh.shell.definition.TreeLedger;
+import benchsh.shell.report.Formats;
 import benchsh.shell.report.Provenance;
 import benchsh.shell.report.ResultTable;
 import benchsh.shell.report.RowStream;
@@ -195,6 +197,29 @@ public final class Session implements AutoCloseable, Recorder {
             out.flush();
         }
         return kept;
+    }
+
+    /**
+     * What this session generated and did not remove, said when it ends, with how to remove it (in a later session too,
+     * by its path: {@link benchsh.shell.definition.TreeLedger}); null when it left nothing behind.
+     */
+    public String leftBehind() {
+        List<Result> trees = TreeLedger.notRemoved(results().stream().filter(r -> !r.tags().containsKey("session")).toList()); // not loaded ones
+        if (trees.isEmpty()) {
+            return null;
+        }
+        StringBuilder b = new StringBuilder("this session generated " + Formats.count(trees.size(), "tree") + " and did not remove "
+                + (trees.size() == 1 ? "it" : "them") + " (remove PATH takes one away, in a later session too):\n");
+        for (Result t : trees) {
+            String host = String.valueOf(t.params().get("on"));
+            String path = String.valueOf(t.params().get("path"));
+            long files = t.metrics().get("files") instanceof Number n ? n.longValue() : 0;
+            long bytes = t.metrics().get("tree_bytes") instanceof Number n ? n.longValue() : 0;
+            String quoted = "'" + path.replace("\\", "\\\\").replace("'", "\\'") + "'";
+            b.append("  ").append(host).append(':').append(path).append("  ").append(Formats.count(files, "file")).append(", ").append(Formats.size(bytes))
+                    .append("  remove ").append(quoted).append(host.equals(hosts.local().name()) ? "" : ", on: " + host).append('\n');
+        }
+        return b.toString();
     }
 
     private Map<String, Map<String, Object>> facts(Result r) {
