@@ -211,7 +211,7 @@ public final class Comparison {
     }
 
     /** The rows side by side, with the notes ({@link #notes}) under them. */
-    public TextTable table(ThroughputUnit unit) {
+    TextTable table(ThroughputUnit unit) {
         List<String> keys = varying(rows.stream().map(Row::identity).toList());
         boolean oneMetric = rows.stream().map(Row::metric).distinct().count() <= 1;
         String metric = rows.isEmpty() ? "throughput_bps" : rows.get(0).metric();
