@@ -292,7 +292,8 @@ public final class Main {
         overrides.finished();
         List<Scenario.Expectation> failedExpectations = session.scenario().failedExpectations();
         if (!failedExpectations.isEmpty()) {
-            stderr.println("benchsh: " + failedExpectations.size() + " of " + session.scenario().expectations().size() + " expectations failed:");
+            int all = session.scenario().expectations().size();
+            stderr.println("benchsh: " + (all == 1 ? "the expectation" : failedExpectations.size() + " of " + Formats.count(all, "expectation")) + " failed:");
             failedExpectations.forEach(x -> stderr.println("  " + x.location() + ": " + x.text()));
         }
         long failed = session.log().failures();
