@@ -1,5 +1,7 @@
 package benchsh.shell;
 
+import benchsh.peer.fs.TreeWorkload;
+import benchsh.peer.metric.Flat;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
 import benchsh.shell.host.ssh.SecretPrompt;
@@ -213,10 +215,9 @@ public final class Session implements AutoCloseable, Recorder {
         for (Result t : trees) {
             String host = String.valueOf(t.params().get("on"));
             String path = String.valueOf(t.params().get("path"));
-            long files = t.metrics().get("files") instanceof Number n ? n.longValue() : 0;
-            long bytes = t.metrics().get("tree_bytes") instanceof Number n ? n.longValue() : 0;
+            TreeWorkload.Planned planned = Flat.read(TreeWorkload.Planned.class, t.metrics());
             String quoted = "'" + path.replace("\\", "\\\\").replace("'", "\\'") + "'";
-            b.append("  ").append(host).append(':').append(path).append("  ").append(Formats.count(files, "file")).append(", ").append(Formats.size(bytes))
+            b.append("  ").append(host).append(':').append(path).append("  ").append(Formats.count(planned.files(), "file")).append(", ").append(Formats.size(planned.treeBytes()))
                     .append("  remove ").append(quoted).append(host.equals(hosts.local().name()) ? "" : ", on: " + host).append('\n');
         }
         return b.toString();

@@ -214,7 +214,7 @@ public final class Comparison {
     TextTable table(ThroughputUnit unit) {
         List<String> keys = varying(rows.stream().map(Row::identity).toList());
         boolean oneMetric = rows.stream().map(Row::metric).distinct().count() <= 1;
-        String metric = rows.isEmpty() ? "throughput_bps" : rows.get(0).metric();
+        String metric = rows.isEmpty() ? Result.THROUGHPUT_BPS : rows.get(0).metric();
         List<String> header = new ArrayList<>(keys);
         if (!oneMetric) {
             header.add("metric");
@@ -246,10 +246,9 @@ public final class Comparison {
         return results.stream().filter(r -> label.equals(String.valueOf(r.lookup(by)))).toList();
     }
 
-    /** The headline metric of a test's results (throughput, else its main rate). */
+    /** The metric a test's results are summarized by ({@link Result#summaryMetric}). */
     private static String headline(List<Result> results, String test) {
-        String h = Result.headlineMetric(results.stream().filter(r -> r.test().equals(test)).toList());
-        return h == null ? "throughput_bps" : h;
+        return Result.summaryMetric(results.stream().filter(r -> r.test().equals(test)).toList());
     }
 
     /** The keys with one value in all of A and another in all of B (a key not given counts as its own value). */

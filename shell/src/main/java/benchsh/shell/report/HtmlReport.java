@@ -1,6 +1,7 @@
 package benchsh.shell.report;
 
 import benchsh.shell.report.ReportContext.HostInfo;
+import benchsh.shell.result.IntervalKeys;
 import benchsh.shell.result.Result;
 import java.util.ArrayList;
 import java.util.List;
@@ -144,7 +145,7 @@ public final class HtmlReport {
     private static void intervals(StringBuilder b, ReportSection s, ThroughputUnit unit, String id) {
         List<Result> ok = s.ok();
         String key = s.value() != null && ok.stream().anyMatch(r -> r.intervals().stream().anyMatch(i -> i.containsKey(s.value())))
-                ? s.value() : "throughput_bps";
+                ? s.value() : IntervalKeys.THROUGHPUT_BPS;
         double scale = Cells.bitsPerSecond(key) ? unit.bitsPerUnit() : 1;
         List<TimeSeriesChart.Line> lines = new ArrayList<>();
         for (int i = 0; i < ok.size() && lines.size() < MAX_INTERVAL_LINES; i++) {

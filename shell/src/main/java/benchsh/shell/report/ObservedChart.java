@@ -1,6 +1,7 @@
 package benchsh.shell.report;
 
 import benchsh.shell.observe.ObservedNames;
+import benchsh.shell.result.IntervalKeys;
 import benchsh.shell.result.Result;
 import java.util.List;
 import java.util.SortedMap;
@@ -12,7 +13,7 @@ import java.util.SortedMap;
  * growing. Stateless and thread-safe.
  */
 public final class ObservedChart {
-    private static final String THROUGHPUT = "throughput_bps";
+    private static final String THROUGHPUT = IntervalKeys.THROUGHPUT_BPS;
 
     private ObservedChart() {
     }

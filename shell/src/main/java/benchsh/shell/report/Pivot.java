@@ -56,7 +56,7 @@ public final class Pivot {
             colKeys.sort(given);
         }
         List<String> header = new ArrayList<>();
-        boolean throughput = value.equals("throughput_bps");
+        boolean throughput = value.equals(Result.THROUGHPUT_BPS);
         header.add(cols == null || throughput ? rows : rows + " \\ " + Cells.header(value, unit));
         for (Object c : colKeys) {
             header.add(c == null ? Cells.header(value, unit) : key(cols, c, unit) + (throughput ? " " + unit.name() : ""));

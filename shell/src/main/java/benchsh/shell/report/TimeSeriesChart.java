@@ -1,5 +1,6 @@
 package benchsh.shell.report;
 
+import benchsh.shell.result.IntervalKeys;
 import benchsh.shell.result.Result;
 import java.util.ArrayList;
 import java.util.List;
@@ -88,13 +89,13 @@ public final class TimeSeriesChart {
     }
 
     /**
-     * The points of {@code key} in a result's interval samples, by each sample's end second ({@code end_s}), divided by
+     * The points of {@code key} in a result's interval samples, by each sample's end second ({@link IntervalKeys#END_S}), divided by
      * {@code scale} (e.g. the bits of the session's throughput unit); samples without it are skipped.
      */
     public static SortedMap<Double, Double> samples(Result r, String key, double scale) {
         TreeMap<Double, Double> points = new TreeMap<>();
         for (Map<String, Object> s : r.intervals()) {
-            if (s.get("end_s") instanceof Number end && s.get(key) instanceof Number v && Double.isFinite(v.doubleValue())) {
+            if (s.get(IntervalKeys.END_S) instanceof Number end && s.get(key) instanceof Number v && Double.isFinite(v.doubleValue())) {
                 points.put(end.doubleValue(), v.doubleValue() / scale);
             }
         }
