@@ -102,14 +102,14 @@ class TestbedTcpE2eTest {
     @Test
     void aTinyQueueMakesTcpRetransmitAndADeepOneDoesNot() throws Exception {
         try (AutoCloseable tiny = Testbed.shape("h1", "20mbit", "1ms")) {
-            Result lossy = run("a = host 'h1'; b = host 'h2'; tcp from: a, to: b, time: 3.s, interval: 0.5").ok(0);
+            Result lossy = run("a = host 'h1'; b = host 'h2'; tcp from: a, to: b, time: 3.s, interval: 0.5, cc: 'cubic'").ok(0);
             assertTrue(lossy.metric("retransmits") > 0, "tail drops: " + lossy.metrics());
             long inIntervals = lossy.intervals().stream().map(i -> i.get("retransmits")).filter(v -> v instanceof Number)
                     .mapToLong(v -> ((Number) v).longValue()).sum();
             assertTrue(inIntervals > 0, "the intervals show them too: " + lossy.intervals());
         }
         try (AutoCloseable deep = Testbed.shape("h1", "20mbit", "400ms")) {
-            Result clean = run("a = host 'h1'; b = host 'h2'; tcp from: a, to: b, time: 3.s, window: 128.KiB").ok(0);
+            Result clean = run("a = host 'h1'; b = host 'h2'; tcp from: a, to: b, time: 3.s, window: 128.KiB, cc: 'cubic'").ok(0);
             assertEquals(0.0, clean.metric("retransmits"), "a link that drops nothing: " + clean.metrics());
             Map<String, Object> m = clean.metrics();
             assertTrue(((Number) m.get("srtt_max_us")).doubleValue() > 10_000, "the queue shows in the round trip: " + m);
