@@ -25,18 +25,19 @@ import org.junit.jupiter.api.io.TempDir;
  * Ten shells writing 50 results each to one store at once, as a team's CI runners and a user's REPL beside a batch
  * job do: ten benchsh processes (the shell's {@link Main} in a JVM each, with the options {@code scripts/benchsh}
  * gives it), started together so that they open the store, and on a fresh one create its tables, at about the same
- * moment. Each then waits until all ten are ready and runs {@code repeat(50) { tcp to: local, bytes: 64.KiB }},
- * storing each result as it comes while the nine others store theirs. Every one of the 500 is stored, whole (its
- * hosts and figures), in its session's order 1 to 50, and every shell exits 0 with nothing on stderr. Once on a fresh
- * SQLite file, once more on the same file (an existing store), once on PostgreSQL. The shells share one home, whose
- * cache holds one copy of SQLite's native library afterwards.
+ * moment. Each measures {@code tcp to: local, bytes: 64.KiB} once (starting its local peer), waits until all ten have,
+ * and measures it 49 times more, storing each result as it comes while the nine others store theirs. Every one of the
+ * 500 is stored, whole (its hosts and figures), in its session's order 1 to 50, and every shell exits 0 with nothing
+ * on stderr. Once on a fresh SQLite file, once more on the same file (an existing store), once on PostgreSQL. The
+ * shells share one home, whose cache holds one copy of SQLite's native library afterwards.
  *
- * <p>The measurement is the cheapest real one: {@code tcp} of 64 KiB between two local peers, one write and its
- * drain, a few milliseconds each. A shell's 50 cost about 7 s of CPU, most of it starting its JVM and its local peer's;
- * 50 of {@code rr time: 0.1.s} cost about 10 s and keep two threads spinning through each 0.1 s. Ten shells at once
- * take minutes on a loaded 2-core machine either way, hence the generous deadlines; for the same reason the
- * PostgreSQL URL gives the driver longer timeouts than benchsh's (10 s to connect, 20 s to log in), as a team would on
- * a busy CI machine: ten JVMs logging in at once there can take longer.
+ * <p>The measurement is the cheapest real one: {@code tcp} of 64 KiB through the local peer, one write and its
+ * drain, a few milliseconds each. A shell's 50 cost about 7 s of CPU, most of it starting its JVM and its peer's; 50
+ * of {@code rr time: 0.1.s} cost about 10 s and keep two threads spinning through each 0.1 s. Ten shells at once take
+ * minutes on a loaded 2-core machine either way, hence the generous deadlines. For the same reason each shell's first
+ * test comes before the barrier: ten peers loading their test code at the same instant, beside other work, once
+ * kept one past the 15 s a peer has to set a test up. And the PostgreSQL URL gives the driver longer timeouts than
+ * benchsh's 10 s to connect and 20 s to log in, as a team would on a busy CI machine.
  */
 @Timeout(value = 1500, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class ManyWritersTest {
@@ -89,11 +90,13 @@ class ManyWritersTest {
         try {
             for (int n = 0; n < SHELLS; n++) {
                 shells.add(shell(store, work, run + "-" + n, """
-                        new File('%1$s/ready-%2$d').text = ''
-                        for (int i = 0; i < %3$d && !new File('%4$s').exists(); i++) { Thread.sleep(100) }
-                        assert new File('%4$s').exists() : 'the others did not start within %5$d s'
-                        repeat(%6$d) { tcp to: local, bytes: 64.KiB, label: '%7$s' }
-                        """.formatted(work, n, LIMIT_S * 10, go, LIMIT_S, EACH, run + "-" + n)));
+                        measure = { tcp to: local, bytes: 64.KiB, label: '%1$s' }
+                        measure()
+                        new File('%2$s/ready-%3$d').text = ''
+                        for (int i = 0; i < %4$d && !new File('%5$s').exists(); i++) { Thread.sleep(100) }
+                        assert new File('%5$s').exists() : 'the others did not start within %6$d s'
+                        repeat(%7$d) { measure() }
+                        """.formatted(run + "-" + n, work, n, LIMIT_S * 10, go, LIMIT_S, EACH - 1)));
             }
             awaitReady(work, shells);
             Files.createFile(go);
