@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
+import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 
 /**
@@ -51,6 +52,8 @@ public final class Peer {
     private final ControlChannel channel;
     private final Duration idleTimeout;
     private final Duration shellSilence;
+    /** The time ({@link System#nanoTime()}, or a test's clock) that the shell's silence is measured on. */
+    private final LongSupplier clock;
     private final Map<String, Side> running = new ConcurrentHashMap<>();
     private Path tempDir;
 
@@ -63,9 +66,15 @@ public final class Peer {
      * @param shellSilence how long to wait for the shell once a side has run since it last spoke
      */
     public Peer(ControlChannel channel, Duration idleTimeout, Duration shellSilence) {
+        this(channel, idleTimeout, shellSilence, System::nanoTime);
+    }
+
+    /** A peer that measures the shell's silence on {@code clock} (nanoseconds; a test's, which the test moves). */
+    Peer(ControlChannel channel, Duration idleTimeout, Duration shellSilence, LongSupplier clock) {
         this.channel = channel;
         this.idleTimeout = idleTimeout;
         this.shellSilence = shellSilence;
+        this.clock = clock;
     }
 
     public static String version() {
@@ -119,7 +128,7 @@ public final class Peer {
     }
 
     private int loop() throws IOException, InterruptedException {
-        long lastHeard = System.nanoTime();
+        long lastHeard = clock.getAsLong();
         boolean ranSinceHeard = false; // a side ran since the shell last spoke: its silence then means it is gone
         while (true) {
             Message m;
@@ -132,7 +141,7 @@ public final class Peer {
                     throw new ProtocolException("a " + partial + " frame from the shell is incomplete after " + stuck.toSeconds() + " s");
                 }
                 ranSinceHeard |= !running.isEmpty();
-                long silent = System.nanoTime() - lastHeard;
+                long silent = clock.getAsLong() - lastHeard;
                 if (ranSinceHeard && silent > shellSilence.toNanos()) {
                     System.err.println("benchsh-peer: no word from the shell for " + shellSilence.toSeconds()
                             + " s while a test ran (its machine or network is gone); cancelling " + running.size() + " side(s) and exiting");
@@ -144,7 +153,7 @@ public final class Peer {
                 }
                 continue;
             }
-            lastHeard = System.nanoTime();
+            lastHeard = clock.getAsLong();
             ranSinceHeard = !running.isEmpty();
             if (m instanceof Message.Start start) {
                 start(start);

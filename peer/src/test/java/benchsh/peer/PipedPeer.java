@@ -7,6 +7,7 @@ import java.nio.channels.Channels;
 import java.nio.channels.Pipe;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.LongSupplier;
 
 /**
  * A peer in this JVM, on its own thread, driven over pipes exactly as the shell drives a child peer
@@ -18,11 +19,16 @@ record PipedPeer(ControlChannel shell, CompletableFuture<Integer> exit) implemen
 
     /** Starts a peer with these timeouts (see {@link Peer#Peer(ControlChannel, Duration, Duration)}). */
     static PipedPeer start(Duration idleTimeout, Duration shellSilence) throws IOException {
+        return start(idleTimeout, shellSilence, System::nanoTime);
+    }
+
+    /** Starts a peer with these timeouts, which it measures on {@code clock} (a test's, which the test moves). */
+    static PipedPeer start(Duration idleTimeout, Duration shellSilence, LongSupplier clock) throws IOException {
         Pipe toPeer = Pipe.open();
         Pipe fromPeer = Pipe.open();
         ControlChannel peerSide = new ControlChannel("shell", Channels.newInputStream(toPeer.source()), Channels.newOutputStream(fromPeer.sink()));
         CompletableFuture<Integer> exit = new CompletableFuture<>();
-        Thread t = new Thread(() -> exit.complete(new Peer(peerSide, idleTimeout, shellSilence).serve()), "piped-peer");
+        Thread t = new Thread(() -> exit.complete(new Peer(peerSide, idleTimeout, shellSilence, clock).serve()), "piped-peer");
         t.setDaemon(true);
         t.start();
         return new PipedPeer(new ControlChannel("peer", Channels.newInputStream(fromPeer.source()), Channels.newOutputStream(toPeer.sink())), exit);

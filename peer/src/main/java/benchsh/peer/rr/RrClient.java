@@ -1,5 +1,6 @@
 package benchsh.peer.rr;
 
+import benchsh.peer.io.RrConnection;
 import benchsh.peer.protocol.Endpoint;
 import benchsh.peer.workload.Meter;
 import benchsh.peer.workload.SideBase;
@@ -17,11 +18,18 @@ import java.time.Duration;
  * histogram} the buckets, and the sockets' path if the client says ({@link #sockets}). The meter declares a stall
  * (STALLED, "no data for N s") when no transaction completes for the timing's timeout.
  *
+ * <p>Its TCP connects ({@link #connect}) follow the timeout rule of {@link benchsh.peer.workload.LinkedSide}: a connect
+ * waits at most the timing's timeout, and never past the side's deadline.
+ *
  * <p>The default {@link #work} asks one transaction at a time; a client that keeps several in flight
  * replaces it, using {@link #startClock}, {@link #running} and {@link #completed}. {@link #completed}
  * must be called from one thread at a time.
  */
 abstract class RrClient extends SideBase {
+    /** How late the meter may see a stall: its sampling step, and more on a loaded machine. */
+    private static final long STALL_SLACK_NANOS = 1_000_000_000L;
+    private final SideContext context;
+    private final Duration timeout;
     private final long timeNanos;
     private final long omitNanos;
     private final boolean histogram;
@@ -39,6 +47,8 @@ abstract class RrClient extends SideBase {
         this.timeNanos = timeNanos;
         this.omitNanos = omitNanos;
         this.histogram = histogram;
+        this.context = context;
+        this.timeout = timing.timeout();
     }
 
     /** Reaches the server, before the clock starts. */
@@ -69,6 +79,23 @@ abstract class RrClient extends SideBase {
             now = end;
         }
         end();
+    }
+
+    /**
+     * Connects {@code connection} to the server within the timing's timeout, and never past the side's deadline. Before
+     * the clock starts the connect has a timer of its own. Once the clock runs, the meter's stall (no transaction for
+     * the timeout) closes a connect that hangs, so the connect takes a timer of its own only when the side's deadline
+     * would come first: a TCP_CRR transaction's connect costs no system call for a timer (a timed one costs two
+     * setsockopt(2) on the native sockets, more on NIO).
+     *
+     * @throws java.net.SocketTimeoutException when the connect's own timer ran out
+     */
+    protected final void connect(RrConnection connection) throws IOException {
+        if (meter.started() && context.deadlineNanos() - System.nanoTime() > timeout.toNanos() + STALL_SLACK_NANOS) {
+            connection.connect();
+        } else {
+            connection.connect(context.waitAtMost(timeout));
+        }
     }
 
     /** Starts the meter and the test's time: transactions from now on count. */

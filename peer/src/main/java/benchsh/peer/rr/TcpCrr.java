@@ -35,7 +35,8 @@ import java.time.Duration;
  * <p>Errors: no connection with the token within the timeout before the first transaction is TIMEOUT
  * ("no connection with the test token within N s"), as is an admitted connection that sends no whole
  * request within it; no transaction for the timeout once running is STALLED (the meter), also when a
- * client's connect does not complete (the meter closes it); a refused connect or an early close is IO.
+ * client's connect does not complete (the meter closes it), unless the side's deadline comes first: then the connect's
+ * own timer ends it as TIMEOUT ({@link RrClient#connect}); a refused connect or an early close is IO.
  */
 public final class TcpCrr extends RrWorkload<TcpCrr.ServerSpec, TcpCrr.ClientSpec> {
     public static final String NAME = "tcp_crr";
@@ -176,8 +177,9 @@ public final class TcpCrr extends RrWorkload<TcpCrr.ServerSpec, TcpCrr.ClientSpe
 
     /**
      * Connects, asks, waits for the server's close, closes: once per transaction. The connect blocks without
-     * its own timer (no fcntl(2) and poll(2) per connection for a timed connect): its deadline is the
-     * meter's, which closes the connection, ending the connect, when no transaction completes for the timeout.
+     * its own timer (no system call per connection for one) while the meter's stall, which closes the connection
+     * when no transaction completes for the timeout, ends it before the side's deadline; nearer the deadline it
+     * has a timer of its own ({@link RrClient#connect}).
      */
     private static final class Client extends RrClient {
         private final ClientSpec spec;
@@ -242,7 +244,7 @@ public final class TcpCrr extends RrWorkload<TcpCrr.ServerSpec, TcpCrr.ClientSpe
                 if (noDelay) {
                     c.noDelay();
                 }
-                c.connect();
+                connect(c);
                 return c;
             } catch (IOException e) {
                 if (c != null) {

@@ -40,7 +40,8 @@ import java.time.Duration;
  * server_io}: native or nio, and on nio why in {@code *_io_note}).
  *
  * <p>Errors: no connection with the token within the timeout is TIMEOUT on the server ("only 0 of 1
- * connections … within N s"), as is a connect that does not complete on the client; no transaction for
+ * connections … within N s"), as is a connect that does not complete on the client within the timeout or by the
+ * side's deadline ({@link RrClient#connect}); no transaction for
  * the timeout once running is STALLED (the meter); a reset or an early close is IO.
  */
 public final class TcpRr extends RrWorkload<TcpRr.ServerSpec, TcpRr.ClientSpec> {
@@ -169,7 +170,7 @@ public final class TcpRr extends RrWorkload<TcpRr.ServerSpec, TcpRr.ClientSpec> 
             this.response = ByteBuffer.allocateDirect(spec.response());
         }
 
-        /** Connects within the timeout, TCP_NODELAY, and presents the token. */
+        /** Connects within the timeout (and by the side's deadline), TCP_NODELAY, and presents the token. */
         @Override
         protected void open() throws IOException {
             InetSocketAddress server = new InetSocketAddress(link.address(), link.port());
@@ -177,7 +178,7 @@ public final class TcpRr extends RrWorkload<TcpRr.ServerSpec, TcpRr.ClientSpec> 
             try {
                 connection = track(chosen.sockets().open());
                 connection.noDelay();
-                connection.connect(spec.timing().timeout());
+                connect(connection);
                 ByteBuffer token = ByteBuffer.allocateDirect(TokenGate.TOKEN_BYTES).put(link.tokenBytes()).flip();
                 connection.write(token, Long.MAX_VALUE);
             } catch (IOException e) {

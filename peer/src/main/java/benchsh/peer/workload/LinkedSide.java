@@ -126,7 +126,7 @@ public abstract class LinkedSide extends SideBase {
     protected List<SocketChannel> accept(int count) throws IOException {
         TokenGate gate = new TokenGate(link.token());
         try {
-            List<SocketChannel> in = gate.admit(listener, count, waitAtMost(idle), this::cancelled);
+            List<SocketChannel> in = gate.admit(listener, count, context.waitAtMost(idle), this::cancelled);
             in.forEach(this::track);
             return in;
         } finally {
@@ -143,7 +143,7 @@ public abstract class LinkedSide extends SideBase {
      * @return the connection, in blocking mode and tracked
      */
     protected SocketChannel connect(int sendBuffer, int receiveBuffer, boolean noDelay) throws IOException {
-        return track(Endpoints.connect(link.address(), link.port(), waitAtMost(idle), link.tokenBytes(), sendBuffer, receiveBuffer, noDelay));
+        return track(Endpoints.connect(link.address(), link.port(), context.waitAtMost(idle), link.tokenBytes(), sendBuffer, receiveBuffer, noDelay));
     }
 
     /**
@@ -179,11 +179,5 @@ public abstract class LinkedSide extends SideBase {
                 }
             }
         }
-    }
-
-    /** {@code wait}, or less when the side's deadline comes first; at least a millisecond (a zero would mean no limit). */
-    private Duration waitAtMost(Duration wait) {
-        long left = context.deadlineNanos() - System.nanoTime();
-        return Duration.ofNanos(Math.max(1_000_000L, Math.min(wait.toNanos(), left)));
     }
 }

@@ -54,6 +54,7 @@ public final class Meter {
     private final long stallNanos;
     private final SideContext context;
     private final Runnable onStall;
+    private final Pacer.Clock clock;
     private final List<Interval<?>> intervals = new ArrayList<>();
     private volatile boolean finished;
     private volatile String stallError;
@@ -81,6 +82,11 @@ public final class Meter {
     }
 
     public Meter(Unit unit, int streams, Duration omit, Duration interval, Duration stallTimeout, SideContext context, Runnable onStall) {
+        this(unit, streams, omit, interval, stallTimeout, context, onStall, Pacer.Clock.SYSTEM);
+    }
+
+    /** A meter whose sampler reads the time from {@code clock} and waits on it (a test's clock, which the test moves). */
+    Meter(Unit unit, int streams, Duration omit, Duration interval, Duration stallTimeout, SideContext context, Runnable onStall, Pacer.Clock clock) {
         this.unit = unit;
         this.streams = streams;
         this.counters = new long[(streams + 2) * STRIDE];
@@ -89,6 +95,7 @@ public final class Meter {
         this.stallNanos = stallTimeout.toNanos();
         this.context = context;
         this.onStall = onStall;
+        this.clock = clock;
     }
 
     /** Counts {@code bytes} moved by stream {@code stream}; any thread may call it. */
@@ -144,7 +151,7 @@ public final class Meter {
 
     /** Nanoseconds since {@link #start}, or 0 before it. */
     public synchronized long runningNanos() {
-        return start == null ? 0 : System.nanoTime() - start.nanos;
+        return start == null ? 0 : clock.nanoTime() - start.nanos;
     }
 
     /**
@@ -157,7 +164,7 @@ public final class Meter {
         if (from == null) {
             return 0;
         }
-        long nanos = System.nanoTime() - from.nanos;
+        long nanos = clock.nanoTime() - from.nanos;
         return nanos > 0 ? (count(stream) - from.streams[stream]) * 1e9 / nanos : 0;
     }
 
@@ -203,7 +210,7 @@ public final class Meter {
             perStream[i] = count(i);
             sum += perStream[i];
         }
-        return new Snapshot(System.nanoTime(), sum, perStream, cpu);
+        return new Snapshot(clock.nanoTime(), sum, perStream, cpu);
     }
 
     private void sample() {
@@ -216,8 +223,8 @@ public final class Meter {
         long lastBytes = 0;
         long lastProgress = start.nanos;
         while (!finished) {
-            LockSupport.parkNanos(Math.min(POLL_NANOS, Math.max(1, next - System.nanoTime())));
-            long now = System.nanoTime();
+            clock.parkNanos(Math.min(POLL_NANOS, Math.max(1, next - clock.nanoTime())));
+            long now = clock.nanoTime();
             long bytes = total();
             if (bytes != lastBytes) {
                 lastBytes = bytes;

@@ -1,6 +1,7 @@
 package benchsh.peer.workload;
 
 import java.nio.file.Path;
+import java.time.Duration;
 
 /** What a running side may use of its peer: the interval report channel, a private temp directory and its deadline. */
 public interface SideContext {
@@ -16,4 +17,14 @@ public interface SideContext {
      * of the side runs past it.
      */
     long deadlineNanos();
+
+    /**
+     * How long a wait on the partner may last by the timeout rule ({@link LinkedSide}): {@code wait} (the spec's
+     * timeout), or less when the side's {@link #deadlineNanos} comes first; at least a millisecond (a zero would mean no
+     * limit to a socket).
+     */
+    default Duration waitAtMost(Duration wait) {
+        long left = deadlineNanos() - System.nanoTime();
+        return Duration.ofNanos(Math.max(1_000_000L, Math.min(wait.toNanos(), left)));
+    }
 }

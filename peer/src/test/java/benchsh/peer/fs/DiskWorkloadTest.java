@@ -1,8 +1,6 @@
 package benchsh.peer.fs;
 
-import static benchsh.peer.fs.DiskWorkload.Op.READ;
-import static benchsh.peer.fs.DiskWorkload.Op.WRITE;
-import static benchsh.peer.fs.FsTestSupport.disk;
+import static benchsh.peer.fs.DiskSpecBuilder.disk;
 import static benchsh.peer.fs.FsTestSupport.number;
 import static benchsh.peer.fs.FsTestSupport.open;
 import static benchsh.peer.fs.FsTestSupport.run;
@@ -41,7 +39,7 @@ class DiskWorkloadTest {
     @ValueSource(strings = {"plain", "sync", "dsync", "direct"})
     void writesTheBytesAskedAndRemovesTheFile(String option) throws IOException {
         Path f = dir.resolve("w.dat");
-        Outcome o = run(disk, "run", disk(f, WRITE, 3L << 20, 64 << 10, option));
+        Outcome o = run(disk, "run", disk().bs(64 << 10).with(option).write(f, 3L << 20));
         assertNull(o.error(), o.error());
         assertEquals(3L << 20, number(o, "bytes"));
         assertTrue(((Number) Sides.metrics(o).get("seconds")).doubleValue() > 0);
@@ -53,7 +51,7 @@ class DiskWorkloadTest {
     @Test
     void keepKeepsTheFileWithItsSize() throws IOException {
         Path f = dir.resolve("k.dat");
-        Outcome o = run(disk, "run", disk(f, WRITE, 1_000_001L, 4096, "keep"));
+        Outcome o = run(disk, "run", disk().bs(4096).keep().write(f, 1_000_001L));
         assertNull(o.error());
         assertEquals(1_000_001L, Files.size(f));
     }
@@ -63,7 +61,7 @@ class DiskWorkloadTest {
     void readsAnExistingFileAndLeavesIt(String option) throws IOException {
         Path f = dir.resolve("r.dat");
         Files.write(f, new byte[2 << 20]);
-        Outcome o = run(disk, "run", disk(f, READ, 2L << 20, 1 << 20, option));
+        Outcome o = run(disk, "run", disk().with(option).read(f, 2L << 20));
         assertNull(o.error(), o.error());
         assertEquals(2L << 20, number(o, "bytes"));
         String cache = (String) Sides.metrics(o).get("cache");
@@ -78,7 +76,7 @@ class DiskWorkloadTest {
     @Test
     void readOfAMissingFileCreatesItFirstAndRemovesIt() throws IOException {
         Path f = dir.resolve("new.dat");
-        Outcome o = run(disk, "run", disk(f, READ, 1L << 20, 4096, "cold"));
+        Outcome o = run(disk, "run", disk().bs(4096).cold().read(f, 1L << 20));
         assertNull(o.error(), o.error());
         assertEquals(1L << 20, number(o, "bytes"));
         assertFalse(Files.exists(f));
@@ -88,7 +86,7 @@ class DiskWorkloadTest {
     @ValueSource(strings = {"cold", "plain"})
     void aBlockSizeThatIsNoMultipleOfTheFileSystemBlockIsWrittenWhole(String option) throws IOException {
         Path f = dir.resolve("odd.dat");
-        Outcome o = run(disk, "run", disk(f, WRITE, 300_000, 99_928, option));
+        Outcome o = run(disk, "run", disk().bs(99_928).with(option).write(f, 300_000));
         assertNull(o.error(), o.error());
         assertEquals(300_000L, number(o, "bytes"));
     }
@@ -97,7 +95,7 @@ class DiskWorkloadTest {
     void readStopsAtTheEndOfAShorterFile() throws IOException {
         Path f = dir.resolve("short.dat");
         Files.write(f, new byte[1000]);
-        Outcome o = run(disk, "run", disk(f, READ, 1L << 20, 4096));
+        Outcome o = run(disk, "run", disk().bs(4096).read(f, 1L << 20));
         assertEquals(1000L, number(o, "bytes"));
     }
 
@@ -105,11 +103,11 @@ class DiskWorkloadTest {
     void refusesExistingFilesSymlinksAndDevices() throws IOException {
         Path existing = Files.writeString(dir.resolve("mine.txt"), "precious");
         Path link = Files.createSymbolicLink(dir.resolve("link"), existing);
-        IOException e = assertThrows(RefusedException.class, () -> open(disk, "run", disk(existing, WRITE, 10, 1 << 20)));
+        IOException e = assertThrows(RefusedException.class, () -> open(disk, "run", disk().write(existing, 10)));
         assertTrue(e.getMessage().contains("already exists"), e.getMessage());
-        e = assertThrows(RefusedException.class, () -> open(disk, "run", disk(link, READ, 10, 1 << 20)));
+        e = assertThrows(RefusedException.class, () -> open(disk, "run", disk().read(link, 10)));
         assertTrue(e.getMessage().contains("symbolic link"), e.getMessage());
-        e = assertThrows(RefusedException.class, () -> open(disk, "run", disk(Path.of("/dev/null"), WRITE, 10, 1 << 20)));
+        e = assertThrows(RefusedException.class, () -> open(disk, "run", disk().write(Path.of("/dev/null"), 10)));
         assertTrue(e.getMessage().contains("device"), e.getMessage());
         assertEquals("precious", Files.readString(existing));
         assertTrue(Files.isSymbolicLink(link));
@@ -120,7 +118,7 @@ class DiskWorkloadTest {
     @ValueSource(strings = {"WRITE", "READ"})
     void aDirectoryThatAppearsAfterOpenIsLeftWithItsContents(DiskWorkload.Op op) throws IOException {
         Path f = dir.resolve("target.dat");
-        Side side = open(disk, "run", disk(f, op, 1L << 20, 4096));
+        Side side = open(disk, "run", disk().bs(4096).op(op, f, 1L << 20));
         FsTestSupport.appear(f);
         FsTestSupport.assertLeftAlone(f, side.run());
     }
@@ -128,7 +126,7 @@ class DiskWorkloadTest {
     /** Refused when the test is opened, before anything is written. */
     @Test
     void directRefusesUnalignedBlocks() {
-        IOException e = assertThrows(RefusedException.class, () -> open(disk, "run", disk(dir.resolve("u.dat"), WRITE, 10_000, 1000, "direct")));
+        IOException e = assertThrows(RefusedException.class, () -> open(disk, "run", disk().bs(1000).direct().write(dir.resolve("u.dat"), 10_000)));
         assertTrue(e.getMessage().contains("block size"), e.getMessage());
         assertFalse(Files.exists(dir.resolve("u.dat")));
     }
@@ -138,7 +136,7 @@ class DiskWorkloadTest {
         Path at = FsTestSupport.tmpfs(dir, "2m");
         try {
             Path f = at.resolve("big.dat");
-            Outcome o = run(disk, "run", disk(f, WRITE, 8L << 20, 64 << 10, "keep"));
+            Outcome o = run(disk, "run", disk().bs(64 << 10).keep().write(f, 8L << 20));
             assertNotNull(o.error());
             assertEquals(ErrorKind.IO, o.kind());
             assertTrue(o.error().contains("no space left on device"), o.error());
@@ -154,11 +152,11 @@ class DiskWorkloadTest {
 
     @Test
     void relativePathsAndUnknownFieldsAreRejected() {
-        Map<String, Object> relative = new java.util.LinkedHashMap<>(SpecCodec.encode(disk(Path.of("/tmp/x"), WRITE, 1, 4096)));
+        Map<String, Object> relative = new java.util.LinkedHashMap<>(SpecCodec.encode(disk().bs(4096).write(Path.of("/tmp/x"), 1)));
         relative.put("path", "rel.dat");
         ProtocolException e = assertThrows(ProtocolException.class, () -> disk.open("run", relative, null, new RecordingContext()));
         assertTrue(e.getMessage().contains("not an absolute path"), e.getMessage());
-        Map<String, Object> unknown = new java.util.LinkedHashMap<>(SpecCodec.encode(disk(Path.of("/tmp/x"), WRITE, 1, 4096)));
+        Map<String, Object> unknown = new java.util.LinkedHashMap<>(SpecCodec.encode(disk().bs(4096).write(Path.of("/tmp/x"), 1)));
         unknown.put("bogus", 1L);
         assertThrows(ProtocolException.class, () -> disk.open("run", unknown, null, new RecordingContext()));
     }

@@ -21,21 +21,14 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * The disk spec as the shell builds it (the tree and copy specs: {@link TreeSpecBuilder}, {@link CopySpecBuilder}), running
- * the file workloads in the test JVM, and a small tmpfs for ENOSPC.
+ * Running the file workloads in the test JVM (their specs: {@link DiskSpecBuilder}, {@link TreeSpecBuilder}, {@link
+ * CopySpecBuilder}), and a small tmpfs for ENOSPC.
  */
 final class FsTestSupport {
     /** Samples every second; gives up after a minute without progress (the shell's default for these verbs). */
     static final Timing TIMING = new Timing(1_000_000_000L, 60_000_000_000L);
 
     private FsTestSupport() {
-    }
-
-    /** A disk spec; {@code flags} are any of sync, dsync, direct, cold, keep. */
-    static DiskWorkload.Spec disk(Path path, DiskWorkload.Op op, long bytes, int bs, String... flags) {
-        List<String> f = List.of(flags);
-        return new DiskWorkload.Spec(path.toString(), op, bytes, bs, f.contains("sync"), f.contains("dsync"), f.contains("direct"),
-                f.contains("cold"), f.contains("keep"), TIMING);
     }
 
     /** Opens a side from its spec's wire form, as the peer receives it. */

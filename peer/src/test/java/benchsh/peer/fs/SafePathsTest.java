@@ -58,8 +58,8 @@ class SafePathsTest {
         Map<String, Executable> writers = new LinkedHashMap<>();
         writers.put("tree", () -> FsTestSupport.open(new TreeWorkload(), "run", TreeSpecBuilder.tree(TreePlan.Profile.MAILDIR).scaled(0.01).at(target)));
         writers.put("remove", () -> FsTestSupport.open(new TreeWorkload(), "remove", TreeSpecBuilder.tree(TreePlan.Profile.MAILDIR).scaled(0.01).at(link.resolve("t2"))));
-        writers.put("disk", () -> FsTestSupport.open(new DiskWorkload(), "run", FsTestSupport.disk(target, DiskWorkload.Op.WRITE, 10, 4096)));
-        writers.put("disk read of a new file", () -> FsTestSupport.open(new DiskWorkload(), "run", FsTestSupport.disk(target, DiskWorkload.Op.READ, 10, 4096)));
+        writers.put("disk", () -> FsTestSupport.open(new DiskWorkload(), "run", DiskSpecBuilder.disk().bs(4096).write(target, 10)));
+        writers.put("disk read of a new file", () -> FsTestSupport.open(new DiskWorkload(), "run", DiskSpecBuilder.disk().bs(4096).read(target, 10)));
         writers.put("copy", () -> FsTestSupport.open(new CopyWorkload(), "local", CopySpecBuilder.copy().keep().local(src, target)));
         writers.put("copy between hosts", () -> new CopyWorkload().open("listen", benchsh.peer.protocol.SpecCodec.encode(CopySpecBuilder.copy().keep().receive(target)),
                 Sides.listening(), new RecordingContext()));

@@ -1,6 +1,6 @@
 package benchsh.peer.http;
 
-import static benchsh.peer.http.HttpTransferTest.TIMING;
+import static benchsh.peer.http.HttpSpecBuilder.http;
 import static benchsh.peer.http.HttpTransferTest.serve;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -44,14 +44,6 @@ class HttpFilesTest {
     @TempDir
     Path dir;
 
-    static HttpTransfer.ServeSpec file(Path p) {
-        return new HttpTransfer.ServeSpec(0, p.toString(), TIMING);
-    }
-
-    static HttpTransfer.FetchSpec into(Path sink, boolean keep) {
-        return new HttpTransfer.FetchSpec(sink.toString(), keep, TIMING);
-    }
-
     private static Outcome[] fetch(HttpTransfer.ServeSpec serve, HttpTransfer.FetchSpec fetch) throws Exception {
         return Sides.pair(new HttpTransfer(), serve, fetch, new RecordingContext(), new RecordingContext());
     }
@@ -64,7 +56,7 @@ class HttpFilesTest {
         FileTime modified = FileTime.fromMillis(1_600_000_000_000L);
         Files.setLastModifiedTime(src, modified);
         Path sink = dir.resolve("g");
-        Outcome[] o = fetch(file(src), into(sink, true));
+        Outcome[] o = fetch(http().serve(src), http().keep().fetch(sink));
         assertNull(o[0].error(), o[0].error());
         assertNull(o[1].error(), o[1].error());
         assertEquals((long) data.length, Sides.metrics(o[1]).get("bytes"));
@@ -78,7 +70,7 @@ class HttpFilesTest {
     void theSinkIsRemovedAfterTheTestUnlessKept() throws Exception {
         Path src = Files.write(dir.resolve("f"), new byte[100_000]);
         Path sink = dir.resolve("g");
-        Outcome[] o = fetch(file(src), into(sink, false));
+        Outcome[] o = fetch(http().serve(src), http().fetch(sink));
         assertNull(o[1].error(), o[1].error());
         assertEquals(100_000L, Sides.metrics(o[1]).get("bytes"));
         assertFalse(Files.exists(sink));
@@ -88,7 +80,7 @@ class HttpFilesTest {
     void anEmptyFileIsServedWhole() throws Exception {
         Path src = Files.write(dir.resolve("empty"), new byte[0]);
         Path sink = dir.resolve("g");
-        Outcome[] o = fetch(file(src), into(sink, true));
+        Outcome[] o = fetch(http().serve(src), http().keep().fetch(sink));
         assertNull(o[1].error(), o[1].error());
         assertEquals(0L, Files.size(sink));
     }
@@ -101,7 +93,7 @@ class HttpFilesTest {
         Map<Path, String> cases = Map.of(sub, "is a directory", Path.of("/dev/zero"), "is a device or special file", link, "is a symbolic link",
                 dir.resolve("missing"), "does not exist");
         for (Map.Entry<Path, String> c : cases.entrySet()) {
-            IOException e = assertThrows(IOException.class, () -> serve(file(c.getKey())), c.getKey().toString());
+            IOException e = assertThrows(IOException.class, () -> serve(http().serve(c.getKey())), c.getKey().toString());
             assertTrue(e.getMessage().contains("http path") && e.getMessage().contains(c.getValue()), e.getMessage());
         }
         assertEquals("mine", Files.readString(real));
@@ -113,7 +105,7 @@ class HttpFilesTest {
         Path precious = Files.writeString(dir.resolve("precious"), "keep me");
         Path dangling = Files.createSymbolicLink(dir.resolve("dangling"), dir.resolve("nowhere"));
         for (Path p : new Path[] {precious, dangling, Path.of("/dev/null"), dir, dir.resolve("no/such/dir/g")}) {
-            IOException e = assertThrows(IOException.class, () -> new HttpTransfer().open("connect", into(p, true),
+            IOException e = assertThrows(IOException.class, () -> new HttpTransfer().open("connect", http().keep().fetch(p),
                     new benchsh.peer.protocol.Link(Sides.TOKEN, Sides.LOOPBACK, 1), new RecordingContext()), p.toString());
             assertTrue(e.getMessage().startsWith("sink"), e.getMessage());
         }
@@ -123,10 +115,10 @@ class HttpFilesTest {
 
     @Test
     void aFetchCutShortRemovesThePartialSinkEvenIfKept() throws Exception {
-        Side server = serve(HttpTransferTest.generated(1L << 40, TIMING));
+        Side server = serve(http().serve(1L << 40));
         CompletableFuture<Outcome> so = CompletableFuture.supplyAsync(server::run);
         Path sink = dir.resolve("partial");
-        Side client = new HttpTransfer().open("connect", into(sink, true), Sides.to(server), new RecordingContext());
+        Side client = new HttpTransfer().open("connect", http().keep().fetch(sink), Sides.to(server), new RecordingContext());
         assertTrue(Files.exists(sink), "created before the test starts");
         CompletableFuture<Outcome> co = CompletableFuture.supplyAsync(client::run);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
@@ -146,7 +138,7 @@ class HttpFilesTest {
         Path sink = dir.resolve("stalled");
         try (ServerSocket fake = new ServerSocket(0, 1, InetAddress.getByName(Sides.LOOPBACK))) {
             CompletableFuture<Void> served = CompletableFuture.runAsync(() -> halfAnswer(fake));
-            HttpTransfer.FetchSpec spec = new HttpTransfer.FetchSpec(sink.toString(), true, new Timing(1_000_000_000L, 500_000_000L));
+            HttpTransfer.FetchSpec spec = http().keep().timing(new Timing(1_000_000_000L, 500_000_000L)).fetch(sink);
             Outcome o = new HttpTransfer().open("connect", spec, new benchsh.peer.protocol.Link(Sides.TOKEN, Sides.LOOPBACK, fake.getLocalPort()),
                     new RecordingContext()).run();
             assertEquals(ErrorKind.STALLED, o.kind(), o.error());

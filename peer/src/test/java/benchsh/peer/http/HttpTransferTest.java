@@ -1,5 +1,6 @@
 package benchsh.peer.http;
 
+import static benchsh.peer.http.HttpSpecBuilder.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -22,6 +23,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,18 +35,6 @@ import org.junit.jupiter.api.Timeout;
 
 @Timeout(60)
 class HttpTransferTest {
-    static final Timing TIMING = new Timing(1_000_000_000L, 10_000_000_000L);
-
-    /** A server of {@code bytes} of generated data. */
-    static HttpTransfer.ServeSpec generated(long bytes, Timing timing) {
-        return new HttpTransfer.ServeSpec(bytes, null, timing);
-    }
-
-    /** A client that only counts what arrives. */
-    static HttpTransfer.FetchSpec counting() {
-        return new HttpTransfer.FetchSpec(null, false, TIMING);
-    }
-
     static Side serve(HttpTransfer.ServeSpec spec) throws IOException {
         return new HttpTransfer().open("listen", spec, Sides.listening(), new RecordingContext());
     }
@@ -56,12 +46,12 @@ class HttpTransferTest {
     @Test
     void getsTheWholeFileAndOnlyWithTheToken() throws Exception {
         HttpTransfer http = new HttpTransfer();
-        Side server = serve(generated(5_000_001L, TIMING));
+        Side server = serve(http().serve(5_000_001L));
         CompletableFuture<Outcome> so = CompletableFuture.supplyAsync(server::run);
         HttpResponse<String> stray = HttpClient.newHttpClient().send(
                 HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port(server) + "/wrong")).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(404, stray.statusCode());
-        Outcome client = http.open("connect", counting(), Sides.to(server), new RecordingContext()).run();
+        Outcome client = http.open("connect", http().fetch(), Sides.to(server), new RecordingContext()).run();
         assertNull(client.error(), client.error());
         assertEquals(5_000_001L, Sides.metrics(client).get("bytes"));
         assertEquals(5_000_001L, Sides.metrics(client).get("content_length_bytes"));
@@ -75,7 +65,7 @@ class HttpTransferTest {
     @Test
     void aTransferLongerThanTheTimeoutIsNotCutWhileBytesMove() throws Exception {
         long bytes = 64L << 20;
-        Side server = serve(generated(bytes, new Timing(1_000_000_000L, 3_000_000_000L)));
+        Side server = serve(http().timing(new Timing(1_000_000_000L, 3_000_000_000L)).serve(bytes));
         CompletableFuture<Outcome> so = CompletableFuture.supplyAsync(server::run);
         try (Socket slow = new Socket(Sides.LOOPBACK, port(server))) {
             slow.getOutputStream().write(("GET /" + Sides.TOKEN + " HTTP/1.1\r\nHost: test\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
@@ -97,7 +87,7 @@ class HttpTransferTest {
     @Test
     void moreSlowRequestsThanHandlerThreadsCannotKeepTheRealGetOut() throws Exception {
         HttpTransfer http = new HttpTransfer();
-        Side server = serve(generated(1_000_000L, TIMING));
+        Side server = serve(http().serve(1_000_000L));
         int port = port(server);
         CompletableFuture<Outcome> so = CompletableFuture.supplyAsync(server::run);
         int slow = HttpTransfer.HANDLERS + 8;
@@ -121,7 +111,7 @@ class HttpTransferTest {
             }
             // the 8 beyond the threads wait for one until the oldest have read for a second and are cut
             assertTrue(cut.await(30, TimeUnit.SECONDS), "strays were cut to make room");
-            Outcome c = http.open("connect", counting(), Sides.to(server), new RecordingContext()).run();
+            Outcome c = http.open("connect", http().fetch(), Sides.to(server), new RecordingContext()).run();
             assertNull(c.error(), c.error());
             assertEquals(1_000_000L, Sides.metrics(c).get("bytes"));
             Outcome s = so.get();
@@ -136,15 +126,15 @@ class HttpTransferTest {
 
     @Test
     void aServerWithoutItsGetGivesUpAtTheDeadlineAsATimeout() throws Exception {
-        Outcome o = serve(generated(1000, new Timing(1_000_000_000L, 300_000_000L))).run();
+        Outcome o = serve(http().timing(new Timing(1_000_000_000L, 300_000_000L)).serve(1000)).run();
         assertEquals(ErrorKind.TIMEOUT, o.kind(), o.error());
         assertTrue(o.error().startsWith("no request with the test token arrived within"), o.error());
     }
 
     @Test
     void aFetchWithNoServerIsAnIoErrorNamingTheAddress() throws Exception {
-        Side gone = serve(generated(1000, TIMING));
-        Side client = new HttpTransfer().open("connect", counting(), Sides.to(gone), new RecordingContext());
+        Side gone = serve(http().serve(1000));
+        Side client = new HttpTransfer().open("connect", http().fetch(), Sides.to(gone), new RecordingContext());
         gone.cancel();
         assertEquals(ErrorKind.CANCELLED, gone.run().kind());
         Outcome o = client.run();
@@ -155,9 +145,9 @@ class HttpTransferTest {
 
     @Test
     void cancelStopsAServerMidTransferAndKeepsItsFigures() throws Exception {
-        Side server = serve(generated(1L << 40, TIMING));
+        Side server = serve(http().serve(1L << 40));
         CompletableFuture<Outcome> so = CompletableFuture.supplyAsync(server::run);
-        Side client = new HttpTransfer().open("connect", counting(), Sides.to(server), new RecordingContext());
+        Side client = new HttpTransfer().open("connect", http().fetch(), Sides.to(server), new RecordingContext());
         CompletableFuture<Outcome> co = CompletableFuture.supplyAsync(client::run);
         Thread.sleep(500);
         server.cancel();
@@ -171,18 +161,18 @@ class HttpTransferTest {
     @Test
     void specsBreakingTheRulesAreRefusedNamingTheRule() {
         HttpTransfer http = new HttpTransfer();
-        Map<String, Object> both = SpecCodec.encode(generated(1000, TIMING));
+        Map<String, Object> both = SpecCodec.encode(http().serve(1000));
         both.put("path", "/dev/shm/f");
         ProtocolException e = assertThrows(ProtocolException.class, () -> http.open("listen", both, Sides.listening(), new RecordingContext()));
         assertTrue(e.getMessage().contains("give one of them"), e.getMessage());
-        Map<String, Object> neither = SpecCodec.encode(generated(1000, TIMING));
+        Map<String, Object> neither = SpecCodec.encode(http().serve(1000));
         neither.put("bytes", 0L);
         assertThrows(ProtocolException.class, () -> http.open("listen", neither, Sides.listening(), new RecordingContext()));
-        Map<String, Object> relative = SpecCodec.encode(new HttpTransfer.ServeSpec(0, "/f", TIMING));
+        Map<String, Object> relative = SpecCodec.encode(http().serve(Path.of("/f")));
         relative.put("path", "f");
         e = assertThrows(ProtocolException.class, () -> http.open("listen", relative, Sides.listening(), new RecordingContext()));
         assertTrue(e.getMessage().contains("path must be an absolute path"), e.getMessage());
-        Map<String, Object> keepNothing = SpecCodec.encode(counting());
+        Map<String, Object> keepNothing = SpecCodec.encode(http().fetch());
         keepNothing.put("keep", true);
         e = assertThrows(ProtocolException.class, () -> http.open("connect", keepNothing, Sides.listening(), new RecordingContext()));
         assertTrue(e.getMessage().contains("keep needs a sink"), e.getMessage());

@@ -6,6 +6,7 @@ import static benchsh.peer.fs.TreeSpecBuilder.tree;
 import static benchsh.peer.pipe.PipeSpecBuilder.pipe;
 import static benchsh.peer.rr.RrSpecBuilder.rr;
 import static benchsh.peer.stream.TcpSpecBuilder.tcp;
+import static benchsh.peer.http.HttpSpecBuilder.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -177,8 +178,8 @@ class StrayFloodTest {
     void httpServesTheRealGetWhateverTheStraysDo() throws Exception {
         long bytes = 8L << 20;
         Timing timing = new Timing(1_000_000_000L, 10_000_000_000L);
-        Outcome[] o = underFlood(new HttpTransfer(), StrayFlood.Target.HTTP, SpecCodec.encode(new HttpTransfer.ServeSpec(bytes, null, timing)),
-                SpecCodec.encode(new HttpTransfer.FetchSpec(null, false, timing)));
+        Outcome[] o = underFlood(new HttpTransfer(), StrayFlood.Target.HTTP, SpecCodec.encode(http().timing(timing).serve(bytes)),
+                SpecCodec.encode(http().timing(timing).fetch()));
         assertOk(o);
         assertEquals(bytes, number(o[1], "bytes_total"), "fetched");
         assertEquals(bytes, number(o[0], "bytes_total"), "served");

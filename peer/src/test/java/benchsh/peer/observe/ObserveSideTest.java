@@ -1,5 +1,6 @@
 package benchsh.peer.observe;
 
+import static benchsh.peer.observe.ObserveSpecBuilder.observe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -37,7 +38,7 @@ class ObserveSideTest {
         Files.writeString(proc.resolve("net/dev"), InterfaceCountersTest.NET_DEV);
         Files.writeString(proc.resolve("net/softnet_stat"), SoftnetStatTest.MODERN);
         RecordingContext context = new RecordingContext();
-        ObserveSide side = new ObserveSide(new ObserveWorkload.Spec(Duration.ofMillis(20).toNanos(), Duration.ofMinutes(1).toNanos(), false),
+        ObserveSide side = new ObserveSide(observe().every(Duration.ofMillis(20)).build(),
                 proc, TcQdiscs.none(), context);
         CompletableFuture<Outcome> run = CompletableFuture.supplyAsync(side::run);
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
@@ -63,7 +64,7 @@ class ObserveSideTest {
     @Test
     void missingFilesLeaveTheirFamiliesOut() {
         RecordingContext context = new RecordingContext();
-        ObserveSide side = new ObserveSide(new ObserveWorkload.Spec(Duration.ofMillis(10).toNanos(), Duration.ofMillis(100).toNanos(), false),
+        ObserveSide side = new ObserveSide(observe().every(Duration.ofMillis(10)).atMost(Duration.ofMillis(100)).build(),
                 proc, TcQdiscs.none(), context);
         Outcome o = side.run();
         assertNull(o.error());
@@ -76,7 +77,7 @@ class ObserveSideTest {
 
     @Test
     void countsThisHostsLoopbackWhenAsked() throws Exception {
-        ObserveSide side = new ObserveSide(new ObserveWorkload.Spec(Duration.ofMillis(10).toNanos(), Duration.ofMillis(200).toNanos(), true),
+        ObserveSide side = new ObserveSide(observe().every(Duration.ofMillis(10)).atMost(Duration.ofMillis(200)).loopback().build(),
                 Path.of("/proc"), TcQdiscs.none(), new RecordingContext());
         try (java.net.DatagramSocket s = new java.net.DatagramSocket(0, java.net.InetAddress.getLoopbackAddress())) {
             CompletableFuture<Outcome> run = CompletableFuture.supplyAsync(side::run);

@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /** What every request/response test shows whatever its protocol, and the timing its specs share. */
 final class RrChecks {
@@ -54,6 +55,20 @@ final class RrChecks {
         Outcome o = run.get(WAIT_SECONDS, TimeUnit.SECONDS);
         assertEquals(ErrorKind.CANCELLED, o.kind(), o.error());
         return o;
+    }
+
+    /**
+     * Runs {@code side}, whose timeout no test waits for ({@link #PATIENT}) while its deadline is near, and returns its
+     * outcome: it ended within {@link #WAIT_SECONDS}, so by its deadline. A side still running then is cancelled.
+     */
+    static Outcome endedByItsDeadline(Side side) throws Exception {
+        CompletableFuture<Outcome> run = CompletableFuture.supplyAsync(side::run);
+        try {
+            return run.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            side.cancel();
+            throw new AssertionError("the side still ran " + WAIT_SECONDS + " s later: a wait went past its deadline", e);
+        }
     }
 
     /**

@@ -15,6 +15,7 @@ import benchsh.peer.workload.Sides;
 import benchsh.peer.workload.Timing;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -40,6 +41,26 @@ class TcpCrrEndingsTest {
             Outcome o = client(to(silent), RrChecks.IMPATIENT).run(); // connects (the kernel accepts), then waits for an answer
             assertEquals(ErrorKind.STALLED, o.kind(), "ended at its 300 ms timeout: " + o.error());
             assertTrue(o.error().contains("no data for"), o.error());
+        }
+    }
+
+    @Test
+    void aConnectThatNeverCompletesStallsAtTheTimeout() throws Exception {
+        try (RrChecks.FullBacklog full = new RrChecks.FullBacklog()) {
+            Outcome o = client(full.link(), RrChecks.IMPATIENT).run(); // the meter closes the connection it waits on
+            assertEquals(ErrorKind.STALLED, o.kind(), "ended at its 300 ms timeout: " + o.error());
+            assertTrue(o.error().contains("no data for"), o.error());
+        }
+    }
+
+    @Test
+    void aConnectThatNeverCompletesEndsAtTheSidesDeadlineWhenThatComesBeforeTheTimeout() throws Exception {
+        try (RrChecks.FullBacklog full = new RrChecks.FullBacklog()) {
+            Side client = new TcpCrr().open("connect", rr().time(LONGER_THAN_THE_TEST).timing(PATIENT).crrClient(), full.link(),
+                    new RecordingContext(Duration.ofSeconds(1)));
+            Outcome o = RrChecks.endedByItsDeadline(client);
+            assertEquals(ErrorKind.TIMEOUT, o.kind(), o.error());
+            assertTrue(o.error().contains("cannot connect to " + Sides.LOOPBACK + ":" + full.link().port()), o.error());
         }
     }
 

@@ -15,6 +15,7 @@ import benchsh.peer.workload.Sides;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.time.Duration;
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -48,6 +49,16 @@ class TcpRrEndingsTest {
                     new RecordingContext()).run();
             assertEquals(ErrorKind.TIMEOUT, o.kind(), "ended at its 300 ms timeout: " + o.error());
             assertTrue(o.error().contains("cannot connect to " + Sides.LOOPBACK), o.error());
+        }
+    }
+
+    @Test
+    void aConnectThatNeverCompletesEndsAtTheSidesDeadlineWhenThatComesBeforeTheTimeout() throws Exception {
+        try (RrChecks.FullBacklog full = new RrChecks.FullBacklog()) {
+            Outcome o = RrChecks.endedByItsDeadline(new TcpRr().open("connect", rr().time(LONGER_THAN_THE_TEST).timing(PATIENT).tcpClient(), full.link(),
+                    new RecordingContext(Duration.ofSeconds(1))));
+            assertEquals(ErrorKind.TIMEOUT, o.kind(), o.error());
+            assertTrue(o.error().contains("cannot connect to " + Sides.LOOPBACK + ":" + full.link().port()), o.error());
         }
     }
 

@@ -9,6 +9,7 @@ import benchsh.peer.facts.CpuSnapshot;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -34,18 +35,23 @@ class MeterTest {
 
     @Test
     void silenceItWasToldOfIsNoStallAndNoRateIsReportedInTheFirstSeconds() throws Exception {
-        java.util.concurrent.atomic.AtomicBoolean stalled = new java.util.concurrent.atomic.AtomicBoolean();
-        Meter m = new Meter(1, Duration.ZERO, Duration.ofSeconds(1), Duration.ofMillis(100), new RecordingContext(), () -> stalled.set(true));
+        AtomicBoolean stalled = new AtomicBoolean();
+        MovedClock clock = new MovedClock();
+        Meter m = new Meter(Meter.Unit.BYTES, 1, Duration.ZERO, Duration.ofSeconds(1), Duration.ofMillis(100), new RecordingContext(),
+                () -> stalled.set(true), clock);
         m.start();
         m.add(0, 1000);
         assertEquals(0, m.recentRate(0), "no rate in the first two seconds: they fill the buffers");
         assertEquals(1000, m.count(0));
-        m.quietUntil(System.nanoTime() + Duration.ofSeconds(30).toNanos());
-        Thread.sleep(600); // six of the meter's polls past its 100 ms stall timeout
-        Streamed f = m.streamed();
+        m.quietUntil(clock.nanoTime() + Duration.ofSeconds(30).toNanos());
+        clock.move(Duration.ofMillis(600)); // six times its stall timeout without data
+        clock.awaitTwoWaits();
         assertNull(m.stallError(), "a drain's silence is no stall");
-        assertNull(f.stalledSeconds());
         assertFalse(stalled.get());
+        clock.move(Duration.ofSeconds(30)); // past the quiet
+        clock.awaitTwoWaits();
+        assertEquals("no data for 30 s", m.stallError(), "silence past the quiet is a stall");
+        assertTrue(stalled.get());
     }
 
     @Test
@@ -79,59 +85,67 @@ class MeterTest {
     @Test
     void intervalSamplesSeeOwnedCountsAsTheyAreMadeAndFollowEachOther() throws Exception {
         RecordingContext context = new RecordingContext();
-        Meter m = meter(1, Duration.ofMillis(50), context);
+        MovedClock clock = new MovedClock();
+        Meter m = new Meter(Meter.Unit.BYTES, 1, Duration.ZERO, Duration.ofMillis(50), Duration.ofSeconds(30), context, () -> { }, clock);
         m.start();
-        long deadline = System.nanoTime() + 600_000_000L;
-        while (System.nanoTime() < deadline) {
-            m.addOwned(0, 1000);
-            Thread.sleep(2);
+        for (int i = 1; i <= 4; i++) {
+            m.addOwned(0, 1000L * i);
+            clock.move(Duration.ofMillis(50));
+            clock.awaitTwoWaits();
         }
         m.stop();
-        Streamed f = m.streamed();
-        List<Interval<?>> samples;
-        synchronized (context) {
-            samples = new ArrayList<>(context.samples);
-        }
+        List<Interval<?>> samples = samples(context);
         assertEquals(samples, m.intervals(), "the samples sent are the samples kept");
-        assertTrue(samples.size() >= 3, "samples every 50 ms over 600 ms: " + samples);
-        long sum = 0;
-        for (int i = 0; i < samples.size(); i++) {
-            long bytes = ((Interval.Bytes) samples.get(i).figures()).bytes();
-            assertEquals(0, bytes % 1000, "whole counts only");
-            sum += bytes;
-            if (i > 0) {
-                assertEquals(samples.get(i - 1).endS(), samples.get(i).startS(), 1e-9);
-            }
-        }
-        long total = f.bytes();
-        assertTrue(sum > 0 && sum <= total, "the samples saw the counts as they were made: " + sum + " of " + total);
+        assertEquals(List.of(new Interval<>(0.0, 0.05, new Interval.Bytes(1000, 160_000)), new Interval<>(0.05, 0.1, new Interval.Bytes(2000, 320_000)),
+                new Interval<>(0.1, 0.15, new Interval.Bytes(3000, 480_000)), new Interval<>(0.15, 0.2, new Interval.Bytes(4000, 640_000))),
+                rounded(samples), "each sample saw the counts made in it, back to back");
+        assertEquals(10_000, m.streamed().bytes());
     }
 
     @Test
     void aWarmUpAndIntervalSamplesLeaveTheSpansCpuFiguresAndCountsWhole() throws Exception {
         RecordingContext context = new RecordingContext();
-        Meter m = new Meter(1, Duration.ofMillis(100), Duration.ofMillis(30), Duration.ofSeconds(30), context, () -> { });
+        MovedClock clock = new MovedClock();
+        Meter m = new Meter(Meter.Unit.BYTES, 1, Duration.ofMillis(100), Duration.ofMillis(30), Duration.ofSeconds(30), context, () -> { }, clock);
         m.start();
-        long deadline = System.nanoTime() + 400_000_000L;
-        long counted = 0;
-        while (System.nanoTime() < deadline) {
-            m.addOwned(0, 1000);
-            counted += 1000;
-            Thread.sleep(1);
+        m.addOwned(0, 1000); // in the warm-up
+        clock.move(Duration.ofMillis(100));
+        clock.awaitTwoWaits();
+        assertTrue(context.samples.isEmpty(), "no sample of the warm-up: " + context.samples);
+        for (long bytes : new long[] {2000, 3000}) {
+            m.addOwned(0, bytes);
+            clock.move(Duration.ofMillis(30));
+            clock.awaitTwoWaits();
         }
+        m.addOwned(0, 500); // after the last sample, before the end
         m.stop();
         Streamed f = m.streamed();
         assertEquals(f, m.streamed(), "the span ends once: asked again, the same figures");
-        assertEquals(counted, f.bytesTotal());
-        long measured = f.bytes();
-        assertTrue(measured > 0 && measured < counted, "the warm-up's counts are left out: " + measured + " of " + counted);
-        assertTrue(f.omittedSeconds() >= 0.1, f.toString());
+        assertEquals(6500, f.bytesTotal());
+        assertEquals(5500, f.bytes(), "the warm-up's counts are left out");
+        assertEquals(0.1, f.omittedSeconds(), 1e-9);
+        assertEquals(0.06, f.seconds(), 1e-9);
+        assertEquals(List.of(2000L, 3000L), samples(context).stream().map(i -> ((Interval.Bytes) i.figures()).bytes()).toList(),
+                "samples after the warm-up only");
         double cpu = f.cpu().cpuPct();
         assertTrue(cpu >= 0 && cpu <= 100, "host CPU over the span: " + cpu);
         assertEquals(CpuSnapshot.now().cpus(), f.cpu().cpuCount(), "the CPUs cpu_pct is a share of");
         assertTrue(f.cpu().processCpuSeconds() >= 0, f.toString());
+    }
+
+    private static List<Interval<?>> samples(RecordingContext context) {
         synchronized (context) {
-            assertTrue(context.samples.size() >= 2, "samples every 30 ms after the warm-up: " + context.samples);
+            return new ArrayList<>(context.samples);
         }
+    }
+
+    /** The samples with their times rounded to the microsecond (the clock moves in whole milliseconds). */
+    private static List<Interval<?>> rounded(List<Interval<?>> samples) {
+        return samples.stream().<Interval<?>>map(i -> new Interval<>(Math.round(i.startS() * 1e6) / 1e6, Math.round(i.endS() * 1e6) / 1e6,
+                roundedRate((Interval.Bytes) i.figures()))).toList();
+    }
+
+    private static Interval.Bytes roundedRate(Interval.Bytes b) {
+        return new Interval.Bytes(b.bytes(), Math.round(b.throughputBps()));
     }
 }

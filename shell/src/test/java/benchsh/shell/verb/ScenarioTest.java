@@ -187,6 +187,20 @@ class ScenarioTest {
         assertTrue(failed.err().contains("-e:2: expect x > 30"), failed.err());
     }
 
+    /** Too many repeats are refused where the argument is read, before a single test is planned: the dry run ends at once. */
+    @Test
+    void aDryRunOfTooManyRepeatsIsAUsageErrorBeforeAnyTestIsPlanned(@TempDir Path dir) throws Exception {
+        Map<String, String> scripts = Map.of("tcp to: local, time: 1.s, repeats: 100000", "tcp: repeats must be between 1 and 10000, not 100,000",
+                "repeat(100000) { tcp to: local, time: 1.s }", "repeat: the count must be between 1 and 10000, not 100,000");
+        for (Map.Entry<String, String> e : scripts.entrySet()) {
+            Path s = Files.writeString(dir.resolve("s.groovy"), e.getKey() + "\n");
+            Batch b = Batch.run("run", s.toString(), "--dry-run");
+            assertEquals(2, b.exit(), e.getKey() + ": " + b.err());
+            assertTrue(b.err().contains(s + ":1: " + e.getValue()), b.err());
+            assertEquals("", b.out(), e.getKey() + ": no test was planned");
+        }
+    }
+
     @Test
     void dryRunOfAScriptWithAnInventoryConnectsNowhere(@TempDir Path dir) throws Exception {
         Path inv = dir.resolve("hosts.ini");
