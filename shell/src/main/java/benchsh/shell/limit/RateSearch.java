@@ -22,15 +22,20 @@ public final class RateSearch {
     public static final int MIN_SAMPLES = 2;
     /** A paced sender that reaches less than this share of the offered rate is at its own limit. */
     public static final double SENDER_SHARE = 0.9;
-    /** A rate at least this share of the sender's line rate is the line rate. */
+    /** A rate at least this share of the sender's line rate, and not above it by more than {@link #LINE_ABOVE}, is the line rate. */
     public static final double LINE_SHARE = 0.97;
+    /**
+     * How far above its line rate a sender's rate can be and still be held by it: a shaper's burst lets a short trial pass
+     * a little more; a rate far above it is not held by that line (a veth's speed, or a link: that is not the bottleneck).
+     */
+    public static final double LINE_ABOVE = 1.1;
 
     /**
      * What a trial measured.
      *
      * @param ok            whether the trial itself worked (a failed test ends the search)
      * @param error         why a trial that did not work failed, or null
-     * @param sentBps       payload bits/s the sender sent
+     * @param sentBps       payload bits/s the sender offered: what it sent (and its host refused) over the trial's time
      * @param forwardedBps  payload bits/s the receiver got, NaN when unknown
      * @param lossPct       what the sender offered and the receiver did not get, sends its own host refused included, in percent
      * @param sendErrors    sends the sender's own host refused
@@ -200,18 +205,20 @@ public final class RateSearch {
         long high = high(steps);
         Outcome o = first.outcome();
         if (first.passes(t)) {
-            if (o.sendErrors() == 0 && o.sentBps() >= LINE_SHARE * o.lineBps()) {
-                return new Answer(t, Verdict.LINE_RATE, high, first, 0, high, null);
+            // offered at max: and passed (the sender reached it, or the search broke off), or all an unpaced sender could send
+            long top = rate(first, high);
+            if (o.sendErrors() == 0 && atLine(maxBps > 0 ? maxBps : top, o.lineBps())) {
+                return new Answer(t, Verdict.LINE_RATE, top, first, 0, high, null);
             }
             if (maxBps > 0) {
-                return new Answer(t, Verdict.AT_MAX, high, first, 0, high, "no loss over the target even at max: " + maxBps
+                return new Answer(t, Verdict.AT_MAX, top, first, 0, high, "no loss over the target even at max: " + maxBps
                         + " bit/s; the limit is at least that: raise max: (or leave it out to start at the sender's full speed)");
             }
-            return new Answer(t, Verdict.GENERATOR, high, first, 0, high, generator(o));
+            return new Answer(t, Verdict.GENERATOR, top, first, 0, high, generator(o));
         }
         Bracket b = bracket(t, steps);
         if (b.pass != null && resolution.reached(b.passRate, b.failRate)) {
-            boolean line = b.passRate >= LINE_SHARE * o.lineBps();
+            boolean line = atLine(b.passRate, o.lineBps());
             return new Answer(t, line ? Verdict.LINE_RATE : Verdict.CONVERGED, b.passRate, b.pass, b.failRate, high, null);
         }
         if (b.pass == null && b.failRate <= b.floor) {
@@ -223,14 +230,24 @@ public final class RateSearch {
                 + b.passRate + " and " + b.failRate + " bit/s: a coarser resolution: or a narrower start (max:, low:)");
     }
 
+    /** Whether {@code rateBps} is at the line rate {@code lineBps} (NaN: unknown, never). */
+    static boolean atLine(double rateBps, double lineBps) {
+        return rateBps >= LINE_SHARE * lineBps && rateBps <= LINE_ABOVE * lineBps;
+    }
+
     /** Why a sender whose full speed passed is the limit: what it reached, its CPU, and its line rate when known. */
     private static String generator(Outcome o) {
-        String cpu = Double.isNaN(o.senderCorePct()) ? "" : String.format(Locale.ROOT, " at %.0f %% of a core (its host at %.0f %%)", o.senderCorePct(),
-                o.senderHostPct());
-        String below = Double.isNaN(o.lineBps()) ? "" : String.format(Locale.ROOT, ", below its line rate of %.0f bit/s of payload (%s)", o.lineBps(),
-                o.line());
+        String cpu = cpu(o);
+        String below = Double.isNaN(o.lineBps()) ? "" : String.format(Locale.ROOT, ", %s its line rate of %.0f bit/s of payload (%s)",
+                o.sentBps() < o.lineBps() ? "below" : "above", o.lineBps(), o.line());
         return String.format(Locale.ROOT, "the sender's full speed, %.0f bit/s, passed%s%s: the limit is above what this sender reaches; give it"
                 + " batch: or a faster host, or state the line rate with link:", o.sentBps(), cpu, below);
+    }
+
+    /** " at 97 % of a core (its host at 55 %)": the sender's CPU in a trial, or "" when unknown. */
+    private static String cpu(Outcome o) {
+        return Double.isNaN(o.senderCorePct()) ? "" : String.format(Locale.ROOT, " at %.0f %% of a core (its host at %.0f %%)", o.senderCorePct(),
+                o.senderHostPct());
     }
 
     /** The high bound: max:, else what the first (unpaced) trial sent. */
@@ -238,9 +255,16 @@ public final class RateSearch {
         return maxBps > 0 ? maxBps : Math.round(steps.get(0).outcome().sentBps());
     }
 
-    /** The rate a step stands for: the first, unpaced one the high bound it set. */
+    /**
+     * The rate a step stands for: what the sender offered (the rate asked for, or less where it fell short), and for the
+     * first, unpaced trial the high bound it set.
+     */
     private long rate(Step s, long high) {
-        return s.number() == 1 ? high : s.offeredBps();
+        if (s.number() == 1 && maxBps == 0) {
+            return high;
+        }
+        double sent = s.outcome().sentBps();
+        return Double.isNaN(sent) ? s.offeredBps() : Math.min(s.offeredBps(), Math.round(sent));
     }
 
     /** Where one target stands: its lowest failing trial, its highest passing one below that, and the lowest rate allowed. */
@@ -328,9 +352,12 @@ public final class RateSearch {
         if (high <= 0) {
             return new Answer(Double.NaN, Verdict.GENERATOR, 0, null, 0, 0, "the sender sent nothing at full speed");
         }
-        if (maxBps > 0 && first.sentBps() < SENDER_SHARE * maxBps) {
-            return new Answer(Double.NaN, Verdict.GENERATOR, 0, null, 0, high, String.format(Locale.ROOT,
-                    "the sender reached only %.0f of the %d bit/s asked for: lower max: or use a faster sender", first.sentBps(), maxBps));
+        for (Step s : steps) {
+            if ((s.number() > 1 || maxBps > 0) && s.outcome().sentBps() < SENDER_SHARE * s.offeredBps()) {
+                return new Answer(Double.NaN, Verdict.GENERATOR, 0, null, 0, high, String.format(Locale.ROOT, "the sender reached only %.0f of the %d"
+                        + " bit/s asked for in trial %d%s: its host is too busy or too slow for the rate; a faster sender%s", s.outcome().sentBps(),
+                        s.offeredBps(), s.number(), cpu(s.outcome()), s.number() == 1 ? ", or a lower max:" : ""));
+            }
         }
         return null;
     }

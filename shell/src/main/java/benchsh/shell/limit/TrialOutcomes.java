@@ -8,14 +8,15 @@ import benchsh.shell.run.Series;
 
 /**
  * What a udp trial measured, as the search reads it, from the trial's typed figures ({@link UdpMetrics.Figures}): the
- * rates sent and received, the loss with the sends the sender's host refused counted as lost, the samples, the sender's
+ * rate offered (the datagrams the sender sent, and its host refused, over the trial's time) and received, the loss with the sends the sender's host refused counted as lost, the samples, the sender's
  * CPU, and its line rate (the slowest of {@code link:}, its interface's speed and its root tbf's rate, each turned into
  * payload bits/s of this datagram size by {@link WireRate}). Immutable.
  *
  * @param wire    the datagram size's framing
  * @param linkBps the line rate the user stated ({@code link:}, bits/s on the wire), 0 for none
+ * @param trial   how long each trial sends: what the sender offered is its datagrams over this time
  */
-public record TrialOutcomes(WireRate wire, long linkBps) {
+public record TrialOutcomes(WireRate wire, long linkBps, java.time.Duration trial) {
     /** Whether a trial is the udp stream of its round, not a probe beside it. */
     static boolean isStream(Series.Trial t) {
         return t.figures(RrMetrics.Figures.class) == null && t.test().name().equals("udp");
@@ -33,7 +34,8 @@ public record TrialOutcomes(WireRate wire, long linkBps) {
         double lossPct = offered == 0 ? 0 : 100.0 * (f.messagesLost() + errors) / offered;
         Line line = line(f.egress());
         double core = f.senderSeconds() > 0 ? 100 * f.cpu().processCpuLocalSeconds() / f.senderSeconds() : Double.NaN;
-        return new RateSearch.Outcome(true, null, f.senderThroughputBps(), f.received() == null ? Double.NaN : f.received().throughputBps(), lossPct,
+        double offeredBps = offered * wire.payload() * 8e9 / trial.toNanos();
+        return new RateSearch.Outcome(true, null, offeredBps, f.received() == null ? Double.NaN : f.received().throughputBps(), lossPct,
                 errors, t.samples(), line.payloadBps(), line.words(), core, f.cpu().cpuLocalPct());
     }
 

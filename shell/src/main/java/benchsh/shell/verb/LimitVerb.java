@@ -94,7 +94,7 @@ public final class LimitVerb implements Verb {
                 : RateSearch.Resolution.relative(((Number) resolution).doubleValue()), low, max);
         Host from = args.given("from") ? args.host("from") : session.hosts().local();
         Host to = args.given("to") ? args.host("to") : session.hosts().local();
-        TrialOutcomes outcomes = new TrialOutcomes(wire, link);
+        TrialOutcomes outcomes = new TrialOutcomes(wire, link, trial);
         LimitRows rows = new LimitRows(from, to, args.params(), tags(args), wire, outcomes, search.targets().size());
         LimitSeries series = new LimitSeries(search, args.given("confirm") ? args.count("confirm") : 0, args.bool("latency"),
                 tests(args, session, trial), outcomes, rows);
