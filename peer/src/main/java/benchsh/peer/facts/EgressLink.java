@@ -36,7 +36,8 @@ public record EgressLink(@Metric(unit = Unit.TEXT, means = "udp: the sender's in
                                  + " qdisc), counting each packet from its Ethernet header on") double sendQdiscRateBps) {
     /** How long {@code tc} may take. */
     static final Duration TC_TIMEOUT = Duration.ofSeconds(2);
-    private static final Pattern ROOT = Pattern.compile("^qdisc\\s+(\\S+)\\s+\\S+\\s+dev\\s+\\S+\\s+root\\b(.*)$");
+    /** A root qdisc's line: {@code qdisc tbf 8001: root ...} ({@code tc qdisc show dev IF}) or {@code qdisc tbf 8001: dev eth0 root ...}. */
+    private static final Pattern ROOT = Pattern.compile("^qdisc\\s+(\\S+)\\s+\\S+\\s+(?:dev\\s+\\S+\\s+)?root\\b(.*)$");
     private static final Pattern RATE = Pattern.compile("\\brate\\s+([0-9]+(?:\\.[0-9]+)?)([KMGT]?)bit\\b");
     /** Nothing known: no interface, no speed, no shaper. */
     public static final EgressLink UNKNOWN = new EgressLink(null, Double.NaN, Double.NaN);
@@ -92,8 +93,8 @@ public record EgressLink(@Metric(unit = Unit.TEXT, means = "udp: the sender's in
     }
 
     /**
-     * The rate of a tbf at the root in what {@code tc qdisc show} printed, e.g. {@code qdisc tbf 8001: dev eth0 root refcnt 2
-     * rate 100Mbit burst 16Kb lat 50.0ms} (tc prints rates in powers of 1000); NaN when the root is no tbf.
+     * The rate of a tbf at the root in what {@code tc qdisc show dev IF} printed, e.g. {@code qdisc tbf 8001: root refcnt 2 rate
+     * 100Mbit burst 16Kb lat 50.0ms} (tc prints rates in powers of 1000); NaN when the root is no tbf.
      */
     static double rootRateBps(String tcOutput) {
         for (String line : tcOutput.split("\n")) {

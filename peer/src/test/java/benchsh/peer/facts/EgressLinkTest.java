@@ -16,6 +16,8 @@ class EgressLinkTest {
 
     @Test
     void aTbfAtTheRootGivesItsRateInBitsPerSecond() {
+        assertEquals(100e6, EgressLink.rootRateBps("qdisc tbf 8001: root refcnt 3 rate 100Mbit burst 16Kb lat 5ms \n Sent 0 bytes 0 pkt (dropped 0,"
+                + " overlimits 0 requeues 0)\n backlog 0b 0p requeues 0\n"), "as tc qdisc show dev eth0 prints it");
         assertEquals(100e6, EgressLink.rootRateBps("qdisc tbf 8001: dev eth0 root refcnt 2 rate 100Mbit burst 16Kb lat 50.0ms \n"));
         assertEquals(2.5e9, EgressLink.rootRateBps("qdisc tbf 1: dev p2 root refcnt 2 rate 2500Mbit burst 1Mb lat 5ms"));
         assertEquals(1.5e9, EgressLink.rootRateBps("qdisc tbf 1: dev p2 root refcnt 2 rate 1.5Gbit burst 1Mb lat 5ms"));

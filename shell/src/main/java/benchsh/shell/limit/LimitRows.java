@@ -51,13 +51,13 @@ public record LimitRows(Host from, Host to, Map<String, Object> params, Map<Stri
             rowTags.put("loss_target", a.targetLossPct());
         }
         return new Series.Derived("limit", from, to, params, rowTags, LimitSeries.status(a, confirmed), error, figures,
-                columns(a, confirmed, probes), atLimit);
+                columns(!Double.isNaN(line.bps()), confirmed, probes), atLimit);
     }
 
-    /** The row's columns: the limit, then the line rate where the verdict rests on it, the repeats and the latency at the limit. */
-    private static List<String> columns(RateSearch.Answer a, LimitFigures.Confirmed confirmed, Map<String, List<Series.Trial>> probes) {
+    /** The row's columns: the limit, then the sender's line rate where it is known, the repeats and the latency at the limit. */
+    private static List<String> columns(boolean line, LimitFigures.Confirmed confirmed, Map<String, List<Series.Trial>> probes) {
         List<String> c = new ArrayList<>(COLUMNS);
-        if (a.verdict() == RateSearch.Verdict.LINE_RATE || a.verdict() == RateSearch.Verdict.GENERATOR) {
+        if (line) {
             c.add("line_rate_bps");
         }
         if (confirmed != null) {

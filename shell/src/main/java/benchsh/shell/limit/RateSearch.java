@@ -182,7 +182,7 @@ public final class RateSearch {
             return OptionalLong.empty();
         }
         for (double t : targets) {
-            Bracket b = bracket(t, steps);
+            Bracket b = new Bracket(t, steps);
             if (!b.decided()) {
                 return OptionalLong.of(b.next());
             }
@@ -207,7 +207,7 @@ public final class RateSearch {
         if (first.passes(t)) {
             // offered at max: and passed (the sender reached it, or the search broke off), or all an unpaced sender could send
             long top = rate(first, high);
-            if (o.sendErrors() == 0 && atLine(maxBps > 0 ? maxBps : top, o.lineBps())) {
+            if (o.sendErrors() == 0 && (atLine(top, o.lineBps()) || atLine(maxBps, o.lineBps()))) {
                 return new Answer(t, Verdict.LINE_RATE, top, first, 0, high, null);
             }
             if (maxBps > 0) {
@@ -216,7 +216,7 @@ public final class RateSearch {
             }
             return new Answer(t, Verdict.GENERATOR, top, first, 0, high, generator(o));
         }
-        Bracket b = bracket(t, steps);
+        Bracket b = new Bracket(t, steps);
         if (b.pass != null && resolution.reached(b.passRate, b.failRate)) {
             boolean line = atLine(b.passRate, o.lineBps());
             return new Answer(t, line ? Verdict.LINE_RATE : Verdict.CONVERGED, b.passRate, b.pass, b.failRate, high, null);
@@ -332,11 +332,10 @@ public final class RateSearch {
         }
     }
 
-    private Bracket bracket(double t, List<Step> steps) {
-        return new Bracket(t, steps);
-    }
-
-    /** The answer that ends the search for every target at a trial that failed or was too short, or a sender that failed its start; else null. */
+    /**
+     * The answer that ends the search for every target: a trial that failed or was too short, or a sender that fell short
+     * of a rate asked for (not held back by its own line: by its CPU or its busy host); else null.
+     */
     private Answer broken(List<Step> steps) {
         long high = high(steps);
         for (Step s : steps) {
@@ -348,12 +347,13 @@ public final class RateSearch {
                         + " interval samples, fewer than " + MIN_SAMPLES + ": make trial: longer or interval: shorter");
             }
         }
-        Outcome first = steps.get(0).outcome();
         if (high <= 0) {
             return new Answer(Double.NaN, Verdict.GENERATOR, 0, null, 0, 0, "the sender sent nothing at full speed");
         }
         for (Step s : steps) {
-            if ((s.number() > 1 || maxBps > 0) && s.outcome().sentBps() < SENDER_SHARE * s.offeredBps()) {
+            Outcome o = s.outcome();
+            boolean heldByItsLine = o.sendErrors() == 0 && atLine(o.sentBps(), o.lineBps());
+            if ((s.number() > 1 || maxBps > 0) && o.sentBps() < SENDER_SHARE * s.offeredBps() && !heldByItsLine) {
                 return new Answer(Double.NaN, Verdict.GENERATOR, 0, null, 0, high, String.format(Locale.ROOT, "the sender reached only %.0f of the %d"
                         + " bit/s asked for in trial %d%s: its host is too busy or too slow for the rate; a faster sender%s", s.outcome().sentBps(),
                         s.offeredBps(), s.number(), cpu(s.outcome()), s.number() == 1 ? ", or a lower max:" : ""));

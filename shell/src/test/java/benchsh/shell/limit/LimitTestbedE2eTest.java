@@ -1,0 +1,123 @@
+package benchsh.shell.limit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import benchsh.shell.Session;
+import benchsh.shell.host.Testbed;
+import benchsh.shell.host.TestbedTopology;
+import benchsh.shell.result.Result;
+import benchsh.shell.script.ScriptRunner;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * {@code limit udp} against a token bucket (tc's tbf) on the bridge testbed (h1 — dut's br0 — h2; every veth fast): in the
+ * middle, on the dut's port toward h2, it finds the shaper's rate of full-size frames to within 1 % (NDR and PDR from one
+ * search) and of 64-byte frames to within 2 %, counted as tbf counts them (each packet from its Ethernet header on, as
+ * {@code tc -s} shows); on the sender's own interface, the verdict is line rate. A host too busy to carry the shaper's
+ * rate unshaped (the first, unpaced trial's receiver got less) cannot show the shaper: the test is skipped, saying so.
+ */
+@Tag("e2e")
+@ExtendWith(Testbed.class)
+@TestbedTopology(value = "bridge", hosts = 3)
+@Timeout(900)
+class LimitTestbedE2eTest {
+    /** The dut's bridge port toward h2: what the dut sends there is shaped, what h1 sends is not. */
+    private static final String TOWARD_H2 = "p2";
+    private static final Pattern SENT = Pattern.compile("Sent (\\d+) bytes (\\d+) pkt");
+
+    /** The search's result and what the shell printed. */
+    record Searched(LimitRun run, String text) {
+        Result row(int i) {
+            return run.summaries().get(i);
+        }
+
+        /** The rate the receiver got in the first, unpaced trial: what the path carries at the sender's full speed. */
+        double forwardedAtFullSpeed() {
+            return run.trials().get(0).metric("throughput_bps");
+        }
+    }
+
+    static Searched limit(String call) throws Exception {
+        StringWriter text = new StringWriter();
+        try (Session session = Testbed.session(new PrintWriter(text))) {
+            Object r = new ScriptRunner(session).evaluate("a = host 'h1'; b = host 'h2'\n" + call, "e2e-limit");
+            assertTrue(r instanceof LimitRun, r + "\n" + text);
+            return new Searched((LimitRun) r, text.toString());
+        }
+    }
+
+    /** Skips when the first trial could not even carry {@code rate} bits/s of payload: a host too busy to show the shaper. */
+    static void assumeCarried(Searched s, double rate) {
+        assumeTrue(s.forwardedAtFullSpeed() > rate, String.format("the receiver got only %.1f Mbit/s at the sender's full speed, under the %.1f"
+                + " the shaper passes: this machine is too busy to show it%n%s", s.forwardedAtFullSpeed() / 1e6, rate / 1e6, s.text()));
+    }
+
+    /** Bytes per packet the root qdisc of a device counted, from {@code tc -s qdisc show}. */
+    static double bytesPerPacket(String host, String device) throws Exception {
+        Testbed.Outcome o = Testbed.exec(host, "tc", "-s", "qdisc", "show", "dev", device);
+        Matcher m = SENT.matcher(o.output());
+        assertTrue(m.find(), o.output());
+        return Double.parseDouble(m.group(1)) / Double.parseDouble(m.group(2));
+    }
+
+    @Test
+    void aShaperInTheMiddleIsFoundToWithinOnePercentWithNdrAndPdrFromOneSearch() throws Exception {
+        double expected = 100e6 * 1472 / 1514; // tbf counts 1514 bytes of each 1472-byte payload
+        try (AutoCloseable shaper = Testbed.shape("dut", TOWARD_H2, "100mbit", "5ms")) {
+            Searched s = limit("limit udp, from: a, to: b, size: 1472, loss: [0, 0.1.percent], trial: 5.s");
+            assumeCarried(s, expected);
+            assertEquals(2, s.run().summaries().size(), s.text());
+            Result ndr = s.row(0);
+            Result pdr = s.row(1);
+            assertEquals(List.of(0.0, 0.1), List.of(ndr.metric("target_loss_pct"), pdr.metric("target_loss_pct")));
+            assertEquals(ndr.metric("trials"), pdr.metric("trials"), "one search");
+            assertEquals((long) ndr.metric("trials"), s.run().trials().size(), "every trial recorded: " + s.text());
+            for (int i = 0; i < s.run().trials().size(); i++) {
+                assertEquals(i + 1, ((Number) s.run().trials().get(i).tags().get("trial")).intValue(), "tagged");
+            }
+            assertTrue(pdr.ok(), pdr.error() + "\n" + s.text());
+            assertEquals(expected, pdr.metric("limit_bps"), 0.01 * expected, "PDR within 1 % of 97.2 Mbit/s\n" + s.text());
+            assertTrue(pdr.metric("first_fail_bps") > pdr.metric("limit_bps"), "the bracket: " + pdr.metrics());
+            assertTrue(ndr.metric("limit_bps") <= pdr.metric("limit_bps"), "no loss is no more than a little loss");
+            assertTrue(!ndr.ok() || ndr.metric("limit_bps") > 0.97 * expected, "NDR near it (a busy receiver may drop one datagram)\n" + s.text());
+        }
+    }
+
+    @Test
+    void smallFramesAreCountedAsTheShaperCountsThem() throws Exception {
+        try (AutoCloseable shaper = Testbed.shape("dut", TOWARD_H2, "10mbit", "5ms")) {
+            Searched s = limit("limit udp, from: a, to: b, size: 18, loss: 0.1.percent, trial: 5.s");
+            double perPacket = bytesPerPacket("dut", TOWARD_H2);
+            assertEquals(60, perPacket, 1, "tbf counts each datagram's frame from its Ethernet header on, no FCS: 14 + 20 + 8 + 18");
+            double expectedFrames = 10e6 / 8 / perPacket;
+            assumeCarried(s, expectedFrames * 18 * 8);
+            Result r = s.row(0);
+            assertTrue(r.ok(), r.error() + "\n" + s.text());
+            assertEquals(64, (long) r.metric("frame_bytes"));
+            assertEquals(expectedFrames, r.metric("limit_frames_per_s"), 0.02 * expectedFrames, "within 2 % of the shaper's arithmetic\n" + s.text());
+        }
+    }
+
+    @Test
+    void aSenderHeldBackByItsOwnShaperIsAtLineRate() throws Exception {
+        // a deep queue: the sender's socket buffer fills before the qdisc drops, so the sender waits and loses nothing
+        try (AutoCloseable shaper = Testbed.shape("h1", "100mbit", "200ms")) {
+            Searched s = limit("limit udp, from: a, to: b, size: 1472, trial: 5.s");
+            Result r = s.row(0);
+            assertEquals(100e6, r.metric("line_rate_bps"), "the sender's line: its tbf\n" + s.text());
+            assertTrue(r.ok(), r.error() + "\n" + s.text());
+            assertEquals("line rate", r.metrics().get("limit_verdict"), s.text());
+            assertEquals(100e6 * 1472 / 1514, r.metric("limit_bps"), 0.03 * 100e6 * 1472 / 1514, s.text());
+        }
+    }
+}
