@@ -5,13 +5,14 @@ import java.util.List;
 
 /**
  * What {@code limit} returns: one result of test {@code limit} per loss target, in ascending order of loss (NDR first),
- * and every udp (and probe) trial it ran, in order. In scripts: {@code r.summary.metrics.limit_bps} (the first target's),
- * {@code r.summaries[1]}, {@code r.limitBps}, {@code r.trials.size()}. In a dry run the planned trials and no summary.
- * Immutable.
+ * the figures they were recorded from, and every udp (and probe) trial it ran, in order. In scripts: {@code
+ * r.summary.metrics.limit_bps} (the first target's), {@code r.summaries[1]}, {@code r.limitBps}, {@code r.trials.size()}.
+ * In a dry run the planned trials and no summary. Immutable.
  */
-public record LimitRun(List<Result> summaries, List<Result> trials) {
+public record LimitRun(List<Result> summaries, List<LimitFigures> figures, List<Result> trials) {
     public LimitRun {
         summaries = List.copyOf(summaries);
+        figures = List.copyOf(figures);
         trials = List.copyOf(trials);
     }
 
@@ -22,7 +23,7 @@ public record LimitRun(List<Result> summaries, List<Result> trials) {
 
     /** The first target's limit in payload bits/s, 0 when no rate passed (or in a dry run). */
     public double getLimitBps() {
-        return getSummary() == null ? 0 : getSummary().metric("limit_bps");
+        return figures.isEmpty() ? 0 : figures.get(0).limitBps();
     }
 
     /** Whether every target's limit was found (and held on repeat, with {@code confirm:}). */

@@ -45,6 +45,7 @@ public final class LimitSeries implements Series {
     private final TrialOutcomes outcomes;
     private final LimitRows rows;
     private final List<Asked> asked = new ArrayList<>();
+    private final List<LimitFigures> derived = new ArrayList<>();
 
     /**
      * @param confirm repeats of each limit found, 0 for none
@@ -132,7 +133,13 @@ public final class LimitSeries implements Series {
             }
             out.add(rows.row(a, steps, searched.isEmpty() ? null : searched.get(0), confirms, probes, atLimit));
         }
+        out.forEach(d -> derived.add((LimitFigures) d.figures()));
         return out;
+    }
+
+    /** The figures of the rows derived at the end (one per loss target), none before it (or in a plan). */
+    public List<LimitFigures> figures() {
+        return List.copyOf(derived);
     }
 
     /** The search's steps: its trials in order, each with the rate it offered and what it measured. */

@@ -99,7 +99,7 @@ public final class LimitVerb implements Verb {
         LimitSeries series = new LimitSeries(search, args.given("confirm") ? args.count("confirm") : 0, args.bool("latency"),
                 tests(args, session, trial), outcomes, rows);
         Series.Outcome o = session.executor().series(series, MeasureVerb.context(args, session));
-        return new LimitRun(o.derived(), o.trials().stream().map(Series.Trial::result).toList());
+        return new LimitRun(o.derived(), series.figures(), o.trials().stream().map(Series.Trial::result).toList());
     }
 
     /** The udp trials and udp_rr probes, each from this call's arguments as udp and rr declare them. */

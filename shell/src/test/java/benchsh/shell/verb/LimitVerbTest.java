@@ -111,6 +111,14 @@ class LimitVerbTest {
     }
 
     @Test
+    void everyExampleOfItsHelpPlans() throws Exception {
+        for (String example : new LimitVerb().spec().examples()) {
+            NetVerbsTest.Run r = benchsh("a = local; b = local; plan { " + example + " }");
+            assertEquals(0, r.code(), example + ": " + r.human());
+        }
+    }
+
+    @Test
     void aTrialTooShortForTheSamplesTheVerdictNeedsIsRefusedWithTheFix() throws Exception {
         NetVerbsTest.Run r = benchsh("limit udp, to: local, trial: 2.s");
         assertNotEquals(0, r.code());
