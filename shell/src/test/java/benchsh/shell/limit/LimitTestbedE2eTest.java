@@ -63,19 +63,35 @@ class LimitTestbedE2eTest {
                 + " the shaper passes: this machine is too busy to show it%n%s", s.forwardedAtFullSpeed() / 1e6, rate / 1e6, s.text()));
     }
 
-    /** Bytes per packet the root qdisc of a device counted, from {@code tc -s qdisc show}. */
-    static double bytesPerPacket(String host, String device) throws Exception {
+    /** What the root qdisc of a device counted so far, from {@code tc -s qdisc show}: bytes and packets. */
+    static long[] counted(String host, String device) throws Exception {
         Testbed.Outcome o = Testbed.exec(host, "tc", "-s", "qdisc", "show", "dev", device);
         Matcher m = SENT.matcher(o.output());
         assertTrue(m.find(), o.output());
-        return Double.parseDouble(m.group(1)) / Double.parseDouble(m.group(2));
+        return new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2))};
+    }
+
+    /**
+     * The bytes the shaper on the dut's port toward h2 counts per datagram of {@code size} bytes: what its counters grew
+     * by over a short udp test of such datagrams (the SSH traffic beside them is a few dozen packets of tens of thousands).
+     */
+    static double countedPerDatagram(int size) throws Exception {
+        long[] before = counted("dut", TOWARD_H2);
+        StringWriter text = new StringWriter();
+        try (Session session = Testbed.session(new PrintWriter(text))) {
+            Result r = (Result) new ScriptRunner(session).evaluate("udp from: host('h1'), to: host('h2'), size: " + size
+                    + ", rate: 1.Mbit, time: 2.s, omit: 0.s", "e2e-tbf-count");
+            assertTrue(r.ok() && r.metric("messages_received") > 1000, r + "\n" + text);
+        }
+        long[] after = counted("dut", TOWARD_H2);
+        return (double) (after[0] - before[0]) / (after[1] - before[1]);
     }
 
     @Test
     void aShaperInTheMiddleIsFoundToWithinOnePercentWithNdrAndPdrFromOneSearch() throws Exception {
         double expected = 100e6 * 1472 / 1514; // tbf counts 1514 bytes of each 1472-byte payload
         try (AutoCloseable shaper = Testbed.shape("dut", TOWARD_H2, "100mbit", "5ms")) {
-            Searched s = limit("limit udp, from: a, to: b, size: 1472, loss: [0, 0.1.percent], trial: 5.s");
+            Searched s = limit("limit udp, from: a, to: b, size: 1472, loss: [0, 0.1.percent], trial: 5.s, batch: 16");
             assumeCarried(s, expected);
             assertEquals(2, s.run().summaries().size(), s.text());
             Result ndr = s.row(0);
@@ -97,9 +113,9 @@ class LimitTestbedE2eTest {
     @Test
     void smallFramesAreCountedAsTheShaperCountsThem() throws Exception {
         try (AutoCloseable shaper = Testbed.shape("dut", TOWARD_H2, "10mbit", "5ms")) {
-            Searched s = limit("limit udp, from: a, to: b, size: 18, loss: 0.1.percent, trial: 5.s");
-            double perPacket = bytesPerPacket("dut", TOWARD_H2);
+            double perPacket = countedPerDatagram(18);
             assertEquals(60, perPacket, 1, "tbf counts each datagram's frame from its Ethernet header on, no FCS: 14 + 20 + 8 + 18");
+            Searched s = limit("limit udp, from: a, to: b, size: 18, loss: 0.1.percent, trial: 5.s, batch: 16");
             double expectedFrames = 10e6 / 8 / perPacket;
             assumeCarried(s, expectedFrames * 18 * 8);
             Result r = s.row(0);
@@ -114,7 +130,7 @@ class LimitTestbedE2eTest {
         // a deep queue: the sender's socket buffer fills before the qdisc drops, so the sender waits and loses nothing
         double line = 100e6 * 1472 / 1514;
         try (AutoCloseable shaper = Testbed.shape("h1", "100mbit", "200ms")) {
-            Searched s = limit("limit udp, from: a, to: b, size: 1472, loss: 1.percent, trial: 5.s");
+            Searched s = limit("limit udp, from: a, to: b, size: 1472, loss: 1.percent, trial: 5.s, batch: 16");
             double sent = s.run().trials().get(0).metric("sender_throughput_bps");
             assumeTrue(sent > 0.9 * line, String.format("the sender reached only %.1f Mbit/s at full speed through its own 100 Mbit/s shaper:"
                     + " this machine is too busy to show it%n%s", sent / 1e6, s.text()));
