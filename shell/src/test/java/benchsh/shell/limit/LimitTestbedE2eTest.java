@@ -25,7 +25,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * search) and of 64-byte frames to within 2 %, counted as tbf counts them (each packet from its Ethernet header on, as
  * {@code tc -s} shows); on the sender's own interface, the verdict is line rate. A machine too busy to carry the shaper's
  * rate (the first, unpaced trial's receiver got less, or its sender sent less) cannot show the shaper: the test is
- * skipped, saying so.
+ * skipped, saying so. Each search starts at {@code max:}, half as much again as the shaper passes, not unpaced: an unpaced
+ * sender would flood the machine's two CPUs, which every host of the testbed shares.
  */
 @Tag("e2e")
 @ExtendWith(Testbed.class)
@@ -42,7 +43,7 @@ class LimitTestbedE2eTest {
             return run.summaries().get(i);
         }
 
-        /** The rate the receiver got in the first, unpaced trial: what the path carries at the sender's full speed. */
+        /** The rate the receiver got in the first trial (at max:, above the shaper): what the path carries when overloaded. */
         double forwardedAtFullSpeed() {
             return run.trials().get(0).metric("throughput_bps");
         }
@@ -57,10 +58,10 @@ class LimitTestbedE2eTest {
         }
     }
 
-    /** Skips when the first trial could not even carry {@code rate} bits/s of payload: a host too busy to show the shaper. */
+    /** Skips when the first trial could not carry about {@code rate} bits/s of payload: a machine too busy to show the shaper. */
     static void assumeCarried(Searched s, double rate) {
-        assumeTrue(s.forwardedAtFullSpeed() > rate, String.format("the receiver got only %.1f Mbit/s at the sender's full speed, under the %.1f"
-                + " the shaper passes: this machine is too busy to show it%n%s", s.forwardedAtFullSpeed() / 1e6, rate / 1e6, s.text()));
+        assumeTrue(s.forwardedAtFullSpeed() > 0.98 * rate, String.format("the receiver got only %.1f Mbit/s when offered more than the %.1f the"
+                + " shaper passes: this machine is too busy to show it%n%s", s.forwardedAtFullSpeed() / 1e6, rate / 1e6, s.text()));
     }
 
     /** What the root qdisc of a device counted so far, from {@code tc -s qdisc show}: bytes and packets. */
@@ -91,7 +92,7 @@ class LimitTestbedE2eTest {
     void aShaperInTheMiddleIsFoundToWithinOnePercentWithNdrAndPdrFromOneSearch() throws Exception {
         double expected = 100e6 * 1472 / 1514; // tbf counts 1514 bytes of each 1472-byte payload
         try (AutoCloseable shaper = Testbed.shape("dut", TOWARD_H2, "100mbit", "5ms")) {
-            Searched s = limit("limit udp, from: a, to: b, size: 1472, loss: [0, 0.1.percent], trial: 5.s, batch: 16");
+            Searched s = limit("limit udp, from: a, to: b, size: 1472, loss: [0, 0.1.percent], trial: 5.s, max: 150.Mbit, batch: 16");
             assumeCarried(s, expected);
             assertEquals(2, s.run().summaries().size(), s.text());
             Result ndr = s.row(0);
@@ -115,7 +116,7 @@ class LimitTestbedE2eTest {
         try (AutoCloseable shaper = Testbed.shape("dut", TOWARD_H2, "10mbit", "5ms")) {
             double perPacket = countedPerDatagram(18);
             assertEquals(60, perPacket, 1, "tbf counts each datagram's frame from its Ethernet header on, no FCS: 14 + 20 + 8 + 18");
-            Searched s = limit("limit udp, from: a, to: b, size: 18, loss: 0.1.percent, trial: 5.s, batch: 16");
+            Searched s = limit("limit udp, from: a, to: b, size: 18, loss: 0.1.percent, trial: 5.s, max: 4.5.Mbit, batch: 16");
             double expectedFrames = 10e6 / 8 / perPacket;
             assumeCarried(s, expectedFrames * 18 * 8);
             Result r = s.row(0);
@@ -130,9 +131,9 @@ class LimitTestbedE2eTest {
         // a deep queue: the sender's socket buffer fills before the qdisc drops, so the sender waits and loses nothing
         double line = 100e6 * 1472 / 1514;
         try (AutoCloseable shaper = Testbed.shape("h1", "100mbit", "200ms")) {
-            Searched s = limit("limit udp, from: a, to: b, size: 1472, loss: 1.percent, trial: 5.s, batch: 16");
+            Searched s = limit("limit udp, from: a, to: b, size: 1472, loss: 1.percent, trial: 5.s, max: 150.Mbit, batch: 16");
             double sent = s.run().trials().get(0).metric("sender_throughput_bps");
-            assumeTrue(sent > 0.9 * line, String.format("the sender reached only %.1f Mbit/s at full speed through its own 100 Mbit/s shaper:"
+            assumeTrue(sent > 0.9 * line, String.format("the sender reached only %.1f Mbit/s offered 150 through its own 100 Mbit/s shaper:"
                     + " this machine is too busy to show it%n%s", sent / 1e6, s.text()));
             Result r = s.row(0);
             assertEquals(100e6, r.metric("line_rate_bps"), "the sender's line: its tbf\n" + s.text());
