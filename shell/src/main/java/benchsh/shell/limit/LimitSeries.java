@@ -14,9 +14,15 @@ import java.util.OptionalLong;
  * n}), then with {@code confirm: N} N more at each limit found ({@code confirm: k}), then with {@code latency: true} a
  * round trip probe beside a stream at 10, 50, 90 and 100 % of each limit ({@code load_pct}); and at the end one result of
  * test {@code limit} per loss target ({@link LimitRows}). What the trials measured comes back typed ({@link
- * TrialOutcomes}). Holds one run's state: used once, by the script's thread.
+ * TrialOutcomes}). A sender that fell short of the rate it was paced to (its host busy) is paced that much higher next, at
+ * most a quarter, so that it offers the rate the round is for; a trial stands for the rate it offered. Holds one run's
+ * state: used once, by the script's thread.
  */
 public final class LimitSeries implements Series {
+    /** The most a sender is asked for above a rate, so that one that fell short (its host busy) offers that rate: a quarter more. */
+    public static final double MAX_CORRECTION = 1.25;
+    /** A shortfall the pacing is not corrected for: a pacer's own, and a count of whole datagrams. */
+    static final double PACING_SLACK = 0.01;
     /** The shares of a limit the latency is probed at, in %: RFC 2544 §26.2 asks for 100, test labs add 10, 50 and 90. */
     public static final List<Integer> LOADS = List.of(10, 50, 90, 100);
 
@@ -45,6 +51,8 @@ public final class LimitSeries implements Series {
     private final TrialOutcomes outcomes;
     private final LimitRows rows;
     private final List<Asked> asked = new ArrayList<>();
+    /** The rate each round's stream was paced to (0: unpaced), by round. */
+    private final List<Long> paced = new ArrayList<>();
     private final List<LimitFigures> derived = new ArrayList<>();
 
     /**
@@ -70,29 +78,50 @@ public final class LimitSeries implements Series {
         List<RateSearch.Step> steps = steps(trials);
         OptionalLong rate = search.next(steps);
         if (rate.isPresent()) {
-            return ask(new Asked(Phase.SEARCH, rate.getAsLong(), 0), Map.of("trial", steps.size() + 1));
+            return ask(new Asked(Phase.SEARCH, rate.getAsLong(), 0), Map.of("trial", steps.size() + 1), trials);
         }
         List<Long> limits = limits(search.answers(steps));
         for (long limit : limits) {
             long done = asked.stream().filter(a -> a.phase() == Phase.CONFIRM && a.rateBps() == limit).count();
             if (done < confirm) {
-                return ask(new Asked(Phase.CONFIRM, limit, 0), Map.of("confirm", (int) done + 1));
+                return ask(new Asked(Phase.CONFIRM, limit, 0), Map.of("confirm", (int) done + 1), trials);
             }
         }
         for (long limit : latency ? limits : List.<Long>of()) {
             for (int load : LOADS) {
                 if (!asked.contains(new Asked(Phase.PROBE, limit, load))) {
-                    return ask(new Asked(Phase.PROBE, limit, load), Map.of("load_pct", load));
+                    return ask(new Asked(Phase.PROBE, limit, load), Map.of("load_pct", load), trials);
                 }
             }
         }
         return null;
     }
 
-    private Round ask(Asked a, Map<String, Object> tags) {
+    /** The round asked for: its stream paced to its rate (or a share of it), corrected for a sender that fell short. */
+    private Round ask(Asked a, Map<String, Object> tags, List<Trial> trials) {
+        long rate = a.phase() == Phase.PROBE ? Math.max(1, a.rateBps() * a.loadPct() / 100) : a.rateBps();
+        long pace = Math.round(rate * correction(trials));
         asked.add(a);
-        Test stream = tests.stream(a.phase() == Phase.PROBE ? Math.max(1, a.rateBps() * a.loadPct() / 100) : a.rateBps());
+        paced.add(pace);
+        Test stream = tests.stream(pace);
         return a.phase() == Phase.PROBE ? new Round(List.of(stream, tests.probe()), tags) : Round.of(stream, tags);
+    }
+
+    /**
+     * How much more than a rate to ask of the sender so that it offers that rate: what the last paced stream was asked
+     * for over what it sent (a busy host's pacer falls behind), up to {@link #MAX_CORRECTION}; 1 within {@link #PACING_SLACK}.
+     */
+    private double correction(List<Trial> trials) {
+        for (int i = trials.size() - 1; i >= 0; i--) {
+            Trial t = trials.get(i);
+            long pace = paced.get(t.round() - 1);
+            if (pace > 0 && TrialOutcomes.isStream(t)) {
+                RateSearch.Outcome o = outcomes.of(t);
+                double behind = o.ok() && o.sentBps() > 0 ? pace / o.sentBps() : 1;
+                return behind > 1 + PACING_SLACK ? Math.min(MAX_CORRECTION, behind) : 1;
+            }
+        }
+        return 1;
     }
 
     /**

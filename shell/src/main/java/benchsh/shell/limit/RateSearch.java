@@ -227,7 +227,7 @@ public final class RateSearch {
                     b.fail.outcome().lossPct(), b.failRate, 100 * lowShare));
         }
         return new Answer(t, Verdict.BUDGET, b.passRate, b.pass, b.failRate, high, "stopped after " + steps.size() + " trials with the limit between "
-                + b.passRate + " and " + b.failRate + " bit/s: a coarser resolution: or a narrower start (max:, low:)");
+                + b.passRate + " and " + b.failRate + " bit/s: a coarser resolution: or a narrower start (max:, low:)" + shortfall(steps));
     }
 
     /** Whether {@code rateBps} is at the line rate {@code lineBps} (NaN: unknown, never). */
@@ -242,6 +242,17 @@ public final class RateSearch {
                 o.sentBps() < o.lineBps() ? "below" : "above", o.lineBps(), o.line());
         return String.format(Locale.ROOT, "the sender's full speed, %.0f bit/s, passed%s%s: the limit is above what this sender reaches; give it"
                 + " batch: or a faster host, or state the line rate with link:", o.sentBps(), cpu, below);
+    }
+
+    /** "; the sender fell short of the rate asked for in 3 trials (trial 5: 80 % of it): its host is busy", or "" when it never did. */
+    private static String shortfall(List<Step> steps) {
+        List<Step> fellShort = steps.stream().filter(s -> s.offeredBps() > 0 && s.outcome().sentBps() < SENDER_SHARE * s.offeredBps()).toList();
+        if (fellShort.isEmpty()) {
+            return "";
+        }
+        Step worst = fellShort.stream().min(java.util.Comparator.comparingDouble(s -> s.outcome().sentBps() / s.offeredBps())).orElseThrow();
+        return String.format(Locale.ROOT, "; the sender fell short of the rate asked for in %d trial%s (trial %d: %.0f %% of it%s): its host is busy",
+                fellShort.size(), fellShort.size() == 1 ? "" : "s", worst.number(), 100 * worst.outcome().sentBps() / worst.offeredBps(), cpu(worst.outcome()));
     }
 
     /** " at 97 % of a core (its host at 55 %)": the sender's CPU in a trial, or "" when unknown. */
@@ -334,7 +345,8 @@ public final class RateSearch {
 
     /**
      * The answer that ends the search for every target: a trial that failed or was too short, or a sender that fell short
-     * of a rate asked for (not held back by its own line: by its CPU or its busy host); else null.
+     * of max: (not held back by its own line: by its CPU or its busy host); else null. A later trial that fell short
+     * stands for the rate it offered.
      */
     private Answer broken(List<Step> steps) {
         long high = high(steps);
@@ -350,14 +362,12 @@ public final class RateSearch {
         if (high <= 0) {
             return new Answer(Double.NaN, Verdict.GENERATOR, 0, null, 0, 0, "the sender sent nothing at full speed");
         }
-        for (Step s : steps) {
-            Outcome o = s.outcome();
-            boolean heldByItsLine = o.sendErrors() == 0 && atLine(o.sentBps(), o.lineBps());
-            if ((s.number() > 1 || maxBps > 0) && o.sentBps() < SENDER_SHARE * s.offeredBps() && !heldByItsLine) {
-                return new Answer(Double.NaN, Verdict.GENERATOR, 0, null, 0, high, String.format(Locale.ROOT, "the sender reached only %.0f of the %d"
-                        + " bit/s asked for in trial %d%s: its host is too busy or too slow for the rate; a faster sender%s", s.outcome().sentBps(),
-                        s.offeredBps(), s.number(), cpu(s.outcome()), s.number() == 1 ? ", or a lower max:" : ""));
-            }
+        Outcome first = steps.get(0).outcome();
+        boolean heldByItsLine = first.sendErrors() == 0 && atLine(first.sentBps(), first.lineBps());
+        if (maxBps > 0 && first.sentBps() < SENDER_SHARE * maxBps && !heldByItsLine) {
+            return new Answer(Double.NaN, Verdict.GENERATOR, 0, null, 0, high, String.format(Locale.ROOT, "the sender reached only %.0f of the %d"
+                    + " bit/s asked for%s: its host is too busy or too slow for the rate; lower max: or use a faster sender", first.sentBps(), maxBps,
+                    cpu(first)));
         }
         return null;
     }

@@ -77,11 +77,13 @@ class LimitSeriesTest {
     double linkBps = 10e9;
     double qdiscBps = Double.NaN;
     double senderBps = 1e9;
+    /** What a paced sender offers of the rate it is paced to: less than all on a busy host. */
+    double pacing = 1;
 
     /** A udp trial on the fake link at {@code rate} payload bits/s (0: the sender's full speed). */
     Test stream(long rate) {
         return Test.of("udp", a, b).params(Map.of("rate", rate)).runsFor(Duration.ofSeconds(1)).part(new Part.InShell(() -> {
-            double sent = rate == 0 ? senderBps : Math.min(rate, senderBps);
+            double sent = rate == 0 ? senderBps : Math.min(rate * pacing, senderBps);
             double lossPct = sent <= CAPACITY ? 0 : 100 * (sent - CAPACITY) / sent / 4;
             if (offered.merge(rate, 1, Integer::sum) == lossyTime) {
                 lossPct = 0.1;
@@ -196,6 +198,20 @@ class LimitSeriesTest {
         assertEquals("line rate", row.metrics().get("limit_verdict"));
         assertEquals(100e6, row.metric("line_rate_bps"), "the link speed stated");
         assertEquals(1, (long) row.metric("trials"));
+    }
+
+    @org.junit.jupiter.api.Test
+    void aSenderThatFallsShortIsPacedHigherSoThatItOffersTheRate() {
+        pacing = 0.85;
+        executor.series(series(List.of(0.0), 0, false), RunContext.ROOT);
+        Result row = limits().get(0);
+        assertEquals(Status.OK, row.status(), row.error());
+        assertTrue(row.metric("limit_bps") <= CAPACITY && row.metric("limit_bps") >= 0.99 * CAPACITY, row.metrics().toString());
+        List<Result> trials = recorded.stream().filter(r -> r.test().equals("udp")).toList();
+        Result last = trials.get(trials.size() - 1);
+        double asked = ((Number) last.params().get("rate")).doubleValue();
+        assertEquals(0.85, last.metric("sender_throughput_bps") / asked, 1e-6, "paced higher than the rate it stands for");
+        assertTrue(asked > 1.15 * last.metric("sender_throughput_bps") && asked <= LimitSeries.MAX_CORRECTION * CAPACITY, "asked " + asked);
     }
 
     @org.junit.jupiter.api.Test

@@ -158,6 +158,17 @@ class RateSearchTest {
     }
 
     @Test
+    void aLaterTrialThatFellShortStandsForTheRateItOffered() {
+        RateSearch search = new RateSearch(List.of(0.0), RateSearch.Resolution.relative(0.01), 0.01, 0);
+        List<RateSearch.Step> steps = List.of(
+                new RateSearch.Step(1, 0, new RateSearch.Outcome(true, null, 1e9, 97e6, 90.3, 0, 5, Double.NaN, null, 40, 20)),
+                new RateSearch.Step(2, 97_000_000L, new RateSearch.Outcome(true, null, 80e6, 80e6, 0, 0, 5, Double.NaN, null, 40, 20)));
+        assertTrue(search.next(steps).isPresent(), "no verdict on the generator for a later trial");
+        RateSearch.Answer a = search.answers(steps).get(0);
+        assertEquals(80_000_000L, a.limitBps(), "it passed at what it sent, not at what it was asked");
+    }
+
+    @Test
     void theTrialCountIsBoundedWhateverTheResolution() {
         RateSearch search = new RateSearch(List.of(0.0), RateSearch.Resolution.relative(1e-9), 0.01, 0);
         assertEquals(RateSearch.MAX_TRIALS, search.maxTrials());

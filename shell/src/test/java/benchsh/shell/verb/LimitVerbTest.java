@@ -53,17 +53,18 @@ class LimitVerbTest {
         assertEquals(num(m, "limit_bps") / 8 / 1000, num(m, "limit_frames_per_s"), 1e-6 * num(m, "limit_frames_per_s"));
         assertEquals(num(m, "limit_frames_per_s") * 1066 * 8, num(m, "limit_wire_bps"), 1e-6 * num(m, "limit_wire_bps"));
         assertEquals(1.0, num(m, "target_loss_pct"));
-        // a loopback whose receiver keeps up with the unpaced sender has no limit below it: the sender's, said with its CPU; on
-        // a busy machine a paced sender may fall short of a rate asked for: said so, with its CPU
+        // a loopback whose receiver keeps up with the unpaced sender has no limit below it: the sender's, said with its CPU
         if ("ok".equals(summary.get("status"))) {
             assertEquals(0, r.code(), r.human());
             assertTrue(num(m, "limit_bps") > 0, r.human());
             assertTrue(num(m, "limit_loss_pct") <= 1, r.human());
             assertTrue(num(m, "first_fail_bps") > num(m, "limit_bps"), "the bracket: " + m);
             assertTrue(trials.size() >= 2, "a search past the first trial: " + r.human());
-        } else {
-            assertEquals("generator at its limit", m.get("limit_verdict"), r.human());
+        } else if ("generator at its limit".equals(m.get("limit_verdict"))) {
             assertTrue(String.valueOf(summary.get("error")).contains("% of a core"), "the sender's CPU: " + summary.get("error"));
+        } else { // a busy machine whose loopback loses at random: the search says where it stopped
+            assertTrue(List.of("trial budget spent", "loss at the lowest rate").contains(m.get("limit_verdict")), r.human());
+            assertTrue(String.valueOf(summary.get("error")).contains("bit/s"), String.valueOf(summary.get("error")));
         }
     }
 
