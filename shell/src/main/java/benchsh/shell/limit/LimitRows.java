@@ -82,8 +82,8 @@ public record LimitRows(Host from, Host to, Map<String, Object> params, Map<Stri
         Map<String, LimitFigures.Probed> out = new LinkedHashMap<>();
         rounds.forEach((load, trials) -> {
             RrMetrics.Figures rr = trials.stream().map(t -> t.figures(RrMetrics.Figures.class)).filter(x -> x != null).findFirst().orElse(null);
-            double loss = trials.stream().filter(TrialOutcomes::isStream).map(outcomes::of).mapToDouble(RateSearch.Outcome::lossPct).findFirst()
-                    .orElse(Double.NaN);
+            double loss = trials.stream().filter(t -> t.figures(UdpMetrics.Figures.class) != null).map(outcomes::of)
+                    .mapToDouble(RateSearch.Outcome::lossPct).findFirst().orElse(Double.NaN);
             if (rr != null && rr.latency() != null) {
                 out.put(load, new LimitFigures.Probed(rr.latency().latencyP50Us(), rr.latency().latencyP90Us(), rr.latency().latencyP99Us(),
                         rr.latency().latencyMaxUs(), rr.transactionsPerS(), loss));

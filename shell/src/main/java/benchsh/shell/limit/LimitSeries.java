@@ -53,6 +53,8 @@ public final class LimitSeries implements Series {
     private final List<Asked> asked = new ArrayList<>();
     /** The rate each round's stream was paced to (0: unpaced), by round. */
     private final List<Long> paced = new ArrayList<>();
+    /** Each round's stream (the test beside which a probe runs), by round. */
+    private final List<Test> streams = new ArrayList<>();
     private final List<LimitFigures> derived = new ArrayList<>();
 
     /**
@@ -101,9 +103,10 @@ public final class LimitSeries implements Series {
     private Round ask(Asked a, Map<String, Object> tags, List<Trial> trials) {
         long rate = a.phase() == Phase.PROBE ? Math.max(1, a.rateBps() * a.loadPct() / 100) : a.rateBps();
         long pace = Math.round(rate * correction(trials));
+        Test stream = tests.stream(pace);
         asked.add(a);
         paced.add(pace);
-        Test stream = tests.stream(pace);
+        streams.add(stream);
         return a.phase() == Phase.PROBE ? new Round(List.of(stream, tests.probe()), tags) : Round.of(stream, tags);
     }
 
@@ -115,7 +118,7 @@ public final class LimitSeries implements Series {
         for (int i = trials.size() - 1; i >= 0; i--) {
             Trial t = trials.get(i);
             long pace = paced.get(t.round() - 1);
-            if (pace > 0 && TrialOutcomes.isStream(t)) {
+            if (pace > 0 && isStream(t)) {
                 RateSearch.Outcome o = outcomes.of(t);
                 double behind = o.ok() && o.sentBps() > 0 ? pace / o.sentBps() : 1;
                 return behind > 1 + PACING_SLACK ? Math.min(MAX_CORRECTION, behind) : 1;
@@ -182,7 +185,12 @@ public final class LimitSeries implements Series {
 
     /** The stream trials (not the probes beside them) of the rounds asked for {@code phase}. */
     private List<Trial> of(List<Trial> trials, Phase phase) {
-        return trials.stream().filter(t -> asked.get(t.round() - 1).phase() == phase && TrialOutcomes.isStream(t)).toList();
+        return trials.stream().filter(t -> asked.get(t.round() - 1).phase() == phase && isStream(t)).toList();
+    }
+
+    /** Whether a trial is its round's stream, not the probe beside it. */
+    private boolean isStream(Trial t) {
+        return t.test() == streams.get(t.round() - 1);
     }
 
     /** The rate a trial's round was asked for: the search's offer, or the limit it confirms or probes. */

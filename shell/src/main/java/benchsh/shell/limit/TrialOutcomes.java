@@ -2,14 +2,13 @@ package benchsh.shell.limit;
 
 import benchsh.peer.facts.EgressLink;
 import benchsh.shell.args.ArgType;
-import benchsh.shell.definition.RrMetrics;
 import benchsh.shell.definition.UdpMetrics;
 import benchsh.shell.run.Series;
 
 /**
  * What a udp trial measured, as the search reads it, from the trial's typed figures ({@link UdpMetrics.Figures}): the
- * rate offered (the datagrams the sender sent, and its host refused, over the trial's time) and received, the loss with the sends the sender's host refused counted as lost, the samples, the sender's
- * CPU, and its line rate (the slowest of {@code link:}, its interface's speed and its root tbf's rate, each turned into
+ * rate offered (the datagrams the sender sent, and its host refused, over the trial's time) and received, the loss
+ * with the sends the sender's host refused counted as lost, the samples, the sender's CPU, and its line rate (the slowest of {@code link:}, its interface's speed and its root tbf's rate, each turned into
  * payload bits/s of this datagram size by {@link WireRate}). Immutable.
  *
  * @param wire    the datagram size's framing
@@ -17,11 +16,6 @@ import benchsh.shell.run.Series;
  * @param trial   how long each trial sends: what the sender offered is its datagrams over this time
  */
 public record TrialOutcomes(WireRate wire, long linkBps, java.time.Duration trial) {
-    /** Whether a trial is the udp stream of its round, not a probe beside it. */
-    static boolean isStream(Series.Trial t) {
-        return t.figures(RrMetrics.Figures.class) == null && t.test().name().equals("udp");
-    }
-
     /** The search's view of a trial. */
     public RateSearch.Outcome of(Series.Trial t) {
         UdpMetrics.Figures f = t.figures(UdpMetrics.Figures.class);

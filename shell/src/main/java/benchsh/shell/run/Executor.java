@@ -27,8 +27,9 @@ import java.util.function.Supplier;
  * (the parts at once, each on its peers or in the shell, around whatever the test must hold), notes it in
  * a dry-run plan, or collects it for a {@code together} block; results are tagged from the context and
  * recorded. A {@link Series} (a search) is run round after round, each round chosen from the trials before. The
- * hosts the context watches are observed during every test it runs ({@link Observers}); a host that cannot be watched is noted in the result, never failing it. A stop the user asked for ends
- * every loop of tests here, before its next test starts. Verbs only build tests.
+ * hosts the context watches are observed during every test it runs ({@link Observers}); a host that cannot be
+ * watched is noted in the result, never failing it. A stop the user asked for ends every loop of tests here, before
+ * its next test starts. Verbs only build tests.
  * Thread-safe: together blocks run tests on several threads at once.
  */
 public final class Executor {
