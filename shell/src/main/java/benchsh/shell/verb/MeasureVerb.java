@@ -35,7 +35,7 @@ final class MeasureVerb implements Verb {
 
     @Override
     public Object call(Args args, Session session) {
-        Test test = definition.test(args, session.hosts());
+        Test test = definition.test(args, session.hosts(), new SessionTrees(session));
         Result r = session.executor().run(test, context(args, session));
         return r == null ? null : definition.returned(r, test);
     }
