@@ -21,10 +21,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * {@code limit udp} against a token bucket (tc's tbf) on the bridge testbed (h1 — dut's br0 — h2; every veth fast): in the
- * middle, on the dut's port toward h2, it finds the shaper's rate of full-size frames to within 1 % (NDR and PDR from one
- * search) and of 64-byte frames to within 2 %, counted as tbf counts them (each packet from its Ethernet header on, as
- * {@code tc -s} shows); on the sender's own interface, the verdict is line rate. A machine too busy to carry the shaper's
- * rate (the first, unpaced trial's receiver got less, or its sender sent less) cannot show the shaper: the test is
+ * middle, on the dut's port toward h2, it finds the shaper's rate of full-size frames to within 1 % (NDR and PDR, 0.5 %,
+ * from one search) and of 64-byte frames to within 2 % (a loss of 0.5 % allowed: a busy receiver drops a few), counted
+ * as tbf counts them (each packet from its Ethernet header on, as {@code tc -s} shows); on the sender's own interface,
+ * the verdict is line rate. A machine too busy to carry the shaper's rate (the first trial's receiver got less, or its
+ * sender sent less) cannot show the shaper: the test is
  * skipped, saying so. Each search starts at {@code max:}, a fifth more than the shaper passes, not unpaced: an unpaced
  * sender would flood the machine's two CPUs, which every host of the testbed shares.
  */
@@ -95,12 +96,12 @@ class LimitTestbedE2eTest {
     void aShaperInTheMiddleIsFoundToWithinOnePercentWithNdrAndPdrFromOneSearch() throws Exception {
         double expected = 100e6 * 1472 / 1514; // tbf counts 1514 bytes of each 1472-byte payload
         try (AutoCloseable shaper = Testbed.shape("dut", TOWARD_H2, "100mbit", "5ms")) {
-            Searched s = limit("limit udp, from: a, to: b, size: 1472, loss: [0, 0.1.percent], trial: 5.s, max: 120.Mbit, batch: 16");
+            Searched s = limit("limit udp, from: a, to: b, size: 1472, loss: [0, 0.5.percent], trial: 5.s, max: 120.Mbit, batch: 16");
             assumeCarried(s, expected);
             assertEquals(2, s.run().summaries().size(), s.text());
             Result ndr = s.row(0);
             Result pdr = s.row(1);
-            assertEquals(List.of(0.0, 0.1), List.of(ndr.metric("target_loss_pct"), pdr.metric("target_loss_pct")));
+            assertEquals(List.of(0.0, 0.5), List.of(ndr.metric("target_loss_pct"), pdr.metric("target_loss_pct")));
             assertEquals(ndr.metric("trials"), pdr.metric("trials"), "one search");
             assertEquals((long) ndr.metric("trials"), s.run().trials().size(), "every trial recorded: " + s.text());
             for (int i = 0; i < s.run().trials().size(); i++) {
@@ -119,7 +120,7 @@ class LimitTestbedE2eTest {
         try (AutoCloseable shaper = Testbed.shape("dut", TOWARD_H2, "10mbit", "5ms")) {
             double perPacket = countedPerDatagram(18);
             assertEquals(60, perPacket, 1, "tbf counts each datagram's frame from its Ethernet header on, no FCS: 14 + 20 + 8 + 18");
-            Searched s = limit("limit udp, from: a, to: b, size: 18, loss: 0.1.percent, trial: 5.s, max: 4.5.Mbit, batch: 16");
+            Searched s = limit("limit udp, from: a, to: b, size: 18, loss: 0.5.percent, trial: 5.s, max: 4.5.Mbit, batch: 16");
             double expectedFrames = 10e6 / 8 / perPacket;
             assumeCarried(s, expectedFrames * 18 * 8);
             Result r = s.row(0);
@@ -136,8 +137,8 @@ class LimitTestbedE2eTest {
         try (AutoCloseable shaper = Testbed.shape("h1", "100mbit", "200ms")) {
             Searched s = limit("limit udp, from: a, to: b, size: 1472, loss: 1.percent, trial: 5.s, max: 120.Mbit, batch: 16");
             double sent = s.run().trials().get(0).metric("sender_throughput_bps");
-            assumeTrue(sent > 0.9 * line, String.format("the sender reached only %.1f Mbit/s offered 120 through its own 100 Mbit/s shaper:"
-                    + " this machine is too busy to show it%n%s", sent / 1e6, s.text()));
+            assumeTrue(sent >= RateSearch.LINE_SHARE * line, String.format("the sender reached only %.1f Mbit/s asked for 120 through its own"
+                    + " 100 Mbit/s shaper: this machine is too busy to show it%n%s", sent / 1e6, s.text()));
             Result r = s.row(0);
             assertEquals(100e6, r.metric("line_rate_bps"), "the sender's line: its tbf\n" + s.text());
             assertTrue(r.ok(), r.error() + "\n" + s.text());
