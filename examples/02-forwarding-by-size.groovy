@@ -17,21 +17,23 @@
 // default to `local`, which still shows the shape of the table.
 
 // 1. Parameters (--set overrides them): the two ends, this run's configuration label, the label of a
-//    stored run to put beside it (none: this run alone), and the search: loss allowed, trial length,
-//    sampling interval (a trial needs at least two), how closely to find each limit (a fraction of the
-//    first, unpaced trial's rate) and the lowest rate tried (likewise: lower it when the sender is far
-//    faster than the device, or the search ends with "loss at the lowest rate").
-//    A search that cannot bracket the device says so in its row (limit verdict): "generator at its
-//    limit" when the sender's full speed passes (the figure is then the sender's), "loss at the
-//    lowest rate" when even the low bound loses.
+//    stored run to put beside it (none: this run alone), and the search: the losses allowed (NDR, no
+//    loss, and PDR, a little: both from one search's trials; --set loss=0 for NDR alone), trial length,
+//    sampling interval (a trial needs at least three), how closely to find each limit (a fraction of
+//    it) and the lowest rate tried (a fraction of the first, unpaced trial's rate: lower it when the
+//    sender is far faster than the device, or the search ends with "loss at the lowest rate").
+//    Each limit's row says how the search ended (limit verdict): "converged" (the limit is between
+//    limit and first fail), "line rate" (the device lost nothing at the sender's own line rate: 100 %
+//    of line rate, RFC 2544's best), "generator at its limit" when the sender's full speed passes
+//    below its line rate (its CPU, not the device, is the limit), "loss at the lowest rate".
 a = param('a', local)
 b = param('b', local)
 config = param('config', 'config A')
 against = param('against', '')
-loss = param('loss', 0.0)
+loss = param('loss', [0.0, 0.5.percent])
 trial = param('trial', 2.s)
 interval = param('interval', 0.5.s)
-resolution = param('resolution', 1.percent)
+resolution = param('resolution', 0.5.percent)
 low = param('low', 1.percent)
 max = param('max', 0.Mbit)                // the rate of payload to start from (--set max=120Mbit); 0: what an unpaced first trial reaches
 dut = param('dut', '')                    // the device's host name, when it runs sshd (the testbed's 'dut')
@@ -48,19 +50,25 @@ if (against) {
     load label: against
 }
 
-// 4. One search per frame size, every trial recorded (tag trial: n) and one `limit` result per size.
+// 4. One search per frame size, every trial recorded (tag trial: n) and one `limit` result per loss
+//    target and size (tagged loss_target when there are several).
 frames.each { f ->
     limit udp, from: a, to: b, size: f - 46, loss: loss, trial: trial, interval: interval, resolution: resolution, low: low,
             label: config, tags: [frame: f], *: watch + (max ? [max: max] : [:])
 }
 
-// 5. The classic table, frame size × configuration: the payload rate that passed, then the same frames
-//    counted on the wire (each frame plus 8 preamble and 12 gap bytes), and frames per second.
-table rows: 'frame', cols: 'label', value: 'limit_bps', where: { it.test == 'limit' }
-table rows: 'frame', cols: 'label', value: 'limit_wire_bps', where: { it.test == 'limit' }
-table rows: 'frame', cols: 'label', value: 'limit_frames_per_s', where: { it.test == 'limit' }
-// The device's CPU and drops at each limit, frame size × configuration.
-if (watch) {
-    table rows: 'frame', cols: 'label', value: "cpu_${dut}_pct".toString(), where: { it.test == 'limit' }
-    table rows: 'frame', cols: 'label', value: "${dut}_drops".toString(), where: { it.test == 'limit' }
+// 5. The classic tables, frame size × configuration, one set per loss target: the payload rate that
+//    passed, then the same frames counted on the wire (each frame plus 8 preamble and 12 gap bytes), and
+//    frames per second.
+(loss instanceof List ? loss : [loss]).each { l ->
+    println "\nloss target ${l * 100} %"
+    at = { it.test == 'limit' && it.target_loss_pct == l * 100 }
+    table rows: 'frame', cols: 'label', value: 'limit_bps', where: at
+    table rows: 'frame', cols: 'label', value: 'limit_wire_bps', where: at
+    table rows: 'frame', cols: 'label', value: 'limit_frames_per_s', where: at
+    // The device's CPU and drops at each limit, frame size × configuration.
+    if (watch) {
+        table rows: 'frame', cols: 'label', value: "cpu_${dut}_pct".toString(), where: at
+        table rows: 'frame', cols: 'label', value: "${dut}_drops".toString(), where: at
+    }
 }

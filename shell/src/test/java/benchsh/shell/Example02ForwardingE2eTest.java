@@ -70,17 +70,18 @@ class Example02ForwardingE2eTest {
             assertEquals(1 + FRAMES.size(), table.size(), "a row per frame size: " + String.join("\n", table));
             for (int i = 0; i < FRAMES.size(); i++) {
                 int frame = FRAMES.get(i);
-                String measuredInB = frame == 1518 ? "[\\d,.]+" : "-";
-                assertTrue(table.get(i + 1).matches(" *" + frame + " +[\\d,.]+ +" + measuredInB), "A stored, B measured: " + table.get(i + 1));
+                String cell = "([\\d,.]+|- \\([\\d,.]+\\*\\))"; // a figure, or a search that did not complete: - (its figure*)
+                String measuredInB = frame == 1518 ? cell : "-";
+                assertTrue(table.get(i + 1).matches(" *" + frame + " +" + cell + " +" + measuredInB), "A stored, B measured: " + table.get(i + 1));
             }
         }
     }
 
     /**
-     * Every trial {@code ok}; every search {@code ok}, or stopped by the one thing this test cannot fix on a
-     * shared 2-core machine: a sender whose full speed (2 to 200 thousand datagrams/s, with the load) does
-     * not bracket the 1-Mbit/s shaper (with {@code max:} above it, the shaper on the sender's own link holds the
-     * sender back). Returns the {@code limit} rows.
+     * Every trial {@code ok}; every search {@code ok}, or stopped by what this test cannot fix on a shared 2-core
+     * machine: a sender whose full speed (2 to 200 thousand datagrams/s, with the load) does not bracket the
+     * 1-Mbit/s shaper, or a busy receiver losing datagrams at random until the trial budget is spent. Returns the
+     * {@code limit} rows.
      */
     private static List<Map<String, Object>> assertSearched(ExampleRun run) {
         assertTrue(run.exit() == 0 || run.exit() == 1, "exit 0, or 1 for a search that could not converge: " + run.transcript());
@@ -88,8 +89,9 @@ class Example02ForwardingE2eTest {
         for (Map<String, Object> r : run.results()) {
             if ("limit".equals(r.get("test"))) {
                 Object verdict = Batch.metrics(r).get("limit_verdict");
-                assertTrue("ok".equals(r.get("status")) || List.of("generator at its limit", "loss at the lowest rate").contains(verdict),
-                        "converged, or the sender could not bracket the shaper: " + r + "\n" + run.transcript());
+                assertTrue("ok".equals(r.get("status")) || List.of("generator at its limit", "loss at the lowest rate", "trial budget spent")
+                        .contains(verdict), "converged or line rate, or the sender could not bracket the shaper, or a busy receiver's random"
+                        + " loss kept the search from narrowing: " + r + "\n" + run.transcript());
                 limits.add(r);
             } else {
                 assertEquals("ok", r.get("status"), r + "\n" + run.transcript());

@@ -1,5 +1,6 @@
 package benchsh.peer.datagram;
 
+import benchsh.peer.facts.EgressLink;
 import benchsh.peer.io.BatchedDatagramSocket;
 import benchsh.peer.io.DatagramBatch;
 import benchsh.peer.io.Sent;
@@ -32,6 +33,7 @@ final class UdpSender extends SideBase {
     private final BatchedDatagramSocket socket;
     private final long sendBufferBytes;
     private final int batch;
+    private final String destination;
     private long sent;
     private long errors;
 
@@ -42,6 +44,7 @@ final class UdpSender extends SideBase {
         this.socket = track(socket);
         this.sendBufferBytes = UdpReceiver.bufferBytes(socket::sendBufferBytes);
         this.batch = batchFor(spec);
+        this.destination = link.address();
     }
 
     /**
@@ -102,7 +105,16 @@ final class UdpSender extends SideBase {
     @Override
     protected UdpStream.SenderReport report() {
         return new UdpStream.SenderReport(meter.streamed(), sent, spec.size(), new UdpStream.Sent(errors, sendBufferBytes, batch, socket.io().label(),
-                socket.fallback().isEmpty() ? null : socket.fallback()));
+                socket.fallback().isEmpty() ? null : socket.fallback()), egress());
+    }
+
+    /** The link toward the receiver, read after the data went (tc takes milliseconds); unknown for an address that does not resolve. */
+    private EgressLink egress() {
+        try {
+            return EgressLink.toward(java.net.InetAddress.getByName(destination));
+        } catch (java.net.UnknownHostException e) {
+            return EgressLink.UNKNOWN;
+        }
     }
 
     /**

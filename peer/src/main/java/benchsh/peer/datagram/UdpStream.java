@@ -1,5 +1,6 @@
 package benchsh.peer.datagram;
 
+import benchsh.peer.facts.EgressLink;
 import benchsh.peer.io.BatchedDatagramSocket;
 import benchsh.peer.io.BatchedDatagrams;
 import benchsh.peer.io.DatagramSocketSpec;
@@ -140,11 +141,15 @@ public final class UdpStream implements Workload {
         return Map.of("listen", Role.of(Spec.class, ReceiverReport.class), "connect", Role.of(Spec.class, SenderReport.class));
     }
 
-    /** What the sender reports: its meter's figures (what it sent), the datagrams it sent, their size, and how it sent them. */
+    /**
+     * What the sender reports: its meter's figures (what it sent), the datagrams it sent, their size, how it sent them, and
+     * the link it sent through (its speed and its root shaper's rate, what holds the sender back where it cannot go faster).
+     */
     public record SenderReport(@OrNull Streamed meter,
                                @Metric(unit = Unit.COUNT, means = "datagrams the sender sent") long messagesSent,
                                @Metric(unit = Unit.BYTES, means = "datagram payload size") long messageBytes,
-                               Sent sent) implements Metered {
+                               Sent sent,
+                               @OrNull EgressLink egress) implements Metered {
     }
 
     /** How the sender sent: the sends refused, its send buffer, the batch per send call and the datagram I/O path that ran. */

@@ -25,6 +25,10 @@ public enum ArgType {
     COUNT("a whole number"),
     /** A decimal number greater than zero, e.g. a scale factor. */
     NUMBER("a number greater than zero, e.g. 0.01"),
+    /** Shares from 0 to under 1, one or a list ({@code --set}: comma-separated, {@code 0.5%} for a percent): a {@code List<Double>}, ascending. */
+    FRACTIONS("a fraction from 0 to under 1, or a list of them, e.g. 0.5.percent or [0, 0.5.percent]"),
+    /** A share above 0 and under 1 (a {@code Double}) or a rate (a {@link Rate}): how close is close enough, relative or absolute. */
+    FRACTION_OR_RATE("a fraction above 0 and under 1, e.g. 0.5.percent, or bits/s, e.g. 100.kbit"),
     BOOL("true or false"),
     HOST("a host, e.g. local or h1"),
     /** One host or a list of them, each once, as a {@code List<Host>}. */
@@ -78,6 +82,8 @@ public enum ArgType {
                     }
                     yield d;
                 }
+                case FRACTIONS -> fractions(arg, raw);
+                case FRACTION_OR_RATE -> fractionOrRate(arg, raw);
                 case BOOL -> bool(arg, raw);
                 case HOST -> host(arg, raw, hosts);
                 case HOSTS -> hosts(arg, raw, hosts);
@@ -206,6 +212,59 @@ public enum ArgType {
             throw new UsageException(arg + ": " + raw + " is not " + COUNT.description);
         }
         return raw instanceof Number n ? n.longValue() : Long.parseLong(raw.toString().trim());
+    }
+
+    /** The most shares one {@link #FRACTIONS} argument holds. */
+    public static final int MAX_FRACTIONS = 8;
+
+    private static java.util.List<Double> fractions(String arg, Object raw) {
+        java.util.Collection<?> all = raw instanceof java.util.Collection<?> c ? c : raw instanceof CharSequence t ? java.util.List.of(t.toString().split(","))
+                : java.util.List.of(raw);
+        if (all.isEmpty() || all.size() > MAX_FRACTIONS) {
+            throw new UsageException(arg + ": expected 1 to " + MAX_FRACTIONS + " fractions, e.g. [0, 0.5.percent], not " + all.size());
+        }
+        java.util.TreeSet<Double> out = new java.util.TreeSet<>();
+        for (Object o : all) {
+            double d = share(arg, o);
+            if (!(d >= 0 && d < 1)) {
+                throw new UsageException(arg + ": " + o + " is not " + FRACTIONS.description);
+            }
+            out.add(d);
+        }
+        return java.util.List.copyOf(out);
+    }
+
+    private static Object fractionOrRate(String arg, Object raw) {
+        if (raw instanceof Rate r || !(raw instanceof Number) && !(raw instanceof CharSequence s && isShare(s.toString()))) {
+            long bps = raw instanceof Rate r ? r.bitsPerSecond() : raw instanceof Number ? 0 : parse(raw.toString(), RATE_UNITS);
+            if (bps <= 0) {
+                throw new UsageException(arg + ": " + raw + " is not " + FRACTION_OR_RATE.description);
+            }
+            return Rate.ofBitsPerSecond(bps);
+        }
+        double d = share(arg, raw);
+        if (!(d > 0 && d < 1)) {
+            throw new UsageException(arg + ": " + raw + " is neither a fraction under 1 nor a rate: write e.g. 0.5.percent or 100.kbit");
+        }
+        return d;
+    }
+
+    /** Whether text is a plain number or a percent ("0.005", "0.5%"), not a rate with its unit. */
+    private static boolean isShare(String text) {
+        return text.strip().matches("[0-9]+(\\.[0-9]+)?%?");
+    }
+
+    /** A share: a plain number (not a size, rate or duration), or text: a number, or a percent ("0.5%"). */
+    private static double share(String arg, Object o) {
+        if (o instanceof Number n && !(o instanceof Size) && !(o instanceof Rate)) {
+            return n.doubleValue();
+        }
+        String text = String.valueOf(o).strip();
+        try {
+            return text.endsWith("%") ? Double.parseDouble(text.substring(0, text.length() - 1).strip()) / 100 : Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            throw new UsageException(arg + ": " + o + " is not a fraction, e.g. 0.5.percent");
+        }
     }
 
     private static boolean bool(String arg, Object raw) {

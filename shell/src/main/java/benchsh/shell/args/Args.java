@@ -37,6 +37,22 @@ public final class Args {
         return new Args(spec, named, List.copyOf(positional));
     }
 
+    /**
+     * This call's arguments as a call of {@code other}, which the verb hands its work on to (a search's trials): those
+     * given here that {@code other} declares, as they were checked here, and {@code set} (raw values, checked by
+     * {@code other}'s declaration) in place of any of them. The verb's call is not split again.
+     */
+    public Args share(VerbSpec other, Map<String, ?> set, Function<String, Host> hosts) {
+        Map<String, Object> shared = new LinkedHashMap<>();
+        named.forEach((name, value) -> {
+            if (other.arg(name).isPresent() && !set.containsKey(name)) {
+                shared.put(name, value);
+            }
+        });
+        shared.putAll(parse(other, set, List.of(), hosts).named);
+        return new Args(other, shared, List.of());
+    }
+
     /** The declaration these arguments were checked against. */
     public VerbSpec spec() {
         return spec;

@@ -16,4 +16,12 @@ public record VerbSpec(String name, String summary, String positional, List<Arg>
     public Optional<Arg> arg(String name) {
         return args.stream().filter(a -> a.name().equals(name)).findFirst();
     }
+
+    /**
+     * Its arguments but {@code names}: what a verb that hands its calls on to this one declares of it (a search that runs
+     * this verb's tests and sets the rest itself), so that help, checks and ranges stay this verb's. See {@link Args#share}.
+     */
+    public List<Arg> argsBut(java.util.Set<String> names) {
+        return args.stream().filter(a -> !names.contains(a.name())).toList();
+    }
 }

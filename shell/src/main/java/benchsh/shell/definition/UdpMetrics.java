@@ -1,6 +1,7 @@
 package benchsh.shell.definition;
 
 import benchsh.peer.datagram.UdpStream;
+import benchsh.peer.facts.EgressLink;
 import benchsh.peer.metric.Headline;
 import benchsh.peer.metric.Metric;
 import benchsh.peer.metric.Unit;
@@ -16,7 +17,7 @@ import java.util.Collections;
  * count, so {@code messages_sent = messages_received + messages_lost} always holds; a receiver-side count of the
  * sender's end markers, when it saw one, stands in when the sender did not report. Which datagram I/O path each side ran
  * (the param {@code io} is what was asked), why it is slower than asked (notes, not errors) and the batches come from the
- * sides. Counts cover the whole test, warm-up included; rates ({@code seconds}, messages per second, throughput, CPU)
+ * sides, and so does the link the sender sent through (its interface, link speed and root shaper's rate). Counts cover the whole test, warm-up included; rates ({@code seconds}, messages per second, throughput, CPU)
  * only what came after it, each side's measured bytes over its measured seconds. Stateless.
  */
 public final class UdpMetrics {
@@ -30,6 +31,7 @@ public final class UdpMetrics {
     @Headline("throughput_bps")
     public record Figures(@Metric(unit = Unit.BYTES, means = "datagram payload size") @OrNull Long messageBytes,
                           @OrNull UdpStream.Sent sent,
+                          @OrNull EgressLink egress,
                           @OrNull UdpStream.Received arrived,
                           @Metric(unit = Unit.SECONDS, means = "the sender's measured span") double senderSeconds,
                           @Metric(unit = Unit.COUNT, means = "datagrams the sender sent") @OrNull Long messagesSent,
@@ -59,7 +61,7 @@ public final class UdpMetrics {
         double lossPct = sent == null ? Double.NaN : sent > 0 ? 100.0 * lost / sent : 0.0;
         Long size = tx != null ? Long.valueOf(tx.messageBytes()) : rx == null ? null : rx.messageBytes();
         double nan = Double.NaN;
-        return new Figures(size, tx == null ? null : tx.sent(), arrived, seconds(out), sent, lost, lossPct, in == null ? nan : in.omittedSeconds(),
+        return new Figures(size, tx == null ? null : tx.sent(), tx == null ? null : tx.egress(), arrived, seconds(out), sent, lost, lossPct, in == null ? nan : in.omittedSeconds(),
                 messageRate(out, tx == null ? null : tx.messageBytes()), messageRate(in, rx == null ? null : rx.messageBytes()),
                 out == null ? nan : out.throughputBps(), StreamMetrics.Moved.of(in), in == null ? null : in.bytesTotal(), StreamMetrics.Ends.of(out, in),
                 StreamMetrics.PerKb.of(out, in, in == null ? 0 : in.bytes()), StreamMetrics.strays(Collections.singletonList(rx == null ? null : rx.straysDropped())));

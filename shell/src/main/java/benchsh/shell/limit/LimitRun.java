@@ -4,21 +4,30 @@ import benchsh.shell.result.Result;
 import java.util.List;
 
 /**
- * What {@code limit} returns: the summary (a result of test {@code limit}) and every udp trial it ran, in
- * order. In scripts: {@code r.summary.metrics.limit_bps}, {@code r.limitBps}, {@code r.trials.size()}. Immutable.
+ * What {@code limit} returns: one result of test {@code limit} per loss target, in ascending order of loss (NDR first),
+ * the figures they were recorded from, and every udp (and probe) trial it ran, in order. In scripts: {@code
+ * r.summary.metrics.limit_bps} (the first target's), {@code r.summaries[1]}, {@code r.limitBps}, {@code r.trials.size()}.
+ * In a dry run the planned trials and no summary. Immutable.
  */
-public record LimitRun(Result summary, List<Result> trials) {
+public record LimitRun(List<Result> summaries, List<LimitFigures> figures, List<Result> trials) {
     public LimitRun {
+        summaries = List.copyOf(summaries);
+        figures = List.copyOf(figures);
         trials = List.copyOf(trials);
     }
 
-    /** The limit in payload bits/s, 0 when no rate passed (or in a dry run). */
-    public double getLimitBps() {
-        return summary == null || !(summary.metrics().get("limit_bps") instanceof Number n) ? 0 : n.doubleValue();
+    /** The first loss target's result (the strictest: NDR), or null in a dry run. */
+    public Result getSummary() {
+        return summaries.isEmpty() ? null : summaries.get(0);
     }
 
-    /** Whether the search found the limit to within its resolution. */
+    /** The first target's limit in payload bits/s, 0 when no rate passed (or in a dry run). */
+    public double getLimitBps() {
+        return figures.isEmpty() ? 0 : figures.get(0).limitBps();
+    }
+
+    /** Whether every target's limit was found (and held on repeat, with {@code confirm:}). */
     public boolean isConverged() {
-        return summary != null && summary.ok();
+        return !summaries.isEmpty() && summaries.stream().allMatch(Result::ok);
     }
 }

@@ -26,9 +26,10 @@ import java.util.function.Supplier;
  * The one place tests run. Given a {@link Test} and the {@link RunContext} it was asked for in, it runs it
  * (the parts at once, each on its peers or in the shell, around whatever the test must hold), notes it in
  * a dry-run plan, or collects it for a {@code together} block; results are tagged from the context and
- * recorded. The hosts the context watches are observed during every test it runs ({@link Observers}); a
- * host that cannot be watched is noted in the result, never failing it. A stop the user asked for ends
- * every loop of tests here, before its next test starts. Verbs only build tests.
+ * recorded. A {@link Series} (a search) is run round after round, each round chosen from the trials before. The
+ * hosts the context watches are observed during every test it runs ({@link Observers}); a host that cannot be
+ * watched is noted in the result, never failing it. A stop the user asked for ends every loop of tests here, before
+ * its next test starts. Verbs only build tests.
  * Thread-safe: together blocks run tests on several threads at once.
  */
 public final class Executor {
@@ -36,6 +37,8 @@ public final class Executor {
     public static final Duration GATE_TIMEOUT = Duration.ofSeconds(60);
     /** Tests in one together block, at most. */
     public static final int MAX_TOGETHER = 64;
+    /** Rounds one series may ask for, at most: a bound on its loop whatever it does. */
+    public static final int MAX_ROUNDS = 1000;
 
     private final Recorder recorder;
     private final Supplier<ProgressListener> progress;
@@ -87,13 +90,83 @@ public final class Executor {
             return new Together(planned, Double.NaN);
         }
         StartGate gate = new StartGate(tests.size(), GATE_TIMEOUT);
-        List<PartOutcome> outcomes = concurrently(tests.stream().map(t -> (Supplier<PartOutcome>) () ->
-                measure(t.test(), gate, ProgressListener.NONE, t.context().watch())).toList());
+        List<PartOutcome> outcomes = atOnce(tests.stream().map(RunContext.Collected::test).toList(),
+                tests.stream().map(t -> t.context().watch()).toList(), gate);
         List<Result> results = new ArrayList<>();
         for (int i = 0; i < tests.size(); i++) {
             results.add(record(tests.get(i).test(), tests.get(i).context(), outcomes.get(i)));
         }
         return new Together(results, gate.skewMillis());
+    }
+
+    /**
+     * Runs a {@link Series} as the context says: RUN asks it for round after round, runs each (a round of several tests
+     * at once, as a together block), records every test and hands the trials back, then records what it derives; PLAN
+     * notes its worst case, each test a step; COLLECT refuses it, as its rounds depend on each other. The watched hosts
+     * are observed during every round (in a round of several, during its first test).
+     *
+     * @throws benchsh.shell.args.UsageException inside a together block
+     * @throws TestCancelledException            when the user asked to stop: no further round starts
+     */
+    public Series.Outcome series(Series series, RunContext context) {
+        control.checkCancelled();
+        if (context.mode() == RunContext.Mode.COLLECT) {
+            throw new benchsh.shell.args.UsageException(series.name() + " runs its tests one after another, each chosen from what the last one"
+                    + " measured, so it cannot start with the tests of a together { } block: put it outside the block");
+        }
+        List<Series.Trial> trials = new ArrayList<>();
+        List<Series.Round> worst = series.worstCase();
+        if (context.mode() == RunContext.Mode.PLAN) {
+            for (int i = 0; i < worst.size(); i++) {
+                for (Test t : worst.get(i).tests()) {
+                    trials.add(new Series.Trial(i + 1, t, plan(t, context.withTags(worst.get(i).tags())), null, null, 0));
+                }
+            }
+            return new Series.Outcome(trials, List.of());
+        }
+        Instant started = Instant.now();
+        for (int round = 1; round <= MAX_ROUNDS; round++) {
+            Series.Round next = series.next(List.copyOf(trials));
+            if (next == null) {
+                List<Result> derived = series.derive(List.copyOf(trials)).stream().map(d -> record(d, context, started)).toList();
+                return new Series.Outcome(trials, derived);
+            }
+            control.checkCancelled();
+            int n = round;
+            trials.addAll(control.withStep(n, Math.max(n, worst.size()), () -> round(n, next, context.withTags(next.tags()))));
+        }
+        throw new IllegalStateException(series.name() + " asked for more than " + MAX_ROUNDS + " rounds of tests");
+    }
+
+    /** One round of a series: its test, or its tests at once behind one barrier; each recorded. */
+    private List<Series.Trial> round(int n, Series.Round round, RunContext context) {
+        List<Test> tests = round.tests();
+        List<PartOutcome> outcomes;
+        if (tests.size() == 1) {
+            outcomes = List.of(measure(tests.get(0), context.gate(), progress.get(), context.watch()));
+        } else {
+            List<Watch> watches = new ArrayList<>(java.util.Collections.nCopies(tests.size(), Watch.NONE));
+            watches.set(0, context.watch());
+            outcomes = atOnce(tests, watches, new StartGate(tests.size(), GATE_TIMEOUT));
+        }
+        List<Series.Trial> trials = new ArrayList<>();
+        for (int i = 0; i < tests.size(); i++) {
+            PartOutcome o = outcomes.get(i);
+            trials.add(new Series.Trial(n, tests.get(i), record(tests.get(i), context, o), o.merged().figures(), o.observed().observed(),
+                    o.merged().intervals().size()));
+        }
+        return trials;
+    }
+
+    /** Tests at once, each watching its hosts, behind {@code gate}: every test's receiver first, then all senders. */
+    private List<PartOutcome> atOnce(List<Test> tests, List<Watch> watches, StartGate gate) {
+        List<Supplier<PartOutcome>> work = new ArrayList<>();
+        for (int i = 0; i < tests.size(); i++) {
+            Test t = tests.get(i);
+            Watch w = watches.get(i);
+            work.add(() -> measure(t, gate, ProgressListener.NONE, w));
+        }
+        return concurrently(work);
     }
 
     /** Runs one part now, alone, outside any test's result: e.g. the mount a test needs. */
@@ -128,7 +201,7 @@ public final class Executor {
                 observers.stop();
                 throw e;
             }
-            return observed(outcome, observers.stop());
+            return outcome.with(observers.stop());
         } catch (HostException e) {
             return PartOutcome.failed(e.getMessage(), started);
         } catch (InterruptedException e) {
@@ -151,11 +224,6 @@ public final class Executor {
             return Duration.ofNanos(Math.round(n.doubleValue() * 1e9));
         }
         return Duration.ofSeconds(1);
-    }
-
-    /** The outcome with what the observed hosts did; its status stays. */
-    private static PartOutcome observed(PartOutcome o, Observation seen) {
-        return o.with(seen);
     }
 
     private List<PartOutcome> parts(Test test, StartGate gate, ProgressListener listener) {
@@ -254,7 +322,7 @@ public final class Executor {
         if (context.repeat() > 0) {
             r = r.withRepeat(context.repeat());
         }
-        r = recorder.record(r, columns(test, context.watch()));
+        r = recorder.record(r, columns(test.columns(), context.watch()));
         for (Host h : test.to() == test.from() ? List.of(test.from()) : List.of(test.from(), test.to())) {
             String note = h.untoldNote();
             if (note != null) {
@@ -273,9 +341,23 @@ public final class Executor {
         return r;
     }
 
+    /**
+     * A series' derived result: its figures flattened, with the watched hosts' during the trial it names; tagged and
+     * numbered from the context as a test's result is, and recorded with its columns and the watched hosts'.
+     */
+    private Result record(Series.Derived d, RunContext context, Instant started) {
+        Map<String, Object> m = Flat.of(d.figures());
+        if (d.observedAt() != null) {
+            Flat.of(d.observedAt().observed()).forEach(m::putIfAbsent);
+        }
+        Result r = new Result(d.test(), d.status(), d.from().name(), d.to().name(), d.params(), m, d.tags(), started, 1, d.error(), List.of())
+                .withTags(context.tags());
+        return recorder.record(context.repeat() > 0 ? r.withRepeat(context.repeat()) : r, columns(d.columns(), context.watch()));
+    }
+
     /** The test's columns, then each observed host's CPU and drops. */
-    private static List<String> columns(Test test, Watch watch) {
-        List<String> c = new ArrayList<>(test.columns());
+    private static List<String> columns(List<String> own, Watch watch) {
+        List<String> c = new ArrayList<>(own);
         c.addAll(watch.columns());
         return c;
     }

@@ -1,60 +1,67 @@
 package benchsh.shell.verb;
 
-import benchsh.peer.metric.Flat;
 import benchsh.shell.Session;
 import benchsh.shell.args.Arg;
 import benchsh.shell.args.ArgType;
 import benchsh.shell.args.Args;
+import benchsh.shell.args.Rate;
 import benchsh.shell.args.UsageException;
 import benchsh.shell.args.VerbSpec;
+import benchsh.shell.definition.RrDefinition;
 import benchsh.shell.definition.UdpDefinition;
 import benchsh.shell.host.Host;
-import benchsh.shell.limit.LimitFigures;
+import benchsh.shell.limit.LimitRows;
 import benchsh.shell.limit.LimitRun;
+import benchsh.shell.limit.LimitSeries;
 import benchsh.shell.limit.RateSearch;
+import benchsh.shell.limit.TrialOutcomes;
 import benchsh.shell.limit.WireRate;
 import benchsh.shell.observe.ObserveArg;
-import benchsh.shell.observe.ObservedNames;
-import benchsh.shell.observe.Watch;
 import benchsh.shell.result.Result;
-import benchsh.shell.result.Status;
-import benchsh.shell.run.RunContext;
+import benchsh.shell.run.Series;
 import benchsh.shell.run.Test;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * {@code limit udp, from: a, to: b, size: 18, loss: 0, trial: 5.s, resolution: 1.percent}: the highest
- * offered UDP rate whose loss stays at or under the target (RFC 2544 §26.1 throughput), found by a
- * {@link RateSearch} of udp trials. Each trial is a recorded udp result tagged {@code trial: n}; the answer is
- * one more result of test {@code limit} with the rate as payload and as Ethernet carries it ({@link WireRate}).
- * In a dry run the worst case of trials is planned. Stateless.
+ * {@code limit udp, from: a, to: b, size: 18, loss: [0, 0.5.percent], trial: 5.s}: the highest offered UDP rate whose
+ * loss stays at or under each target (RFC 2544 §26.1 throughput; NDR and PDR from one search, as MLRsearch), found by a
+ * {@link RateSearch} of udp trials; with {@code confirm: N} each limit is repeated, with {@code latency: true} probed. The
+ * verb only builds: a {@link LimitSeries} that the executor runs (recording every trial, tagged), plans or refuses, and
+ * whose {@code limit} results it records. It takes udp's arguments (but those the search sets) as udp declares them and
+ * hands them on ({@link Args#share}). Stateless.
  */
 public final class LimitVerb implements Verb {
-    /** The arguments handed on to every udp trial as the user gave them. */
-    private static final Set<String> FOR_UDP = Set.of("to", "from", "size", "window", "batch", "io", "interval", "bind", "target", "timeout", "label",
-            "tags");
-    private static final List<String> COLUMNS = List.of("from", "to", "size", "limit_bps", "limit_frames_per_s", "limit_wire_bps",
-            "limit_loss_pct", "trials", "limit_verdict");
     private static final UdpDefinition UDP = new UdpDefinition();
-    private static final VerbSpec SPEC = new VerbSpec("limit",
-            "the highest UDP rate whose loss stays under a target, by binary search of trials (RFC 2544 throughput)", "'udp',",
-            Stream.concat(UDP.verb().args().stream().filter(a -> FOR_UDP.contains(a.name())), Stream.of(
-                    Arg.of("loss", ArgType.TEXT, 0.0, "the loss allowed, a fraction: 0, or e.g. 0.1.percent"),
-                    Arg.of("trial", ArgType.DURATION, Duration.ofSeconds(10), "how long each trial sends; at least two intervals"),
-                    Arg.of("resolution", ArgType.TEXT, 0.01, "stop when the limit is known this closely, a fraction of the high bound, e.g. 1.percent"),
-                    Arg.of("low", ArgType.TEXT, 0.05, "the low bound as a fraction of the high bound"),
+    private static final RrDefinition RR = new RrDefinition();
+    /** udp's arguments the search sets itself, or that a search has no use for. */
+    private static final Set<String> SET_BY_THE_SEARCH = Set.of("rate", "time", "omit", "repeats");
+    private static final VerbSpec SPEC = ObserveArg.addTo(new VerbSpec("limit",
+            "the highest UDP rate whose loss stays under each target (RFC 2544 throughput; NDR and PDR from one search)", "'udp',",
+            Stream.concat(UDP.verb().argsBut(SET_BY_THE_SEARCH).stream(), Stream.of(
+                    Arg.of("loss", ArgType.FRACTIONS, List.of(0.0), "the loss allowed, or a list of them, one result each from the same trials:"
+                            + " 0 (NDR), or e.g. [0, 0.5.percent] (NDR and PDR)"),
+                    Arg.of("trial", ArgType.DURATION, Duration.ofSeconds(10), "how long each trial sends (no warm-up: its loss covers all it sent);"
+                            + " at least three intervals"),
+                    Arg.of("resolution", ArgType.FRACTION_OR_RATE, 0.005, "stop when the limit is known this closely: a fraction of it, e.g."
+                            + " 0.5.percent, or a rate, e.g. 100.kbit"),
+                    Arg.of("low", ArgType.NUMBER, 0.01, "the lowest rate tried, as a fraction of the high bound"),
                     Arg.of("max", ArgType.RATE, null, "the high bound in bits/s of payload (default: what an unpaced first trial reaches)"),
-                    Arg.of("link", ArgType.RATE, null, "the link's speed in bits/s, if known: max: on the wire may not exceed it"),
-                    ObserveArg.ARG)).toList(),
+                    Arg.of("link", ArgType.RATE, null, "the sender's line rate in bits/s on the wire, where its interface does not tell (a veth says"
+                            + " 10 Gbit/s): the rate that is line rate, and max: may not exceed it"),
+                    Arg.of("confirm", ArgType.COUNT, null, "repeat a trial at each limit found this many times: the spread, and whether it holds")
+                            .within(1, RateSearch.MAX_TRIALS),
+                    Arg.of("latency", ArgType.BOOL, false, "after the search, udp_rr round trips beside a stream at 10, 50, 90 and 100 % of each"
+                            + " limit (RFC 2544 §26.2)"))).toList(),
             List.of("limit udp, from: a, to: b, size: 18, loss: 0, trial: 5.s, resolution: 1.percent",
-                    "r = limit 'udp', to: local, size: 1472, trial: 2.s; println r.limitBps"));
+                    "limit udp, from: a, to: b, size: 1472, loss: [0, 0.5.percent], confirm: 3, latency: true",
+                    "r = limit 'udp', to: local, size: 1472, trial: 2.s, interval: 0.5.s; println r.limitBps")));
 
     @Override
     public VerbSpec spec() {
@@ -67,152 +74,99 @@ public final class LimitVerb implements Verb {
     }
 
     @Override
-    public Object invoke(Session session, Object[] groovyArgs) throws Exception {
-        Map<?, ?> named = Map.of();
-        List<Object> positional = new ArrayList<>(List.of(groovyArgs));
-        if (!positional.isEmpty() && positional.get(0) instanceof Map<?, ?> m) {
-            named = m;
-            positional.remove(0);
-        }
-        Object what = positional.isEmpty() ? "udp" : positional.get(0) instanceof VerbRef ref ? ref.spec().name() : positional.get(0);
-        if (what instanceof Result) {
-            throw new UsageException("limit got a measured result: write limit udp, to: b (with a comma), not limit udp to: b, which runs a udp test first");
-        }
-        if (positional.size() > 1 || !"udp".equals(String.valueOf(what))) {
-            throw new UsageException("limit searches udp only: limit udp, to: b, loss: 0, trial: 5.s (or limit 'udp', ...), not " + what);
-        }
-        positional.clear();
-        Args args = Args.parse(SPEC, named, positional, session::host);
-        Map<Object, Object> forUdp = new LinkedHashMap<>();
-        named.forEach((k, v) -> {
-            if (FOR_UDP.contains(String.valueOf(k))) {
-                forUdp.put(String.valueOf(k), v);
-            }
-        });
-        forUdp.put("time", args.duration("trial"));
-        forUdp.put("omit", Duration.ZERO); // a trial's loss and rate cover all it sent (RFC 2544), no warm-up
-        RunContext context = session.context();
-        if (args.given(ObserveArg.ARG.name())) {
-            context = context.observing(args.hosts(ObserveArg.ARG.name()), false);
-        }
-        return run(session, args, forUdp, context);
-    }
-
-    @Override
-    public Object call(Args args, Session session) throws Exception {
-        throw new UsageException("usage: limit 'udp', to: b, loss: 0, trial: 5.s");
-    }
-
-    /** The search, its trials run in {@code context} (the script's, with the hosts of {@code observe:} watched). */
-    private LimitRun run(Session session, Args args, Map<Object, Object> forUdp, RunContext context) throws Exception {
-        double loss = fraction(args, "loss");
-        double resolution = fraction(args, "resolution");
-        double low = fraction(args, "low");
-        if (!(loss >= 0 && loss < 1)) {
-            throw new UsageException("limit: loss: must be at least 0 and under 100 %, e.g. 0 or 0.1.percent, not " + args.text("loss"));
-        }
-        if (!(resolution > 0 && resolution < 1) || !(low > 0 && low < 1)) {
-            throw new UsageException("limit: resolution: and low: must be fractions between 0 and 1, e.g. 1.percent");
-        }
-        if (args.duration("trial").compareTo(args.duration("interval").multipliedBy(2)) < 0) {
-            throw new UsageException("limit: a trial of " + args.duration("trial").toMillis() / 1e3 + " s is shorter than two intervals of "
-                    + args.duration("interval").toMillis() / 1e3 + " s: make trial: longer or interval: shorter");
+    public Object call(Args args, Session session) {
+        checkWhat(args.positional());
+        Duration trial = args.duration("trial");
+        samplesCheck(trial, args.duration("interval"));
+        double low = ((Number) args.get("low")).doubleValue();
+        if (!(low < 1)) {
+            throw new UsageException("limit: low: must be a fraction under 1, e.g. 1.percent, not " + low);
         }
         WireRate wire = new WireRate(args.size("size"));
         long max = args.given("max") ? args.size("max") : 0;
-        if (max > 0 && args.given("link") && wire.wireBps(max) > args.size("link")) {
-            throw new UsageException(String.format(java.util.Locale.ROOT, "limit: max: %d bit/s of %d-byte payloads is %.0f bit/s on the wire,"
-                    + " above the link's %d bit/s: lower max:", max, wire.payload(), wire.wireBps(max), args.size("link")));
+        long link = args.given("link") ? args.size("link") : 0;
+        if (max > 0 && link > 0 && wire.wireBps(max) > link) {
+            throw new UsageException(String.format(Locale.ROOT, "limit: max: %d bit/s of %d-byte payloads is %.0f bit/s on the wire,"
+                    + " above the link's %d bit/s: lower max:", max, wire.payload(), wire.wireBps(max), link));
         }
-        RateSearch search = new RateSearch(loss * 100, resolution, low, max);
-        if (context.mode() == RunContext.Mode.COLLECT) {
-            throw new UsageException("limit runs its trials one after another; it cannot be inside together { }");
-        }
-        if (context.mode() == RunContext.Mode.PLAN) {
-            List<Result> planned = new ArrayList<>();
-            for (int n = 1; n <= search.maxTrials(); n++) {
-                planned.add(trial(session, context, forUdp, n, n == 1 ? max : 0));
+        Object resolution = args.get("resolution");
+        RateSearch search = new RateSearch(percents(args), resolution instanceof Rate r ? RateSearch.Resolution.absolute(r.bitsPerSecond())
+                : RateSearch.Resolution.relative(((Number) resolution).doubleValue()), low, max);
+        Host from = args.given("from") ? args.host("from") : session.hosts().local();
+        Host to = args.given("to") ? args.host("to") : session.hosts().local();
+        TrialOutcomes outcomes = new TrialOutcomes(wire, link, trial);
+        LimitRows rows = new LimitRows(from, to, args.params(), tags(args), wire, outcomes, search.targets().size());
+        LimitSeries series = new LimitSeries(search, args.given("confirm") ? args.count("confirm") : 0, args.bool("latency"),
+                tests(args, session, trial), outcomes, rows);
+        Series.Outcome o = session.executor().series(series, MeasureVerb.context(args, session));
+        return new LimitRun(o.derived(), series.figures(), o.trials().stream().map(Series.Trial::result).toList());
+    }
+
+    /** The udp trials and udp_rr probes, each from this call's arguments as udp and rr declare them. */
+    private static LimitSeries.Tests tests(Args args, Session session, Duration trial) {
+        return new LimitSeries.Tests() {
+            @Override
+            public Test stream(long rateBps) {
+                Map<String, Object> set = new LinkedHashMap<>(Map.of("time", trial, "omit", Duration.ZERO));
+                if (rateBps > 0) {
+                    set.put("rate", rateBps);
+                }
+                return UDP.test(args.share(UDP.verb(), set, session::host), session.hosts());
             }
-            return new LimitRun(null, planned);
+
+            @Override
+            public Test probe() {
+                return RR.test(args.share(RR.verb(), Map.of("proto", "udp", "time", trial, "omit", Duration.ZERO), session::host), session.hosts());
+            }
+        };
+    }
+
+    /** {@code limit udp}: the positional names the verb the search runs, udp (the name or the verb itself). */
+    private static void checkWhat(List<Object> positional) {
+        Object what = positional.isEmpty() ? "udp" : positional.get(0);
+        if (what instanceof Result) {
+            throw new UsageException("limit got a measured result: write limit udp, to: b (with a comma), not limit udp to: b, which runs a udp test first");
         }
-        Instant started = Instant.now();
-        List<Result> trials = new ArrayList<>();
-        int budget = search.maxTrials();
-        RateSearch.Answer answer = search.run((n, rate) -> {
-            session.control().checkCancelled();
-            Result r = session.control().withStep(n, budget, () -> trial(session, context, forUdp, n, rate));
-            trials.add(r);
-            return outcome(r);
-        });
-        Result summary = summary(args, session.hosts().local(), wire, answer, loss, started).withTags(context.tags());
-        summary = withObservedAtLimit(summary, answer, trials, context.watch());
-        summary = session.record(summary, observedColumns(context.watch()));
-        return new LimitRun(summary, trials);
+        String name = what instanceof VerbRef ref ? ref.spec().name() : String.valueOf(what);
+        if (positional.size() > 1 || !name.equals("udp")) {
+            throw new UsageException("limit searches udp only: limit udp, to: b, loss: 0, trial: 5.s (or limit 'udp', ...), not " + what);
+        }
     }
 
     /**
-     * The limit's result with the observed hosts' figures of the trial at the limit (the device's CPU and
-     * drops at the highest rate that passed), or as it is when nothing was observed or nothing passed.
+     * Refuses a trial that cannot give the interval samples the verdict needs ({@link RateSearch#MIN_SAMPLES}): a trial of
+     * {@code t} sampled every {@code i} (no warm-up) gives at least floor(t / i) - 1, its last interval maybe cut by its end.
      */
-    private static Result withObservedAtLimit(Result summary, RateSearch.Answer answer, List<Result> trials, Watch watch) {
-        if (watch.isEmpty() || answer.limit() == null || answer.limit().number() > trials.size()) {
-            return summary;
+    static void samplesCheck(Duration trial, Duration interval) {
+        long sure = trial.toNanos() / interval.toNanos() - 1;
+        if (sure < RateSearch.MIN_SAMPLES) {
+            Duration longer = interval.multipliedBy(RateSearch.MIN_SAMPLES + 1);
+            Duration shorter = trial.dividedBy(RateSearch.MIN_SAMPLES + 1);
+            throw new UsageException(String.format(Locale.ROOT, "limit: a trial of %s sampled every %s (interval:) may give only %d interval"
+                    + " sample%s (the last one can end with the trial); the verdict needs %d: make trial: at least %s or interval: at most %s",
+                    seconds(trial), seconds(interval), Math.max(0, sure), sure == 1 ? "" : "s", RateSearch.MIN_SAMPLES, seconds(longer), seconds(shorter)));
         }
-        Result atLimit = trials.get(answer.limit().number() - 1);
-        Map<String, Object> m = new LinkedHashMap<>(summary.metrics());
-        atLimit.metrics().forEach((name, value) -> {
-            if (name.equals("observe_missing") || watch.names().stream().anyMatch(h -> ObservedNames.isOf(name, h))) {
-                m.put(name, value);
-            }
-        });
-        return summary.withMetrics(m);
     }
 
-    /** The limit's columns, then each observed host's CPU and drops at the limit. */
-    private static List<String> observedColumns(Watch watch) {
-        List<String> c = new ArrayList<>(COLUMNS);
-        c.addAll(watch.columns());
-        return c;
+    private static String seconds(Duration d) {
+        return String.format(Locale.ROOT, "%.3g s", d.toNanos() / 1e9);
     }
 
-    /** One udp trial at {@code rate} bits/s of payload (0: unpaced), tagged with its number. */
-    private Result trial(Session session, RunContext context, Map<Object, Object> forUdp, int n, long rate) {
-        Map<Object, Object> raw = new LinkedHashMap<>(forUdp);
-        if (rate > 0) {
-            raw.put("rate", rate);
-        }
-        Test test = UDP.test(Args.parse(UDP.verb(), raw, List.of(), session::host), session.hosts());
-        return session.executor().run(test, context.withTags(Map.of("trial", n)));
+    /** The loss targets in percent. */
+    private static List<Double> percents(Args args) {
+        @SuppressWarnings("unchecked")
+        List<Double> fractions = (List<Double>) args.get("loss");
+        List<Double> out = new ArrayList<>();
+        fractions.forEach(f -> out.add(f * 100));
+        return out;
     }
 
-    private static RateSearch.Outcome outcome(Result r) {
-        return new RateSearch.Outcome(r.ok(), number(r, "sender_throughput_bps"), number(r, "loss_pct"), (long) number(r, "send_errors"),
-                r.intervals().size(), r.error());
-    }
-
-    private static double number(Result r, String metric) {
-        return r.metrics().get(metric) instanceof Number n ? n.doubleValue() : 0;
-    }
-
-    private static Result summary(Args args, Host local, WireRate wire, RateSearch.Answer a, double loss, Instant started) {
-        Map<String, Object> m = Flat.of(new LimitFigures(a.limitBps(), wire.framesPerSecond(a.limitBps()), wire.wireBps(a.limitBps()),
-                a.limit() != null ? a.limit().outcome().lossPct() : Double.NaN, loss * 100, a.highBps(), a.gapBps(), wire.frameBytes(), wire.wireBytes(),
-                a.steps().size(), a.verdict().text()));
-        Host from = args.given("from") ? args.host("from") : local;
-        Host to = args.given("to") ? args.host("to") : local;
+    /** The call's tags and its label, as the trials get them. */
+    private static Map<String, Object> tags(Args args) {
         Map<String, Object> tags = new LinkedHashMap<>(args.map("tags"));
         if (args.given("label")) {
             tags.put("label", args.text("label"));
         }
-        return new Result("limit", a.converged() ? Status.OK : Status.FAILED, from.name(), to.name(),
-                args.params(), m, tags, started, 1, a.converged() ? null : a.verdict().text() + ": " + a.reason(), List.of());
-    }
-
-    private static double fraction(Args args, String name) {
-        try {
-            return Double.parseDouble(args.text(name).trim());
-        } catch (NumberFormatException e) {
-            throw new UsageException("limit: " + name + ": must be a number, e.g. 1.percent, not " + args.text(name));
-        }
+        return tags;
     }
 }

@@ -36,11 +36,13 @@ final class MeasureVerb implements Verb {
     @Override
     public Object call(Args args, Session session) {
         Test test = definition.test(args, session.hosts(), new SessionTrees(session));
-        RunContext context = session.context();
-        if (args.given(ObserveArg.ARG.name())) {
-            context = context.observing(args.hosts(ObserveArg.ARG.name()), false);
-        }
-        Result r = session.executor().run(test, context);
+        Result r = session.executor().run(test, context(args, session));
         return r == null ? null : definition.returned(r, test);
+    }
+
+    /** The script's current context, with the hosts of the call's {@code observe:} watched too: where a measuring verb's tests run. */
+    static RunContext context(Args args, Session session) {
+        RunContext context = session.context();
+        return args.given(ObserveArg.ARG.name()) ? context.observing(args.hosts(ObserveArg.ARG.name()), false) : context;
     }
 }

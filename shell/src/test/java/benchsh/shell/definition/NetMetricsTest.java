@@ -46,7 +46,7 @@ class NetMetricsTest {
     }
 
     private static UdpStream.SenderReport sent(Streamed meter, long messages, long errors) {
-        return new UdpStream.SenderReport(meter, messages, 1000, new UdpStream.Sent(errors, 212_992, 1, "nio", null));
+        return new UdpStream.SenderReport(meter, messages, 1000, new UdpStream.Sent(errors, 212_992, 1, "nio", null), null);
     }
 
     @Test

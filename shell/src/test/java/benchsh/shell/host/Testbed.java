@@ -247,11 +247,16 @@ public final class Testbed implements BeforeAllCallback {
      * it removes the shaping again.
      */
     public static AutoCloseable shape(String host, String rate, String latency) throws Exception {
-        Outcome o = exec(host, "tc", "qdisc", "replace", "dev", "eth0", "root", "tbf", "rate", rate, "burst", "16kb", "latency", latency);
+        return shape(host, "eth0", rate, latency);
+    }
+
+    /** As {@link #shape(String, String, String)}, on {@code device} of the host, e.g. the dut's bridge port toward h2 ({@code p2}). */
+    public static AutoCloseable shape(String host, String device, String rate, String latency) throws Exception {
+        Outcome o = exec(host, "tc", "qdisc", "replace", "dev", device, "root", "tbf", "rate", rate, "burst", "16kb", "latency", latency);
         if (o.exit() != 0) {
-            throw new IllegalStateException("cannot shape " + host + "'s eth0: " + o.output());
+            throw new IllegalStateException("cannot shape " + host + "'s " + device + ": " + o.output());
         }
-        return () -> exec(host, "tc", "qdisc", "del", "dev", "eth0", "root");
+        return () -> exec(host, "tc", "qdisc", "del", "dev", device, "root");
     }
 
     /** One ping from a host to an address, answered within 2 s or failed (exit 0 means answered). */

@@ -329,6 +329,95 @@ class ExecutorTest {
         assertEquals(0, ran.get());
     }
 
+    // a series: rounds chosen from the trials before, then results derived from them
+
+    /** A series of three rounds, the second two tests at once, each measuring its round's number in Mbit/s; it derives their sum. */
+    class Doubling implements Series {
+        final List<List<Double>> seen = new ArrayList<>();
+
+        @Override
+        public String name() {
+            return "doubling";
+        }
+
+        @Override
+        public Round next(List<Trial> trials) {
+            seen.add(trials.stream().map(t -> t.figures(Fake.class).throughputBps()).toList());
+            int round = trials.isEmpty() ? 1 : trials.get(trials.size() - 1).round() + 1;
+            if (round > 3) {
+                return null;
+            }
+            var t = test(measuring(Status.OK, null, Fake.rate(round * 1e6))).build();
+            return new Round(round == 2 ? List.of(t, t) : List.of(t), Map.of("trial", round));
+        }
+
+        @Override
+        public List<Round> worstCase() {
+            return List.of(Round.of(ok(), Map.of("trial", 1)), Round.of(ok(), Map.of("trial", 2)));
+        }
+
+        @Override
+        public List<Derived> derive(List<Trial> trials) {
+            double sum = trials.stream().mapToDouble(t -> t.figures(Fake.class).throughputBps()).sum();
+            return List.of(new Derived("sum", a, b, Map.of("rounds", 3L), Map.of("label", "all"), Status.OK, null, Fake.rate(sum),
+                    List.of("throughput_bps"), trials.get(0)));
+        }
+    }
+
+    @Test
+    void aSeriesGetsEachRoundsTypedFiguresBackAndItsDerivedResultIsRecordedLast() {
+        Doubling series = new Doubling();
+        Series.Outcome o = executor.series(series, RunContext.ROOT.withTags(Map.of("dir", "tx")));
+        assertEquals(List.of(List.of(), List.of(1e6), List.of(1e6, 2e6, 2e6), List.of(1e6, 2e6, 2e6, 3e6)), series.seen,
+                "each round chosen from every trial before it");
+        assertEquals(4, ran.get(), "the second round's two tests ran");
+        assertEquals(List.of(1, 2, 2, 3), o.trials().stream().map(Series.Trial::round).toList());
+        assertEquals(5, kept.results.size(), "every trial recorded, then the derived result");
+        assertEquals(List.of(1, 2, 2, 3), kept.results.subList(0, 4).stream().map(r -> ((Number) r.tags().get("trial")).intValue()).toList(),
+                "each trial tagged with its round's tags");
+        Result sum = kept.results.get(4);
+        assertEquals(o.derived(), List.of(sum));
+        assertEquals("sum", sum.test());
+        assertEquals(8e6, sum.metrics().get("throughput_bps"), "its figures flattened");
+        assertEquals(Map.of("label", "all", "dir", "tx"), sum.tags(), "its own tags and the script's");
+        assertEquals(List.of("throughput_bps"), kept.columns.get(4));
+        assertEquals(1, o.trials().get(0).samples());
+    }
+
+    @Test
+    void aSeriesInAPlanNotesItsWorstCaseAndRunsNothing() {
+        Series.Outcome o = executor.series(new Doubling(), planning);
+        assertEquals(0, ran.get());
+        assertTrue(kept.results.isEmpty());
+        assertEquals(List.of(1L, 2L), plan.steps().stream().map(s -> ((Number) s.tags().get("trial")).longValue()).toList());
+        assertEquals(2, o.trials().size());
+        assertTrue(o.derived().isEmpty());
+    }
+
+    @Test
+    void aSeriesCannotStartWithTheTestsOfATogetherBlock() {
+        benchsh.shell.args.UsageException e = assertThrows(benchsh.shell.args.UsageException.class, () -> executor.series(new Doubling(), block));
+        assertTrue(e.getMessage().startsWith("doubling runs its tests one after another") && e.getMessage().contains("together"), e.getMessage());
+        assertTrue(collected.isEmpty());
+        assertEquals(0, ran.get());
+    }
+
+    @Test
+    void aStopDuringASeriesStartsNoFurtherRound() {
+        Series stopping = new Doubling() {
+            @Override
+            public Round next(List<Trial> trials) {
+                if (trials.size() == 1) {
+                    control.requestCancel("stopped by SIGINT");
+                }
+                return super.next(trials);
+            }
+        };
+        assertThrows(TestCancelledException.class, () -> executor.series(stopping, RunContext.ROOT));
+        assertEquals(1, ran.get());
+        assertEquals(1, kept.results.size(), "what ran is recorded");
+    }
+
     // a stop the user asked for
 
     @Test
