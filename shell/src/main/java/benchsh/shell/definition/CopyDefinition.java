@@ -134,8 +134,8 @@ public final class CopyDefinition implements Definition {
         CopyWorkload.Local spec = new CopyWorkload.Local(FsArgs.absolute("copy", "source", src), FsArgs.absolute("copy", "to", dst), args.bool("verify"),
                 args.bool("cold"), args.bool("keep"), args.count("threads"), FsArgs.timing(args));
         return new Part.OnPeers(List.of(FsArgs.side(args, host, CopyWorkload.NAME, "local", spec)), "local",
-                sides -> CopyMetrics.finish(args.bool("verify"), CopyMetrics.Measured.local(sides.streamed("local"), sides.report("local",
-                        CopyWorkload.Report.class)), sides.intervals("local"), CopyMetrics.leftBehind(sides, "local", host, spec.dst())));
+                sides -> CopyMetrics.finish(args.bool("verify"), CopyMetrics.Measured.local(sides), sides.intervals("local"),
+                        CopyMetrics.leftBehind(sides, "local", host, spec.dst())));
     }
 
     /** From host to host over one stream, like tar c | nc | tar x: the target listens and receives. */

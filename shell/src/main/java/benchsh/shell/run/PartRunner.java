@@ -111,8 +111,8 @@ final class PartRunner {
         Endpoint endpoint = null;
         String address = null;
         if (listen != null) {
-            listen.host().peer();
-            connect.host().peer();
+            listen.host().readyForSides();
+            connect.host().readyForSides();
             address = DataAddresses.listenAddress(listen.host(), connect.host(), listen.address(), connect.address());
             Started l = begin(listen, id + "-l", new Link(token, address, listen.port()), limit);
             running.add(l);
@@ -141,7 +141,7 @@ final class PartRunner {
     }
 
     private static Started begin(SideSpec s, String id, Link link, Duration limit) throws HostException, InterruptedException {
-        return new Started(s, s.host().peer().start(id, s.workload(), s.role(), s.spec(), link, limit));
+        return new Started(s, s.host().startSide(id, s.workload(), s.role(), s.spec(), link, limit));
     }
 
     /**

@@ -29,9 +29,17 @@ public final class RemoteCommand {
     }
 
     public static Outcome run(ClientSession session, String command, Duration timeout) throws IOException {
+        return run(session, command, null, timeout);
+    }
+
+    /** As {@link #run(ClientSession, String, Duration)}, with {@code input} (or nothing, for null) on the command's standard input. */
+    public static Outcome run(ClientSession session, String command, String input, Duration timeout) throws IOException {
         ByteArrayOutputStream out = new CappedBuffer();
         ByteArrayOutputStream err = new CappedBuffer();
         try (ChannelExec ch = session.createExecChannel(command)) {
+            if (input != null) {
+                ch.setIn(new java.io.ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
+            }
             ch.setOut(out);
             ch.setErr(err);
             ch.open().verify(timeout);
