@@ -62,23 +62,31 @@ public final class SshHost extends Host {
     /** Starts its peer; where it runs no peer (or it cannot start one for want of Java) it logs in and learns its tools instead. */
     @Override
     public void readyForSides() throws HostException, InterruptedException {
-        if (!runsShell()) {
-            try {
-                peer();
-                return;
-            } catch (HostException e) {
-                if (!runsShell()) {
-                    throw e;
-                }
-            }
+        if (!peerStarts()) {
+            shell.tools();
         }
-        shell.tools();
     }
 
     @Override
     public SideHandle startSide(String id, String workload, String role, Map<String, Object> spec, Link link, Duration deadline)
             throws HostException, InterruptedException {
-        return runsShell() ? shell.start(id, workload, role, spec, link, deadline) : super.startSide(id, workload, role, spec, link, deadline);
+        return peerStarts() ? super.startSide(id, workload, role, spec, link, deadline) : shell.start(id, workload, role, spec, link, deadline);
+    }
+
+    /** Starts the peer unless the host runs its own tools; false when it does, also when it finds so now (no Java for the peer). */
+    private boolean peerStarts() throws HostException, InterruptedException {
+        if (runsShell()) {
+            return false;
+        }
+        try {
+            peer();
+            return true;
+        } catch (HostException e) {
+            if (runsShell()) {
+                return false;
+            }
+            throw e;
+        }
     }
 
     public SshTarget target() {

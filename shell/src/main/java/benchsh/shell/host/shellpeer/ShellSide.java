@@ -28,8 +28,10 @@ import org.apache.sshd.client.session.ClientSession;
 final class ShellSide {
     /** How long opening the channel may take. */
     static final Duration OPEN_TIMEOUT = Duration.ofSeconds(15);
+    /** What the command runs: the first line of its input. */
+    static final String COMMAND_LINE = "IFS= read -r s && eval \"$s\"";
     /** The command: a POSIX sh that runs the first line of its input. */
-    static final String COMMAND = RemoteCommand.sh("IFS= read -r s && eval \"$s\"");
+    static final String COMMAND = RemoteCommand.sh(COMMAND_LINE);
     /** The side stops its tools this long before the shell's deadline, to report in time. */
     static final Duration MARGIN = Duration.ofSeconds(2);
     private static final int MAX_LINE = 64 * 1024;

@@ -46,7 +46,7 @@ final class ShellHost implements AutoCloseable {
 
     /** @param path the commands' PATH */
     ShellHost(Path dir, boolean busyboxSh, SshTarget.PeerChoice choice, String path) throws IOException {
-        this.dir = dir;
+        this.dir = Files.createDirectories(dir);
         server = new TestSshServer(dir, null, null, s -> s.setCommandFactory(commands(path, busyboxSh)));
         Path knownHosts = dir.resolve("known_hosts");
         Files.writeString(knownHosts, "# test\n");
@@ -81,6 +81,38 @@ final class ShellHost implements AutoCloseable {
             String wrapped = "exec /usr/bin/env PATH=" + RemoteCommand.quote(path) + " /bin/sh -c " + RemoteCommand.quote(c);
             return new ProcessShellFactory(wrapped, "/bin/sh", "-c", wrapped).createShell(channel);
         };
+    }
+
+    /**
+     * Whether a process of this JVM's session (where the server's commands run, orphans of a lost channel too) has
+     * {@code text} in its command line; busybox runs some applets without exec, under its shell's command line.
+     */
+    static boolean running(String text) {
+        long session = sessionOf(ProcessHandle.current().pid());
+        try (java.util.stream.Stream<Path> procs = Files.list(Path.of("/proc"))) {
+            return procs.filter(p -> p.getFileName().toString().matches("\\d+")).anyMatch(p -> {
+                long pid = Long.parseLong(p.getFileName().toString());
+                try {
+                    return pid != ProcessHandle.current().pid() && sessionOf(pid) == session
+                            && new String(Files.readAllBytes(p.resolve("cmdline"))).replace('\0', ' ').contains(text);
+                } catch (IOException e) {
+                    return false;
+                }
+            });
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The session of a process (the sixth field of /proc/PID/stat), or -1 when it is gone. */
+    private static long sessionOf(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(f[3]);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
     }
 
     Object eval(String code) {
