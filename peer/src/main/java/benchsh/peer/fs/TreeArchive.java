@@ -28,7 +28,7 @@ final class TreeArchive {
     }
 
     /** Serializes entries to a channel through one 1 MiB buffer. Not thread-safe. */
-    static final class Writer implements TreeVisitor {
+    static final class Writer implements ArchiveWriter {
         private final WritableByteChannel out;
         private final LongConsumer progress;
         private final ByteBuffer buf = ByteBuffer.allocateDirect(BUFFER);
@@ -75,8 +75,8 @@ final class TreeArchive {
             bytes += size;
         }
 
-        /** A regular file whose content is all of {@code content} (read ahead by the caller). */
-        void file(String name, int mode, long mtimeMillis, ByteBuffer content) throws IOException {
+        @Override
+        public void file(String name, int mode, long mtimeMillis, ByteBuffer content) throws IOException {
             long size = content.remaining();
             header('F', name, mode, mtimeMillis);
             room(8);
@@ -95,7 +95,8 @@ final class TreeArchive {
         }
 
         /** Writes the end record and flushes. */
-        void end() throws IOException {
+        @Override
+        public void end() throws IOException {
             room(25);
             buf.put((byte) 'E').putLong(files).putLong(dirs).putLong(bytes);
             flush();
@@ -124,11 +125,13 @@ final class TreeArchive {
             buf.clear();
         }
 
-        long files() {
+        @Override
+        public long files() {
             return files;
         }
 
-        long dirs() {
+        @Override
+        public long dirs() {
             return dirs;
         }
     }

@@ -130,7 +130,7 @@ final class DiskRun implements ShellJob {
         DdCount dd = DdCount.of(said.says(), write() ? "out" : "in");
         long bytes = write() ? (size == null ? 0 : size) : dd == null ? 0 : dd.bytes(spec.bs(), size);
         Streamed meter = Span.streamed(said, "start", "end", bytes);
-        PageCache.Mode cache = write() ? null : cache(said.value("cache"));
+        PageCache.Mode cache = write() ? null : Copies.cache(said.value("cache"));
         DiskWorkload.Report report = new DiskWorkload.Report(meter, null, 0, Double.NaN, cache);
         Ended failed = Fragments.failure(host, tools(), said, spec.path(), List.of("dd"));
         if (failed == null && said.fails().contains("fill")) {
@@ -148,14 +148,5 @@ final class DiskRun implements ShellJob {
         }
         return new Ended(report, failed.error() + (bytes > 0 ? "; " + bytes + " bytes were " + (write() ? "written" : "read") + " before" : ""),
                 failed.kind());
-    }
-
-    private static PageCache.Mode cache(String said) {
-        for (PageCache.Mode m : PageCache.Mode.values()) {
-            if (m.wire().equals(said)) {
-                return m;
-            }
-        }
-        return null;
     }
 }

@@ -40,6 +40,22 @@ final class Fragments {
                 + "if [ \"$1\" = \"$I\" ] && rm -rf " + q(path) + "; then echo \"$T val removed yes\"; else echo \"$T val removed no\"; fi; fi";
     }
 
+    /**
+     * Says what a tree (or a file) at {@code path} holds: {@code val files}, {@code val bytes} (of the files) and {@code val
+     * dirs} (the root included), with find and ls, outside any measured span.
+     */
+    static String count(String path) {
+        String p = q(path);
+        return "find " + p + " -type f -exec ls -ln {} + 2>/dev/null | { f=0; b=0; while read -r a x y z s r; do f=$((f+1)); b=$((b+s)); done; "
+                + "echo \"$T val files $f\"; echo \"$T val bytes $b\"; }; set -- $(find " + p + " -type d 2>/dev/null | wc -l); echo \"$T val dirs $1\"";
+    }
+
+    /** Drops the page cache where the login user may ({@code val cache dropped}), else says {@code val cache warm}. */
+    static String cold(Tools tools) {
+        return tools.dropsCaches() ? "if sync && echo 3 >/proc/sys/vm/drop_caches; then echo \"$T val cache dropped\"; else echo \"$T val cache warm\"; fi"
+                : "echo \"$T val cache warm\"";
+    }
+
     /** Says the size of a file in bytes: {@code val KEY N}. */
     static String size(String key, String path) {
         return "set -- $(ls -ln " + q(path) + " 2>/dev/null); echo \"$T val " + key + " $5\"";

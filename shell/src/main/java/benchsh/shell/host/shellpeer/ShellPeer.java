@@ -1,5 +1,6 @@
 package benchsh.shell.host.shellpeer;
 
+import benchsh.peer.fs.CopyWorkload;
 import benchsh.peer.fs.DiskWorkload;
 import benchsh.peer.pipe.PipeStream;
 import benchsh.peer.protocol.Fields;
@@ -76,7 +77,7 @@ public final class ShellPeer {
         String step = "start " + workload;
         Workload w = Workloads.named(workload);
         Role r = w == null ? null : w.roles().get(role);
-        if (r == null || !List.of(PipeStream.NAME, DiskWorkload.NAME).contains(workload)) {
+        if (r == null || !List.of(PipeStream.NAME, DiskWorkload.NAME, CopyWorkload.NAME).contains(workload)) {
             throw new HostException(host, step, host + " runs its own tools, not benchsh's Java peer: " + workload
                     + " needs the peer (pipe, disk and copy run with its dd, nc and tar; install Java 17+ there, or drop peer: 'shell')");
         }
@@ -105,6 +106,9 @@ public final class ShellPeer {
             }
             return new PipeReceive(host, s, link, t, ports());
         }
+        if (spec instanceof CopyWorkload.Send || spec instanceof CopyWorkload.Receive || spec instanceof CopyWorkload.Local) {
+            return copy(spec, link, t);
+        }
         DiskWorkload.Spec s = (DiskWorkload.Spec) spec;
         need(t, "disk on a host without a peer", DiskRun.NEEDS, "start disk");
         String refused = DiskRun.refusal(s, t);
@@ -112,6 +116,32 @@ public final class ShellPeer {
             throw new HostException(host, "start disk", refused);
         }
         return new DiskRun(host, s, t);
+    }
+
+    /** The job of a copy's side: its tools, no checksums, and a tar stream to or from a peer. */
+    private ShellJob copy(Record spec, Link link, Tools t) throws HostException {
+        String step = "start copy";
+        boolean verify = spec instanceof CopyWorkload.Send s ? s.verify() : spec instanceof CopyWorkload.Receive r ? r.verify()
+                : ((CopyWorkload.Local) spec).verify();
+        if (verify) {
+            throw new HostException(host, step, "verify: compares benchsh's checksums of both ends, and " + host + " runs its own tools: leave verify: out");
+        }
+        boolean tar = spec instanceof CopyWorkload.Send s ? s.tar() : !(spec instanceof CopyWorkload.Receive r) || r.tar();
+        if (!tar) {
+            throw new HostException(host, step, host + " was found to have no Java for its peer only now, after the copy was set up for peers at "
+                    + "both ends: run it again (it runs its own tools from now on), or declare it with peer: 'shell'");
+        }
+        if (spec instanceof CopyWorkload.Send s) {
+            need(t, "copy from a host without a peer", CopySend.NEEDS, step);
+            return new CopySend(host, s, link, t);
+        }
+        if (spec instanceof CopyWorkload.Receive r) {
+            need(t, "copy to a host without a peer", CopyReceive.NEEDS, step);
+            listens(t, step);
+            return new CopyReceive(host, r, link, t, ports());
+        }
+        need(t, "copy on a host without a peer", CopyLocal.NEEDS, step);
+        return new CopyLocal(host, (CopyWorkload.Local) spec, t);
     }
 
     private void need(Tools t, String purpose, List<String> tools, String step) throws HostException {
