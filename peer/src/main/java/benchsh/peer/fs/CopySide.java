@@ -188,7 +188,7 @@ abstract class CopySide extends LinkedSide {
         /** Binds the listener on the link's address. */
         Receiver(CopyWorkload.Receive spec, Path dst, Link link, SideContext context) throws IOException {
             super(End.LISTEN, link, null, dst, spec.verify(), spec.keep(), spec.threads(), spec.timing(), context);
-            this.tar = spec.tar();
+            this.tar = link.plain();
         }
 
         @Override
@@ -211,18 +211,21 @@ abstract class CopySide extends LinkedSide {
     }
 
     /**
-     * Role "connect": walks the source and streams it to the receiver as a {@link TreeArchive} (or a {@link TarArchive}); a directory with
+     * Role "connect": walks the source and streams it to the receiver as a {@link TreeArchive} (or, to a host's own tar, a {@link
+     * TarArchive}); a directory with
      * {@link CopyWorkload#DEFAULT_THREADS} threads that list directories and read files ahead ({@link ParallelTreeWalk},
      * {@link SharedArchiveWriter}), a single file on this thread.
      */
     static final class Sender extends CopySide {
         private final CopyWorkload.Send spec;
         private final Path source;
+        private final boolean tar;
 
         Sender(CopyWorkload.Send spec, Path src, Link link, SideContext context) throws IOException {
             super(End.CONNECT, link, src, null, spec.verify(), true, 1, spec.timing(), context);
             this.spec = spec;
             this.source = src;
+            this.tar = link.plain();
         }
 
         @Override
@@ -231,7 +234,7 @@ abstract class CopySide extends LinkedSide {
             cold(spec.cold());
             SocketChannel channel = connect(0, 0, false);
             meter.start();
-            ArchiveWriter writer = spec.tar() ? new TarArchive.Writer(channel, n -> meter.add(0, n)) : new TreeArchive.Writer(channel, walk.isFile(),
+            ArchiveWriter writer = tar ? new TarArchive.Writer(channel, n -> meter.add(0, n)) : new TreeArchive.Writer(channel, walk.isFile(),
                     n -> meter.add(0, n));
             if (walk.isFile()) {
                 walk.walk(writer, this::stopped);

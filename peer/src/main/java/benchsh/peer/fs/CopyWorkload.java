@@ -22,8 +22,8 @@ import java.util.Map;
 /**
  * Copies a tree (or one file) like {@code cp -a} on one host (role "local"), or from host to host
  * like {@code tar c | nc | tar x} (role "connect" sends, role "listen" receives): one token-gated TCP
- * stream carrying a {@link TreeArchive} (or, with a host's own tar at the other end, a {@link TarArchive}), no per-file
- * round trip. The destination must be new; it is
+ * stream carrying a {@link TreeArchive} (or, when the link's partner is a host's own {@code nc | tar}, {@link
+ * benchsh.peer.protocol.Link#plain()}, a {@link TarArchive}), no per-file round trip. The destination must be new; it is
  * removed after the copy unless {@code keep}, and always after a failure (ENOSPC, a rejected name):
  * exactly the entries the copy created ({@link CreatedEntries}), nothing that appeared beside them.
  * With {@code verify} each side reports a {@link TreeDigest} ({@code src_digest}, {@code dst_digest})
@@ -62,23 +62,15 @@ public final class CopyWorkload implements Workload {
         }
     }
 
-    /**
-     * Role "listen": receives a tree from the sender into the new path {@code dst}.
-     *
-     * @param tar the sender's stream is tar ({@link TarArchive}: a host's own {@code tar c | nc}), not benchsh's own
-     */
-    public record Receive(String dst, boolean verify, boolean keep, @Range(min = 1, max = MAX_THREADS) int threads, boolean tar, Timing timing) {
+    /** Role "listen": receives a tree from the sender into the new path {@code dst}. */
+    public record Receive(String dst, boolean verify, boolean keep, @Range(min = 1, max = MAX_THREADS) int threads, Timing timing) {
         public Receive {
             SafePaths.specPath("dst", dst);
         }
     }
 
-    /**
-     * Role "connect": sends the tree (or file) at {@code src} to the listener.
-     *
-     * @param tar send it as tar ({@link TarArchive}), for a receiver that is a host's own {@code nc | tar x}
-     */
-    public record Send(String src, boolean verify, boolean cold, boolean tar, Timing timing) {
+    /** Role "connect": sends the tree (or file) at {@code src} to the listener. */
+    public record Send(String src, boolean verify, boolean cold, Timing timing) {
         public Send {
             SafePaths.specPath("src", src);
         }
@@ -144,7 +136,7 @@ public final class CopyWorkload implements Workload {
         }
         Send s = (Send) spec;
         Path src = source(s.src());
-        if (s.tar() && Files.isRegularFile(src, LinkOption.NOFOLLOW_LINKS)) {
+        if (link != null && link.plain() && Files.isRegularFile(src, LinkOption.NOFOLLOW_LINKS)) {
             throw new RefusedException("a single file sent to a host's own tar x arrives inside a directory there: copy the directory that holds "
                     + src.getFileName() + ", or send the file with pipe (source: the file, sink: its new path)");
         }

@@ -11,7 +11,7 @@ import java.util.function.LongConsumer;
 
 /**
  * A tree as a tar stream (POSIX ustar), what {@code tar c | nc} sends and {@code nc | tar x} reads, for a copy whose
- * other end is a host's own tar ({@link CopyWorkload.Send#tar}). The writer writes a tree (a single file would land
+ * other end is a host's own tar ({@link benchsh.peer.protocol.Link#plain()}). The writer writes a tree (a single file would land
  * inside the receiving tar's directory: {@link CopyWorkload} refuses it), its entries named {@code ./NAME} (directories
  * with a trailing {@code /}); the reader takes a tree, or one file named without {@code ./} (tar's {@code cf - NAME}). A name longer than ustar's 100 bytes goes into its prefix
  * field, else in a GNU long-name entry ({@code ././@LongLink}, type {@code L}); a size of 8 GiB or more in base-256; two

@@ -5,8 +5,7 @@ import java.nio.file.Path;
 
 /**
  * The {@link CopyWorkload}'s specs for tests, by name: {@code copy().verify().keep().local(src, dst)},
- * {@code copy().receive(dst)}, {@code copy().verify().send(src)}, {@code copy().tar().send(src)}. Unless set: not verified,
- * page cache left warm, benchsh's own stream between hosts,
+ * {@code copy().receive(dst)}, {@code copy().verify().send(src)}. Unless set: not verified, page cache left warm,
  * the copy removed after the test, {@link CopyWorkload#DEFAULT_THREADS} workers, the file workloads' timing (samples
  * every second, a minute without progress). Not thread-safe.
  */
@@ -14,7 +13,6 @@ public final class CopySpecBuilder {
     private boolean verify;
     private boolean cold;
     private boolean keep;
-    private boolean tar;
     private int threads = CopyWorkload.DEFAULT_THREADS;
     private Timing timing = FsTestSupport.TIMING;
 
@@ -51,12 +49,6 @@ public final class CopySpecBuilder {
         return this;
     }
 
-    /** The stream between the hosts is tar, as a host's own tar reads and writes it. */
-    public CopySpecBuilder tar() {
-        this.tar = true;
-        return this;
-    }
-
     /** Threads that list and copy (a local copy) or write small received files (a receiver). */
     public CopySpecBuilder threads(int n) {
         this.threads = n;
@@ -75,11 +67,11 @@ public final class CopySpecBuilder {
 
     /** The receiving end of a copy between hosts, writing the new {@code dst}. */
     public CopyWorkload.Receive receive(Path dst) {
-        return new CopyWorkload.Receive(dst.toString(), verify, keep, threads, tar, timing);
+        return new CopyWorkload.Receive(dst.toString(), verify, keep, threads, timing);
     }
 
     /** The sending end of a copy between hosts, reading {@code src}. */
     public CopyWorkload.Send send(Path src) {
-        return new CopyWorkload.Send(src.toString(), verify, cold, tar, timing);
+        return new CopyWorkload.Send(src.toString(), verify, cold, timing);
     }
 }

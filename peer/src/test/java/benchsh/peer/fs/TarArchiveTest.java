@@ -2,7 +2,6 @@ package benchsh.peer.fs;
 
 import static benchsh.peer.fs.CopySpecBuilder.copy;
 import static benchsh.peer.fs.FsTestSupport.number;
-import static benchsh.peer.fs.FsTestSupport.pair;
 import static benchsh.peer.fs.FsTestSupport.run;
 import static benchsh.peer.fs.TreePlan.Profile.MAILDIR;
 import static benchsh.peer.fs.TreeSpecBuilder.tree;
@@ -13,9 +12,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.SpecCodec;
 import benchsh.peer.workload.Outcome;
 import benchsh.peer.workload.RecordingContext;
+import benchsh.peer.workload.Side;
 import benchsh.peer.workload.Sides;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -23,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -53,17 +55,27 @@ class TarArchiveTest {
         Files.writeString(src.resolve("d".repeat(130)), "longer than ustar's name field\n");
     }
 
+    /** Both sides of a copy linked as if the other end were a host's own tar ({@link Link#plain()}). */
+    private Outcome[] plainPair(Record listen, Record connect) throws Exception {
+        Side l = copy.open("listen", SpecCodec.encode(listen), new Link(Sides.TOKEN, Sides.LOOPBACK, 0, true), new RecordingContext());
+        Side c = copy.open("connect", SpecCodec.encode(connect), new Link(Sides.TOKEN, Sides.LOOPBACK, l.endpoint().port(), true),
+                new RecordingContext());
+        CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
+        Outcome co = c.run();
+        return new Outcome[] {lo.get(60, TimeUnit.SECONDS), co};
+    }
+
     @Test
     void aTreeAndAFileGoBetweenPeersAsTar() throws Exception {
         Path dst = dir.resolve("net");
-        Outcome[] o = pair(copy, copy().tar().keep().receive(dst), copy().tar().send(src));
+        Outcome[] o = plainPair(copy().keep().receive(dst), copy().send(src));
         assertNull(o[0].error(), o[0].error());
         assertNull(o[1].error(), o[1].error());
         assertEquals(TreeDigest.of(src), TreeDigest.of(dst));
         assertEquals(number(o[1], "files"), number(o[0], "files"));
         Path file = src.resolve("d".repeat(130));
-        IOException single = assertThrows(IOException.class, () -> copy.open("connect", SpecCodec.encode(copy().tar().send(file)),
-                Sides.listening(), new RecordingContext()));
+        IOException single = assertThrows(IOException.class, () -> copy.open("connect", SpecCodec.encode(copy().send(file)),
+                new Link(Sides.TOKEN, Sides.LOOPBACK, 9, true), new RecordingContext()));
         assertTrue(single.getMessage().contains("arrives inside a directory"), single.getMessage());
     }
 

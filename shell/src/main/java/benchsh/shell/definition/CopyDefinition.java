@@ -8,7 +8,6 @@ import benchsh.shell.args.UsageException;
 import benchsh.peer.fs.CopyWorkload;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
-import benchsh.shell.host.SshHost;
 import benchsh.shell.run.Part;
 import benchsh.shell.run.Test;
 import benchsh.shell.result.Result;
@@ -20,8 +19,8 @@ import java.util.Map;
 /**
  * {@code copy}: copies a tree (or a file) on one host like {@code cp -a}, or from host to host over
  * one TCP stream like {@code tar c | nc | tar x}, or through SSH like scp ({@code via: 'sftp'}, {@link SftpCopy}). An end
- * that runs its own tools (no peer) runs {@code cp -a}, {@code tar c | nc} or {@code nc -l | tar x} itself, and the stream
- * is tar. Reports files, dirs, bytes, seconds, files/s, MB/s
+ * that runs its own tools (no peer, {@link Host#runsShell()}) runs {@code cp -a}, {@code tar c | nc} or {@code nc -l | tar x}
+ * itself, and the stream is tar. Reports files, dirs, bytes, seconds, files/s, MB/s
  * and both ends' file systems (type and telling mount options), optionally verified by checksums.
  */
 public final class CopyDefinition implements Definition {
@@ -109,8 +108,8 @@ public final class CopyDefinition implements Definition {
         if (via.equals(SFTP) && args.given("threads")) {
             throw new UsageException("via: 'sftp' copies one file at a time through SSH servers; threads: is for the peers (use via: 'stream')");
         }
-        if (args.bool("verify") && (runsShell(source) || runsShell(target))) {
-            throw new UsageException("verify: compares benchsh's checksums of both ends, and " + (runsShell(source) ? source : target).name()
+        if (args.bool("verify") && (source.runsShell() || target.runsShell())) {
+            throw new UsageException("verify: compares benchsh's checksums of both ends, and " + (source.runsShell() ? source : target).name()
                     + " runs its own tools (no peer): leave verify: out");
         }
         if (!network && (args.given("bind") || args.given("target"))) {
@@ -145,21 +144,11 @@ public final class CopyDefinition implements Definition {
                         CopyMetrics.leftBehind(sides, "local", host, spec.dst())));
     }
 
-    /**
-     * Whether {@code h} runs its own tools (a host without a peer, {@link SshHost#runsShell()}): the stream to or from it is
-     * tar, and it has no checksums to verify with.
-     */
-    private static boolean runsShell(Host h) {
-        return h instanceof SshHost s && s.runsShell();
-    }
-
     /** From host to host over one stream, like tar c | nc | tar x: the target listens and receives. */
     private static Part network(Args args, Host source, String src, Host target, String dst) {
-        boolean tar = runsShell(source) || runsShell(target);
         CopyWorkload.Receive receive = new CopyWorkload.Receive(FsArgs.absolute("copy", "path", dst), args.bool("verify"), args.bool("keep"),
-                args.count("threads"), tar, FsArgs.timing(args));
-        CopyWorkload.Send send = new CopyWorkload.Send(FsArgs.absolute("copy", "source", src), args.bool("verify"), args.bool("cold"), tar,
-                FsArgs.timing(args));
+                args.count("threads"), FsArgs.timing(args));
+        CopyWorkload.Send send = new CopyWorkload.Send(FsArgs.absolute("copy", "source", src), args.bool("verify"), args.bool("cold"), FsArgs.timing(args));
         return new Part.OnPeers(List.of(PairArgs.listen(args, target, CopyWorkload.NAME, receive), PairArgs.connect(args, source, CopyWorkload.NAME, send)),
                 "listen", sides -> CopyMetrics.finish(args.bool("verify"), CopyMetrics.merge(sides), sides.intervals("listen"),
                         CopyMetrics.leftBehind(sides, "listen", target, receive.dst())));

@@ -75,6 +75,14 @@ public abstract class Host implements AutoCloseable {
     }
 
     /**
+     * Whether this host runs the sides of a test with its own tools (sh, dd, nc, tar), not a peer: then its partners
+     * speak plain streams to it ({@link Link#plain()}). False by default ({@link SshHost} may).
+     */
+    public boolean runsShell() {
+        return false;
+    }
+
+    /**
      * Starts one side of a test on this host; its readiness and end arrive on the handle. By default on its peer
      * ({@link PeerConnection#start}).
      *

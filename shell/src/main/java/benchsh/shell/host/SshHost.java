@@ -50,6 +50,7 @@ public final class SshHost extends Host {
      * Whether this host runs its test sides with its own tools, not a peer: declared ({@code peer: 'shell'}), or chosen
      * by itself (unless {@code peer: 'java'}) once its peer could not start for want of Java ({@link #peerUnavailable()}).
      */
+    @Override
     public boolean runsShell() {
         return target.peer() == SshTarget.PeerChoice.SHELL || target.peer() == SshTarget.PeerChoice.AUTO && peerUnavailable != null;
     }

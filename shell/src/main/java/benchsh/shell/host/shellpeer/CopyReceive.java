@@ -43,8 +43,9 @@ final class CopyReceive implements ShellJob {
 
     @Override
     public String body() {
-        String consumer = "{ " + Fragments.token(link.tokenBytes()) + "; m start; tar xof - -C " + q(spec.dst()) + "; echo \"$T exit tar $?\"; }";
-        return Fragments.listen(tools, ports, consumer) + "; echo \"$T step end\"; m end; " + Fragments.count(spec.dst());
+        String consumer = "{ " + Fragments.token(link.tokenBytes()) + "; echo \"$T step receive\"; m start; tar xof - -C " + q(spec.dst())
+                + "; echo \"$T exit tar $?\"; }";
+        return Fragments.listen(tools, ports, consumer) + "; m end; " + Fragments.count(spec.dst());
     }
 
     @Override

@@ -15,19 +15,21 @@ import java.util.stream.Collectors;
 final class Fragments {
     /** How long a listener may take to show in /proc/net/tcp, in polls of a tenth of a second (or whole seconds). */
     private static final int LISTEN_POLLS = 50;
+    /** What a shell puts before its own complaints: "/bin/sh: 1: ", "sh: eval: line 0: ". */
+    private static final String SHELL_PREFIX = "^\\S*sh: (?:\\d+: )?(?:eval: )?(?:line \\d+: )?";
 
     private Fragments() {
     }
 
     /** Prepares a new file {@code path} (its inode in {@code $I}); false, with a {@code fail} frame, when it cannot. */
     static String createFile(String path) {
-        return "if [ -e " + q(path) + " ] || [ -h " + q(path) + " ]; then echo \"$T fail exists\"; false; "
+        return "echo \"$T step create\"; if [ -e " + q(path) + " ] || [ -h " + q(path) + " ]; then echo \"$T fail exists\"; false; "
                 + "elif (set -C; : >" + q(path) + "); then set -- $(ls -di " + q(path) + "); I=$1; true; else echo \"$T fail create\"; false; fi";
     }
 
     /** Prepares a new directory {@code path} (its inode in {@code $I}); false, with a {@code fail} frame, when it cannot. */
     static String createDir(String path) {
-        return "if [ -e " + q(path) + " ] || [ -h " + q(path) + " ]; then echo \"$T fail exists\"; false; "
+        return "echo \"$T step create\"; if [ -e " + q(path) + " ] || [ -h " + q(path) + " ]; then echo \"$T fail exists\"; false; "
                 + "elif mkdir " + q(path) + "; then set -- $(ls -di " + q(path) + "); I=$1; true; else echo \"$T fail create\"; false; fi";
     }
 
@@ -93,34 +95,34 @@ final class Fragments {
     static ShellJob.Ended failure(String host, String tools, Said said, String path, List<String> order) {
         List<String> fails = said.fails();
         String told = told(said);
+        String where = host + ": " + (said.step() == null ? "" : said.step() + " ") + "(" + tools + "): ";
         if (!fails.isEmpty()) {
             String f = fails.get(0);
             String port = said.value("port");
             String text = switch (f) {
                 case "exists" -> path + " exists; benchsh never overwrites or reads through what it did not create: choose a new path";
-                case "create" -> "cannot create " + path + told + " (is its directory there and writable, and the file system not read-only?)";
+                case "create" -> told.isEmpty() ? "cannot create " + path + ": is its directory there and writable?" : told.substring(2);
                 case "port" -> "no free port to listen on among those tried";
                 case "listen" -> "nc did not listen on port " + port + told + "; its nc must listen (nc -l -p PORT or nc -l PORT)";
                 case "token" -> "a connection to port " + port + " did not present the test's token; nothing it sent was kept";
                 default -> f + told;
             };
             ErrorKind kind = List.of("exists", "create", "port", "listen").contains(f) ? ErrorKind.REFUSED : ErrorKind.IO;
-            return new ShellJob.Ended(null, host + ": " + tools + ": " + text, kind);
+            return new ShellJob.Ended(null, where + text, kind);
         }
         for (String tool : order) {
             Integer status = said.exit(tool);
             if (status != null && status != 0) {
-                return new ShellJob.Ended(null, host + ": " + tool + " (" + tools + ") exited with status " + status + told, ErrorKind.IO);
+                return new ShellJob.Ended(null, where + tool + " exited with status " + status + told, ErrorKind.IO);
             }
         }
         Said.Exit other = said.firstFailure();
-        return other == null ? null : new ShellJob.Ended(null, host + ": " + other.tool() + " (" + tools + ") exited with status "
-                + other.status() + told, ErrorKind.IO);
+        return other == null ? null : new ShellJob.Ended(null, where + other.tool() + " exited with status " + other.status() + told, ErrorKind.IO);
     }
 
-    /** What the tools said, without dd's record counts: ": dd: error writing …". */
+    /** What the tools said, without dd's record counts and the shell's own prefix ("sh: eval: line 1: "): ": dd: error writing …". */
     private static String told(Said said) {
-        String s = said.says().stream().filter(l -> !DdCount.isCount(l)).collect(Collectors.joining("; "));
+        String s = said.says().stream().filter(l -> !DdCount.isCount(l)).map(l -> l.replaceFirst(SHELL_PREFIX, "")).collect(Collectors.joining("; "));
         return s.isEmpty() ? "" : ": " + s;
     }
 }

@@ -59,8 +59,8 @@ final class PipeReceive implements ShellJob {
         } else {
             sink = "n=$(wc -c); echo \"$T exit wc $?\"; echo \"$T val bytes $n\"";
         }
-        String consumer = "{ " + Fragments.token(link.tokenBytes()) + "; m start; " + sink + "; }";
-        return Fragments.listen(tools, ports, consumer) + "; echo \"$T step end\"; m end" + (file() ? "; " + Fragments.size("size", spec.sinkPath()) : "");
+        String consumer = "{ " + Fragments.token(link.tokenBytes()) + "; echo \"$T step receive\"; m start; " + sink + "; }";
+        return Fragments.listen(tools, ports, consumer) + "; m end" + (file() ? "; " + Fragments.size("size", spec.sinkPath()) : "");
     }
 
     @Override

@@ -118,18 +118,13 @@ public final class ShellPeer {
         return new DiskRun(host, s, t);
     }
 
-    /** The job of a copy's side: its tools, no checksums, and a tar stream to or from a peer. */
+    /** The job of a copy's side: its tools, and no checksums. */
     private ShellJob copy(Record spec, Link link, Tools t) throws HostException {
         String step = "start copy";
         boolean verify = spec instanceof CopyWorkload.Send s ? s.verify() : spec instanceof CopyWorkload.Receive r ? r.verify()
                 : ((CopyWorkload.Local) spec).verify();
         if (verify) {
             throw new HostException(host, step, "verify: compares benchsh's checksums of both ends, and " + host + " runs its own tools: leave verify: out");
-        }
-        boolean tar = spec instanceof CopyWorkload.Send s ? s.tar() : !(spec instanceof CopyWorkload.Receive r) || r.tar();
-        if (!tar) {
-            throw new HostException(host, step, host + " was found to have no Java for its peer only now, after the copy was set up for peers at "
-                    + "both ends: run it again (it runs its own tools from now on), or declare it with peer: 'shell'");
         }
         if (spec instanceof CopyWorkload.Send s) {
             need(t, "copy from a host without a peer", CopySend.NEEDS, step);

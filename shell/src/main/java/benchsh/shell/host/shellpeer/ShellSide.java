@@ -137,28 +137,26 @@ final class ShellSide {
 
     /** Tells the handle how the side ended, once the channel is closed. */
     private void ended() {
+        String where = host + ": " + (said.step() == null ? "" : said.step() + " ") + "(" + job.tools() + "): ";
         if (!said.ended()) {
-            String step = said.step() == null ? "" : " during " + said.step();
             String err;
             synchronized (stderr) {
                 err = stderr.toString(StandardCharsets.UTF_8).strip().replaceAll("\\s*\\R\\s*", "; ");
             }
-            feed.end(null, host + ": " + job.tools() + ": the SSH channel closed" + step + " before its tools ended (the session was lost?)"
-                    + (err.isEmpty() ? "" : ": " + err) + "; its script stops them and removes what it created when it sees the channel gone",
-                    ErrorKind.IO, job.tools());
+            feed.end(null, where + "the SSH channel closed before its tools ended (the session was lost?)" + (err.isEmpty() ? "" : ": " + err)
+                    + "; its script stops them and removes what it created when it sees the channel gone", ErrorKind.IO, job.tools());
             return;
         }
         ShellJob.Ended e;
         try {
             e = job.end(said);
         } catch (RuntimeException ex) {
-            e = new ShellJob.Ended(null, host + ": " + job.tools() + ": could not read what its tools said: " + ex, ErrorKind.PROTOCOL);
+            e = new ShellJob.Ended(null, where + "could not read what its tools said: " + ex, ErrorKind.PROTOCOL);
         }
         if (said.stopped()) {
-            e = new ShellJob.Ended(e.report(), host + ": " + job.tools() + ": stopped", ErrorKind.CANCELLED);
+            e = new ShellJob.Ended(e.report(), where + "stopped", ErrorKind.CANCELLED);
         } else if (said.deadline()) {
-            e = new ShellJob.Ended(e.report(), host + ": " + job.tools() + ": did not end before the test's deadline; its tools were stopped",
-                    ErrorKind.TIMEOUT);
+            e = new ShellJob.Ended(e.report(), where + "did not end before the test's deadline; its tools were stopped", ErrorKind.TIMEOUT);
         }
         feed.end(e.report(), e.error(), e.kind(), job.tools());
     }

@@ -91,7 +91,7 @@ class ShellDiskTest {
             Result odd = h.run("disk on: dut, path: '" + tmp.resolve("o.bin") + "', write: 100.KiB, bs: 64.KiB");
             assertTrue(odd.error().contains("must be a multiple of bs:"), odd.error());
             Result noDir = h.run("disk on: dut, path: '" + tmp.resolve("no/such/dir/x.bin") + "', write: 1.MiB, bs: 64.KiB");
-            assertTrue(noDir.error().startsWith("dut: dd if=/dev/zero of=FILE conv=notrunc: cannot create "), noDir.error());
+            assertTrue(noDir.error().startsWith("dut: create (dd if=/dev/zero of=FILE conv=notrunc): can't create " + tmp.resolve("no/such")), noDir.error());
             Result tcp = h.run("tcp from: dut, to: local, time: 1.s");
             assertFalse(tcp.ok());
             assertTrue(tcp.error().contains("dut runs its own tools, not benchsh's Java peer: tcp needs the peer"), tcp.error());

@@ -145,7 +145,7 @@ class ShellPipeTest {
             h.host.loginSession().close(true);
             Result r = run.get(120, TimeUnit.SECONDS);
             assertFalse(r.ok());
-            assertTrue(r.error().contains("dut: nc -l | dd of=FILE: the SSH channel closed during"), r.error());
+            assertTrue(r.error().contains("dut: receive (nc -l | dd of=FILE): the SSH channel closed before its tools ended"), r.error());
             await(() -> !ShellHost.running(ShellSide.COMMAND_LINE), "the script and its tools ended");
             await(() -> !Files.exists(sink), "the file it created removed");
             assertTrue(h.run("pipe from: local, to: dut, bs: 64.KiB, count: 4").ok(), "the next test logs in again");
