@@ -1,6 +1,5 @@
 package benchsh.peer.fs;
 
-import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
@@ -11,14 +10,14 @@ import java.util.function.LongConsumer;
 
 /**
  * A tree as a tar stream (POSIX ustar), what {@code tar c | nc} sends and {@code nc | tar x} reads, for a copy whose
- * other end is a host's own tar ({@link benchsh.peer.protocol.Link#plain()}). The writer writes a tree (a single file would land
- * inside the receiving tar's directory: {@link CopyWorkload} refuses it), its entries named {@code ./NAME} (directories
- * with a trailing {@code /}); the reader takes a tree, or one file named without {@code ./} (tar's {@code cf - NAME}). A name longer than ustar's 100 bytes goes into its prefix
- * field, else in a GNU long-name entry ({@code ././@LongLink}, type {@code L}); a size of 8 GiB or more in base-256; two
- * zero blocks end it. The reader takes POSIX and GNU tar: regular files and directories, GNU long names, the
- * {@code path} and {@code size} of pax headers; it refuses links and special files, a bad checksum and a stream that
- * ends before its end blocks, and drains what follows the end (tar pads to its record size). Names are checked by
- * the sink ({@link SafePaths#checkName}). Not thread-safe.
+ * other end is a host's own tar ({@link benchsh.peer.protocol.Link#plain()}). The writer writes a tree (a single file
+ * would land inside the receiving tar's directory: {@link CopyWorkload} refuses it), its entries named {@code ./NAME}
+ * (directories with a trailing {@code /}); a name longer than ustar's 100 bytes goes into its prefix field, else in a
+ * GNU long-name entry ({@code ././@LongLink}, type {@code L}); a size of 8 GiB or more in base-256; two zero blocks end
+ * it. The reader takes a tree, or one file named without {@code ./} (tar's {@code cf - NAME}), in POSIX or GNU tar:
+ * regular files and directories, GNU long names, the {@code path} and {@code size} of pax headers; it refuses links and
+ * special files, a bad checksum and a stream that ends before its end blocks, and drains what follows the end (tar
+ * pads to its record size). Names are checked by the sink ({@link SafePaths#checkName}). Not thread-safe.
  */
 final class TarArchive {
     static final int BLOCK = 512;
@@ -217,10 +216,10 @@ final class TarArchive {
 
     /** Reads a tar stream into a {@link TreeSink}. Not thread-safe. */
     static final class Reader {
-        private final Input in;
+        private final TarInput in;
 
         Reader(ReadableByteChannel channel) {
-            this.in = new Input(channel, BUFFER);
+            this.in = new TarInput(channel, BUFFER);
         }
 
         /**
@@ -320,104 +319,5 @@ final class TarArchive {
 
     private static long padding(long size) {
         return (BLOCK - size % BLOCK) % BLOCK;
-    }
-
-    /** A channel read through a buffer, in blocks, skips and content views. */
-    private static final class Input {
-        private final ReadableByteChannel channel;
-        private final ByteBuffer buf;
-
-        Input(ReadableByteChannel channel, int capacity) {
-            this.channel = channel;
-            this.buf = ByteBuffer.allocateDirect(capacity);
-            buf.flip();
-        }
-
-        byte[] bytes(int n, String what) throws IOException {
-            byte[] out = new byte[n];
-            int at = 0;
-            while (at < n) {
-                if (!buf.hasRemaining() && !fill()) {
-                    throw new EOFException(what.startsWith("the ") ? what : "the tar stream ended inside " + what);
-                }
-                int k = Math.min(n - at, buf.remaining());
-                buf.get(out, at, k);
-                at += k;
-            }
-            return out;
-        }
-
-        void skip(long n) throws IOException {
-            long left = n;
-            while (left > 0) {
-                if (!buf.hasRemaining() && !fill()) {
-                    throw new EOFException("the tar stream ended inside an entry (the sender stopped or the connection was lost)");
-                }
-                int k = (int) Math.min(left, buf.remaining());
-                buf.position(buf.position() + k);
-                left -= k;
-            }
-        }
-
-        /** Reads to the end of the channel; what follows the end blocks must be zeros, and at most {@code max} bytes. */
-        void drainZeros(long max) throws IOException {
-            long seen = 0;
-            while (buf.hasRemaining() || fill()) {
-                while (buf.hasRemaining()) {
-                    if (buf.get() != 0) {
-                        throw new IOException("the tar stream goes on after its end blocks");
-                    }
-                    if (++seen > max) {
-                        throw new IOException("the tar stream goes on for more than " + max + " bytes after its end blocks");
-                    }
-                }
-            }
-        }
-
-        /** The next {@code size} bytes as a channel: buffered bytes first, then the channel's. */
-        ReadableByteChannel content(long size) {
-            return new ReadableByteChannel() {
-                private long left = size;
-
-                @Override
-                public int read(ByteBuffer dst) throws IOException {
-                    if (left == 0) {
-                        return -1;
-                    }
-                    if (!buf.hasRemaining() && !fill()) {
-                        throw new EOFException("the tar stream ended inside a file (the sender stopped or the connection was lost)");
-                    }
-                    int n = (int) Math.min(Math.min(buf.remaining(), dst.remaining()), left);
-                    dst.put(buf.slice().limit(n));
-                    buf.position(buf.position() + n);
-                    left -= n;
-                    return n;
-                }
-
-                @Override
-                public boolean isOpen() {
-                    return true;
-                }
-
-                @Override
-                public void close() {
-                }
-            };
-        }
-
-        /** Reads more into the empty buffer; false at the channel's end. */
-        private boolean fill() throws IOException {
-            buf.clear();
-            try {
-                while (buf.position() == 0) {
-                    if (channel.read(buf) < 0) {
-                        return false;
-                    }
-                }
-                return true;
-            } finally {
-                buf.flip();
-            }
-        }
     }
 }
