@@ -31,18 +31,14 @@ final class TarArchive {
     private TarArchive() {
     }
 
-    /** Writes a tree's entries as tar through one 1 MiB buffer. Not thread-safe. */
-    static final class Writer implements ArchiveWriter {
-        private final WritableByteChannel out;
-        private final LongConsumer progress;
-        private final ByteBuffer buf = ByteBuffer.allocateDirect(BUFFER);
+    /** Writes a tree's entries as tar. Not thread-safe. */
+    static final class Writer extends ArchiveWriter {
         private long files;
         private long dirs;
 
         /** @param progress told of every content byte handed to the channel */
         Writer(WritableByteChannel out, LongConsumer progress) {
-            this.out = out;
-            this.progress = progress;
+            super(out, progress);
         }
 
         @Override
@@ -54,38 +50,16 @@ final class TarArchive {
         @Override
         public void file(String name, int mode, long mtimeMillis, long size, ReadableByteChannel content) throws IOException {
             header(name(name), '0', mode, mtimeMillis, size);
-            long left = size;
-            while (left > 0) {
-                if (!buf.hasRemaining()) {
-                    flush();
-                }
-                int limit = buf.limit();
-                buf.limit(buf.position() + (int) Math.min(buf.remaining(), left));
-                int n = content.read(buf);
-                buf.limit(limit);
-                if (n < 0) {
-                    throw new IOException(name + " shrank while being sent");
-                }
-                left -= n;
-                progress.accept(n);
-            }
+            content(name, size, content);
             pad(size);
             files++;
         }
 
         @Override
-        public void file(String name, int mode, long mtimeMillis, ByteBuffer content) throws IOException {
+        void file(String name, int mode, long mtimeMillis, ByteBuffer content) throws IOException {
             long size = content.remaining();
             header(name(name), '0', mode, mtimeMillis, size);
-            while (content.hasRemaining()) {
-                if (!buf.hasRemaining()) {
-                    flush();
-                }
-                int n = Math.min(buf.remaining(), content.remaining());
-                buf.put(buf.position(), content, content.position(), n).position(buf.position() + n);
-                content.position(content.position() + n);
-                progress.accept(n);
-            }
+            content(content);
             pad(size);
             files++;
         }
@@ -98,19 +72,19 @@ final class TarArchive {
         }
 
         @Override
-        public void end() throws IOException {
+        void end() throws IOException {
             room(2 * BLOCK);
             buf.put(new byte[2 * BLOCK]);
             flush();
         }
 
         @Override
-        public long files() {
+        long files() {
             return files;
         }
 
         @Override
-        public long dirs() {
+        long dirs() {
             return dirs;
         }
 
@@ -187,20 +161,6 @@ final class TarArchive {
             room(rest);
             buf.put(new byte[rest]);
         }
-
-        private void room(int bytes) throws IOException {
-            if (buf.remaining() < bytes) {
-                flush();
-            }
-        }
-
-        private void flush() throws IOException {
-            buf.flip();
-            while (buf.hasRemaining()) {
-                out.write(buf);
-            }
-            buf.clear();
-        }
     }
 
     private static void put(byte[] h, int at, byte[] value, int max) {
@@ -216,10 +176,10 @@ final class TarArchive {
 
     /** Reads a tar stream into a {@link TreeSink}. Not thread-safe. */
     static final class Reader {
-        private final TarInput in;
+        private final ArchiveInput in;
 
         Reader(ReadableByteChannel channel) {
-            this.in = new TarInput(channel, BUFFER);
+            this.in = new ArchiveInput(channel, BUFFER, "the tar stream");
         }
 
         /**

@@ -6,6 +6,7 @@ import benchsh.peer.workload.Role;
 import benchsh.shell.host.HostException;
 import benchsh.shell.host.SideHandle;
 import benchsh.shell.host.ssh.RemoteCommand;
+import benchsh.shell.host.ssh.RemoteLines;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -42,7 +43,7 @@ final class ShellSide {
     private final ChannelExec channel;
     private final Said said;
     private final SideHandle.Feed feed;
-    private final ByteArrayOutputStream stderr = new Capped();
+    private final ByteArrayOutputStream stderr = new RemoteCommand.CappedBuffer(2048);
 
     private ShellSide(String host, String id, Role role, ShellJob job, ChannelExec channel, String token) {
         this.host = host;
@@ -101,25 +102,8 @@ final class ShellSide {
 
     /** The reader thread: bounded lines to {@link Said}, until the channel's output ends; then the side's end. */
     private void read(InputStream out) {
-        ByteArrayOutputStream line = new ByteArrayOutputStream();
-        boolean tooLong = false;
-        byte[] buf = new byte[16 * 1024];
         try (out) {
-            for (int n; (n = out.read(buf)) >= 0; ) {
-                for (int i = 0; i < n; i++) {
-                    if (buf[i] == '\n') {
-                        if (!tooLong) {
-                            accept(line.toString(StandardCharsets.UTF_8));
-                        }
-                        line.reset();
-                        tooLong = false;
-                    } else if (line.size() < MAX_LINE) {
-                        line.write(buf[i]);
-                    } else {
-                        tooLong = true;
-                    }
-                }
-            }
+            RemoteLines.read(out, MAX_LINE, StandardCharsets.UTF_8, this::accept, () -> { });
         } catch (IOException e) {
             // the channel closed under the reader: what was read stays
         } finally {
@@ -159,22 +143,5 @@ final class ShellSide {
             e = new ShellJob.Ended(e.report(), where + "did not end before the test's deadline; its tools were stopped", ErrorKind.TIMEOUT);
         }
         feed.end(e.report(), e.error(), e.kind(), job.tools());
-    }
-
-    /** The first 2 KiB of what the shell itself wrote to the channel's standard error (its tools' go through the frames). */
-    private static final class Capped extends ByteArrayOutputStream {
-        private static final int CAP = 2048;
-
-        @Override
-        public synchronized void write(byte[] b, int off, int len) {
-            super.write(b, off, Math.max(0, Math.min(len, CAP - count)));
-        }
-
-        @Override
-        public synchronized void write(int b) {
-            if (count < CAP) {
-                super.write(b);
-            }
-        }
     }
 }

@@ -17,8 +17,9 @@ import org.apache.sshd.client.session.ClientSession;
  * the bytes it copied; whether its {@code sleep} takes fractions; whether the login user may drop the page cache; how
  * its {@code nc} ends a connection at the end of its input (its help: busybox needs nothing, {@code -N} where offered,
  * else {@code -q 0}); and how it listens: {@code nc -l -p PORT}, else {@code nc -l PORT}, each tried for real on a free
- * port of the host (one not in {@code /proc/net/tcp}) until {@code /proc/net/tcp} shows it listening, then ended. It
- * writes no file and leaves nothing running. Stateless.
+ * port of the host (one not in {@code /proc/net/tcp}) until {@code /proc/net/tcp} shows it listening, then ended (a
+ * watcher ends it after 5 s, should the probe itself be cut short). It writes no file and leaves nothing running.
+ * Stateless.
  */
 final class ToolProbe {
     static final Duration TIMEOUT = Duration.ofSeconds(30);
@@ -46,10 +47,10 @@ final class ToolProbe {
                 + "if h nc && h grep; then o=$(nc -h 2>&1); case $o in *BusyBox*) ;; *\" -N\"*) echo \"$T nc close -N\";; "
                 + "*\" -q \"*) echo \"$T nc close -q 0\";; esac; "
                 + "P=; for p in " + candidates + "; do if " + SideScript.inUse("$p") + "; then :; else P=$p; break; fi; done; "
-                + "if [ -n \"$P\" ]; then for a in \"-l -p\" \"-l\"; do nc $a $P </dev/null >/dev/null 2>&1 & n=$!; i=0; "
-                + "until l $P || [ $i -ge 20 ]; do sleep $S; i=$((i+1)); done; "
-                + "if l $P; then kill $n 2>/dev/null; wait $n 2>/dev/null; echo \"$T nc listen $a\"; break; fi; "
-                + "kill $n 2>/dev/null; wait $n 2>/dev/null; done; fi; fi; echo \"$T done\"";
+                + "if [ -n \"$P\" ]; then for a in \"-l -p\" \"-l\"; do nc $a $P </dev/null >/dev/null 2>&1 & n=$!; "
+                + "( sleep 5; kill $n 2>/dev/null ) & w=$!; i=0; until l $P || [ $i -ge 20 ]; do sleep $S; i=$((i+1)); done; "
+                + "if l $P; then kill $n $w 2>/dev/null; wait $n 2>/dev/null; echo \"$T nc listen $a\"; break; fi; "
+                + "kill $n $w 2>/dev/null; wait $n 2>/dev/null; done; fi; fi; echo \"$T done\"";
     }
 
     /** Runs the probe on {@code host}'s session. */

@@ -6,18 +6,35 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
 
 /**
- * A tar stream's channel read through one buffer: whole header blocks, skips over padding, views of a file's content
- * for the sink, and the drain after the end blocks. Every read that finds the stream ended says where it ended. Not
- * thread-safe.
+ * A copy's stream read through one buffer, for the readers of both formats ({@link TreeArchive}, {@link TarArchive}):
+ * the next bytes in the buffer, whole blocks, skips over padding, views of a file's content for the sink, and the
+ * drain after a tar's end blocks. Every read that finds the stream ended says so, as the sender stopping or the
+ * connection lost. Not thread-safe.
  */
-final class TarInput {
+final class ArchiveInput {
     private final ReadableByteChannel channel;
     private final ByteBuffer buf;
+    private final String stream;
 
-    TarInput(ReadableByteChannel channel, int capacity) {
+    /** @param stream what the stream is called in errors, e.g. "the tar stream" */
+    ArchiveInput(ReadableByteChannel channel, int capacity, String stream) {
         this.channel = channel;
         this.buf = ByteBuffer.allocateDirect(capacity);
+        this.stream = stream;
         buf.flip();
+    }
+
+    /** The buffer, with at least {@code n} (at most its capacity) bytes to read in it. */
+    ByteBuffer need(int n) throws IOException {
+        while (buf.remaining() < n) {
+            buf.compact();
+            int r = channel.read(buf);
+            buf.flip();
+            if (r < 0) {
+                throw new EOFException(stream + " ended early (the sender stopped or the connection was lost)");
+            }
+        }
+        return buf;
     }
 
     /** The next {@code n} bytes; at the stream's end an EOFException naming {@code what} was being read. */
@@ -26,7 +43,7 @@ final class TarInput {
         int at = 0;
         while (at < n) {
             if (!buf.hasRemaining() && !fill()) {
-                throw new EOFException(what.startsWith("the ") ? what : "the tar stream ended inside " + what);
+                throw new EOFException(what.startsWith("the ") ? what : stream + " ended inside " + what);
             }
             int k = Math.min(n - at, buf.remaining());
             buf.get(out, at, k);
@@ -40,7 +57,7 @@ final class TarInput {
         long left = n;
         while (left > 0) {
             if (!buf.hasRemaining() && !fill()) {
-                throw new EOFException("the tar stream ended inside an entry (the sender stopped or the connection was lost)");
+                throw new EOFException(stream + " ended inside an entry (the sender stopped or the connection was lost)");
             }
             int k = (int) Math.min(left, buf.remaining());
             buf.position(buf.position() + k);
@@ -54,10 +71,10 @@ final class TarInput {
         while (buf.hasRemaining() || fill()) {
             while (buf.hasRemaining()) {
                 if (buf.get() != 0) {
-                    throw new IOException("the tar stream goes on after its end blocks");
+                    throw new IOException(stream + " goes on after its end blocks");
                 }
                 if (++seen > max) {
-                    throw new IOException("the tar stream goes on for more than " + max + " bytes after its end blocks");
+                    throw new IOException(stream + " goes on for more than " + max + " bytes after its end blocks");
                 }
             }
         }
@@ -74,7 +91,7 @@ final class TarInput {
                     return -1;
                 }
                 if (!buf.hasRemaining() && !fill()) {
-                    throw new EOFException("the tar stream ended inside a file (the sender stopped or the connection was lost)");
+                    throw new EOFException(stream + " ended inside a file (the sender stopped or the connection was lost)");
                 }
                 int n = (int) Math.min(Math.min(buf.remaining(), dst.remaining()), left);
                 dst.put(buf.slice().limit(n));
