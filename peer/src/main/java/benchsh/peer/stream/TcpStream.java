@@ -1,5 +1,9 @@
 package benchsh.peer.stream;
 
+import benchsh.peer.io.TcpOptions;
+import benchsh.peer.io.TcpReport;
+import benchsh.peer.io.StreamIo;
+import benchsh.peer.io.StreamSockets;
 import benchsh.peer.metric.Metric;
 import benchsh.peer.metric.Unit;
 import benchsh.peer.protocol.ErrorWords;
@@ -35,15 +39,19 @@ import java.util.concurrent.TimeUnit;
  * TCP stream (netperf TCP_STREAM, iperf3, netio): one side sends messages of {@code size} bytes over
  * {@code streams} connections for a time or a byte count, the other counts what arrives. Which side
  * listens (the "listen" role) and which side sends ({@code send}) are independent, so reverse tests need
- * no extra code. NIO with direct buffers, one thread per stream, non-blocking ({@link NonBlockingStream}): the
- * sender waits on a selector only when the socket buffer is full; the receiver reads into a buffer of {@link
- * #readBufferSize} bytes, takes whatever has arrived, and when nothing has asks again for the busy wait of its
- * {@link Timing} before it sleeps on a selector.
+ * no extra code. One thread per stream, direct buffers: on Java 22+ the native calls ({@link StreamSockets}: blocking
+ * send(2), as the C loop), else NIO, non-blocking ({@link NonBlockingStream}): the sender waits on a selector only
+ * when the socket buffer is full. The receiver reads into a buffer of {@link #readBufferSize} bytes, takes whatever
+ * has arrived, and when nothing has asks again for the busy wait of its {@link Timing} before it sleeps. Each side
+ * reports which calls it made ({@code stream_io}: the result's {@code send_io} and {@code recv_io}).
  *
  * <p>A sender may be paced ({@code rate} bits/s for all streams together, split evenly, see
  * {@link Pacer}) and may send with {@code zeroCopy}: {@link FileChannel#transferTo} from a
  * {@code size}-byte temp file in the peer's temp directory (sendfile(2) on Linux), so no user-space
  * buffer is copied.
+ *
+ * <p>Both ends set the spec's {@link TcpOptions} (congestion control, MSS, type of service) on their sockets, and a
+ * sending side reads what TCP did on its connections per interval and over the test ({@link TcpWatch}).
  */
 public final class TcpStream implements Workload {
     public static final String NAME = "tcp";
@@ -65,11 +73,12 @@ public final class TcpStream implements Workload {
      * @param omitNanos warm-up left out of the figures
      * @param window    SO_SNDBUF and SO_RCVBUF, 0 for the system's default
      * @param rate      bits/s for all streams together, 0 for unpaced
+     * @param options   the TCP and IP options of its sockets
      */
     public record Spec(boolean send, @Range(min = 1, max = MAX_SIZE) int size, @Range(min = 0, max = Timing.MAX_NANOS) long timeNanos,
                        @Range(min = 0, max = Long.MAX_VALUE / 2) long bytes, @Range(min = 1, max = MAX_STREAMS) int streams,
                        @Range(min = 0, max = Timing.MAX_NANOS) long omitNanos, Timing timing, @Range(min = 0, max = 1L << 30) int window,
-                       boolean noDelay, @Range(min = 0, max = 1_000_000_000_000L) long rate, boolean zeroCopy) {
+                       boolean noDelay, @Range(min = 0, max = 1_000_000_000_000L) long rate, boolean zeroCopy, TcpOptions options) {
         public Spec {
             if (send && timeNanos == 0 && bytes == 0) {
                 throw new IllegalArgumentException("a tcp sender needs time_nanos or bytes");
@@ -80,7 +89,8 @@ public final class TcpStream implements Workload {
     /**
      * What a side reports: its meter's figures, the connections without the token it dropped, and the socket buffers the
      * kernel gave (raised to its minimum, capped at net.core.[rw]mem_max, read through the JDK, which halves Linux's
-     * doubled figure, so window: 64 KiB reads 64 KiB); those are absent before the first connection opened.
+     * doubled figure, so window: 64 KiB reads 64 KiB); those are absent before the first connection opened; and what
+     * TCP did on its connections ({@link TcpReport}), absent before they opened.
      */
     public record Report(@OrNull Streamed meter,
                          @Metric(unit = Unit.COUNT, means = "connections or datagrams without the test's token, dropped") long straysDropped,
@@ -88,7 +98,9 @@ public final class TcpStream implements Workload {
                                  + " minimum, capped at net.core.wmem_max; tcp without window: the size autotuning starts from; tcp reads it through"
                                  + " the JDK, which halves the figure Linux doubles, so it compares with window:)") @OrNull Long sendSocketBytes,
                          @Metric(unit = Unit.BYTES, means = "the receiver's SO_RCVBUF as the kernel gave it, read back after window: (capped at"
-                                 + " net.core.rmem_max; tcp: halved as send_socket_bytes)") @OrNull Long recvSocketBytes) implements Metered {
+                                 + " net.core.rmem_max; tcp: halved as send_socket_bytes)") @OrNull Long recvSocketBytes,
+                         StreamSockets.Chosen io,
+                         @OrNull TcpReport tcp) implements Metered {
     }
 
     /**
@@ -108,7 +120,7 @@ public final class TcpStream implements Workload {
 
     @Override
     public Map<String, Role> roles() {
-        Role role = Role.of(Spec.class, Report.class);
+        Role role = new Role(Spec.class, Report.class, TcpSample.class);
         return Map.of("listen", role, "connect", role);
     }
 
@@ -120,12 +132,16 @@ public final class TcpStream implements Workload {
     private static final class StreamSide extends LinkedSide {
         private final Spec spec;
         private final SideContext context;
+        /** Native or NIO calls, for every stream of the side. */
+        private final StreamSockets.Chosen io;
         private final List<SocketChannel> channels = new ArrayList<>();
         private Path zeroCopyFile;
         private FileChannel zeroCopySource;
         /** SO_SNDBUF and SO_RCVBUF read back from the first connection once its options are set, -1 before it opened. */
         private long sendBuffer = -1;
         private long receiveBuffer = -1;
+        private TcpWatch watch;
+        private String ipTos;
         /** Set once the sending time is over; read by every stream before each write. */
         private volatile boolean timeUp;
 
@@ -133,6 +149,13 @@ public final class TcpStream implements Workload {
             super(end, link, spec.window(), Meter.Unit.BYTES, spec.streams(), Duration.ofNanos(spec.omitNanos()), spec.timing(), context);
             this.spec = spec;
             this.context = context;
+            this.io = spec.send() && spec.zeroCopy() ? new StreamSockets.Chosen(StreamSockets.SENDFILE, null) : StreamSockets.Chosen.byDefault();
+            if (listens()) {
+                listenWith(spec.options());
+            } else {
+                spec.options().check();
+            }
+            TcpWatch.prepare(spec.send());
         }
 
         @Override
@@ -166,6 +189,7 @@ public final class TcpStream implements Workload {
             for (Thread t : threads) {
                 t.join();
             }
+            watch.finish();
         }
 
         /**
@@ -185,7 +209,8 @@ public final class TcpStream implements Workload {
 
         @Override
         protected Report report() {
-            return new Report(meter.streamed(), strays(), sendBuffer >= 0 ? sendBuffer : null, receiveBuffer >= 0 ? receiveBuffer : null);
+            return new Report(meter.streamed(), strays(), sendBuffer >= 0 ? sendBuffer : null, receiveBuffer >= 0 ? receiveBuffer : null, io,
+                    watch == null ? null : watch.report(ipTos));
         }
 
         @Override
@@ -212,11 +237,14 @@ public final class TcpStream implements Workload {
                 if (spec.window() > 0) {
                     ch.setOption(StandardSocketOptions.SO_SNDBUF, spec.window());
                 }
+                spec.options().apply(ch);
             }
             if (!channels.isEmpty()) {
                 sendBuffer = channels.get(0).getOption(StandardSocketOptions.SO_SNDBUF);
                 receiveBuffer = channels.get(0).getOption(StandardSocketOptions.SO_RCVBUF);
+                ipTos = spec.options().tos() != null ? TcpOptions.tosOf(channels.get(0)) : null;
             }
+            watch = TcpWatch.of(channels, spec.send(), meter);
             if (spec.send() && spec.zeroCopy()) {
                 zeroCopyFile = Files.createTempFile(context.tempDir(), "tcp-zerocopy-", ".bin");
                 byte[] block = new byte[spec.size()];
@@ -238,7 +266,7 @@ public final class TcpStream implements Workload {
             Pacer pacer = new Pacer(spec.rate() > 0 ? Math.max(1, spec.rate() / spec.streams()) : 0);
             boolean paced = pacer.paced();
             // sendfile needs the blocking channel; plain writes go non-blocking (see NonBlockingStream)
-            try (NonBlockingStream out = zeroCopySource == null ? new NonBlockingStream(ch, backstop(), Duration.ZERO, this::cancelled) : null) {
+            try (StreamIo out = zeroCopySource == null ? streamIo(ch, Duration.ZERO) : null) {
                 while (!timeUp && !cancelled() && sent < quota) {
                     int chunk = (int) Math.min(spec.size(), quota - sent);
                     if (out == null) {
@@ -275,7 +303,7 @@ public final class TcpStream implements Workload {
 
         private void receive(int stream, SocketChannel ch) throws IOException {
             ByteBuffer buf = ByteBuffer.allocateDirect(readBufferSize(spec.size(), spec.streams()));
-            try (NonBlockingStream in = new NonBlockingStream(ch, backstop(), spec.timing().busyWait(), this::cancelled)) {
+            try (StreamIo in = streamIo(ch, spec.timing().busyWait())) {
                 int n;
                 while ((n = in.read(buf)) >= 0) {
                     meter.addOwned(stream, n);
@@ -283,6 +311,12 @@ public final class TcpStream implements Workload {
                 }
             }
             ch.close();
+        }
+
+        /** A stream's calls on {@code ch}: the native ones where this side has them (tracked: a cancel or stall wakes them), else NIO's. */
+        private StreamIo streamIo(SocketChannel ch, Duration busyWait) throws IOException {
+            return io.isNative() ? track(StreamSockets.adopt(ch, backstop(), busyWait, this::cancelled))
+                    : new NonBlockingStream(ch, backstop(), busyWait, this::cancelled);
         }
 
         private long share(long total, int stream) {

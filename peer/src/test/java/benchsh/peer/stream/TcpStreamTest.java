@@ -95,6 +95,30 @@ class TcpStreamTest {
         long sent = Sides.longOf(o[1], "bytes_total");
         assertTrue(sent > 0 && sent % size == 0, "whole " + size + "-byte messages went out: " + sent);
         assertEquals(sent, Sides.longOf(o[0], "bytes_total"), "the receiver counted every byte sent");
+        assertPath(Sides.metrics(o[0]));
+        assertPath(Sides.metrics(o[1]));
+    }
+
+    /**
+     * A side reports the calls it made: native where the build promises the native paths (the run on Java 22+ sets
+     * benchsh.io.expected), nio on Java 17 with a note saying why.
+     */
+    static void assertPath(Map<String, Object> metrics) {
+        String expected = System.getProperty("benchsh.io.expected") != null ? "native" : "nio";
+        assertEquals(expected, metrics.get("stream_io"), metrics.toString());
+        assertEquals(expected.equals("nio"), metrics.containsKey("stream_io_note"), metrics.toString());
+        if (Runtime.version().feature() < 22) {
+            assertTrue(String.valueOf(metrics.get("stream_io_note")).contains("needs Java 22 or newer"), metrics.toString());
+        }
+    }
+
+    @Test
+    void aZeroCopySenderSaysItRanSendfile() throws Exception {
+        Outcome[] o = pair(receiver(65536, 1, TIMING), tcp().send().size(65536).bytes(1 << 20).zeroCopy().build(), new RecordingContext());
+        assertNull(o[1].error(), o[1].error());
+        assertEquals(1L << 20, Sides.longOf(o[0], "bytes_total"));
+        assertEquals("sendfile", Sides.metrics(o[1]).get("stream_io"));
+        assertPath(Sides.metrics(o[0]));
     }
 
     @Test
@@ -174,7 +198,7 @@ class TcpStreamTest {
                 Sides.to(l), sending);
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         CompletableFuture<Outcome> co = CompletableFuture.supplyAsync(sender::run);
-        assertTrue(sending.await(samples -> samples.stream().anyMatch(x -> ((Interval.Bytes) x.figures()).bytes() > 0), Duration.ofSeconds(WAIT_SECONDS)),
+        assertTrue(sending.await(samples -> samples.stream().anyMatch(x -> ((Interval.Moved) x.figures()).bytes() > 0), Duration.ofSeconds(WAIT_SECONDS)),
                 "the sender sends");
         sender.cancel();
         Outcome so = co.get(WAIT_SECONDS, TimeUnit.SECONDS);
@@ -219,7 +243,7 @@ class TcpStreamTest {
         for (int i = 1; i < rx.samples.size(); i++) {
             assertEquals(rx.samples.get(i - 1).endS(), rx.samples.get(i).startS(), 1e-9, "samples follow each other");
         }
-        long sampled0 = rx.samples.stream().mapToLong(s -> ((Interval.Bytes) s.figures()).bytes()).sum();
+        long sampled0 = rx.samples.stream().mapToLong(s -> ((Interval.Moved) s.figures()).bytes()).sum();
         assertTrue(sampled0 > 0 && sampled0 <= Sides.longOf(o[0], "bytes"), "the samples count what arrived: " + sampled0);
     }
 }

@@ -114,7 +114,7 @@ final class PartRunner {
         if (listen != null) {
             listen.host().readyForSides();
             connect.host().readyForSides();
-            address = DataAddresses.listenAddress(listen.host(), connect.host(), listen.address(), connect.address());
+            address = DataAddresses.listenAddress(listen.host(), connect.host(), listen.address(), connect.address(), listen.family());
             Started l = begin(listen, id + "-l", new Link(token, address, listen.port(), connect.host().runsShell()), limit);
             running.add(l);
             endpoint = l.handle().awaitReady(READY_TIMEOUT);

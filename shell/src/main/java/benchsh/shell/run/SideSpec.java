@@ -11,15 +11,16 @@ import java.util.Map;
  * @param address for a listener the user's {@code bind:}, for a connector the user's {@code target:};
  *                null lets the runner choose ({@link benchsh.shell.host.DataAddresses})
  * @param port    for a listener the port the user asked for, 0 for any free one
+ * @param family  for a listener the IP version its address must be (4 or 6, the user's {@code family:}), 0 for either
  */
-public record SideSpec(Host host, String workload, String role, Map<String, Object> spec, LinkRole link, String address, int port) {
+public record SideSpec(Host host, String workload, String role, Map<String, Object> spec, LinkRole link, String address, int port, int family) {
     public SideSpec {
         spec = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(spec));
     }
 
     /** A side with no data link (disk, tree, a local copy, an observer). */
     public static SideSpec alone(Host host, String workload, String role, Map<String, Object> spec) {
-        return new SideSpec(host, workload, role, spec, LinkRole.NONE, null, 0);
+        return new SideSpec(host, workload, role, spec, LinkRole.NONE, null, 0, 0);
     }
 
     /** A side with no data link, from its spec record. */
@@ -29,16 +30,21 @@ public record SideSpec(Host host, String workload, String role, Map<String, Obje
 
     /** The listening side of a link; {@code bind} may be null. */
     public static SideSpec listen(Host host, String workload, Map<String, Object> spec, String bind) {
-        return new SideSpec(host, workload, "listen", spec, LinkRole.LISTEN, bind, 0);
+        return new SideSpec(host, workload, "listen", spec, LinkRole.LISTEN, bind, 0, 0);
     }
 
     /** The connecting side of a link; {@code target} may be null. */
     public static SideSpec connect(Host host, String workload, Map<String, Object> spec, String target) {
-        return new SideSpec(host, workload, "connect", spec, LinkRole.CONNECT, target, 0);
+        return new SideSpec(host, workload, "connect", spec, LinkRole.CONNECT, target, 0, 0);
     }
 
     /** The same side listening on {@code port} (0: any). */
     public SideSpec onPort(int p) {
-        return new SideSpec(host, workload, role, spec, link, address, p);
+        return new SideSpec(host, workload, role, spec, link, address, p, family);
+    }
+
+    /** The same side on an address of IP version {@code f} (4 or 6; 0: either). */
+    public SideSpec inFamily(int f) {
+        return new SideSpec(host, workload, role, spec, link, address, port, f);
     }
 }
