@@ -9,7 +9,8 @@
 # PATH finds only applets), /dev/null, zero, full, random and urandom, /tmp, /etc/passwd and /etc/group,
 # and the user's home ($STATE/home inside the root, the user's own); /proc is mounted there in the mount
 # namespace of that sshd alone (ip netns exec gives it one), so it goes when that sshd and its sessions end.
-# SFTP works (internal-sftp). 'down' removes the root.
+# So do two small file systems for the tests of bad input: /mnt/small (a 256 KiB tmpfs the user may write: a
+# disk that fills) and /mnt/ro (a read-only tmpfs). SFTP works (internal-sftp). 'down' removes the root.
 
 BUSYBOX_BASE=/var/lib/benchsh-testbed
 BUSYBOX_HOSTS=""
@@ -41,7 +42,7 @@ busybox_make_root() {
   [ ! -e "$root" ] || die "--busybox: $root exists (left by another testbed?); remove it or run 'scripts/testbed down'"
   mkdir -m 755 "$root"
   record "busybox_root=$1 $root"
-  mkdir -m 755 "$root/bin" "$root/dev" "$root/etc" "$root/proc"
+  mkdir -m 755 "$root/bin" "$root/dev" "$root/etc" "$root/proc" "$root/mnt" "$root/mnt/small" "$root/mnt/ro"
   mkdir -m 1777 "$root/tmp"
   cp /bin/busybox "$root/bin/busybox"
   for applet in $(/bin/busybox --list); do
@@ -62,12 +63,13 @@ busybox_make_root() {
   chroot "$root" /bin/sh -c 'test -x /bin/cat' || die "--busybox: $root/bin/busybox does not run in its root (not busybox-static?)"
 }
 
-# starts host $1's sshd (config $3, log $4) in namespace $2, chrooted, with /proc mounted in its root
+# starts host $1's sshd (config $3, log $4) in namespace $2, chrooted, with /proc, /mnt/small and /mnt/ro mounted in its root
 busybox_start_sshd() {
   local root
   root="$(busybox_root "$1")"
   echo "ChrootDirectory $root" >> "$3"
-  ip netns exec "$2" /bin/sh -c 'mount -t proc proc "$1/proc" && exec /usr/sbin/sshd -f "$2" -E "$3"' busybox-sshd "$root" "$3" "$4"
+  ip netns exec "$2" /bin/sh -c 'mount -t proc proc "$1/proc" && mount -t tmpfs -o size=256k,mode=1777 small "$1/mnt/small" \
+    && mount -t tmpfs -o ro,size=64k ro "$1/mnt/ro" && exec /usr/sbin/sshd -f "$2" -E "$3"' busybox-sshd "$root" "$3" "$4"
 }
 
 busybox_down() {

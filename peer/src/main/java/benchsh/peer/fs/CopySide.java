@@ -183,9 +183,12 @@ abstract class CopySide extends LinkedSide {
 
     /** Role "listen": admits the sender's connection by the test's token and writes what it sends. */
     static final class Receiver extends CopySide {
+        private final boolean tar;
+
         /** Binds the listener on the link's address. */
         Receiver(CopyWorkload.Receive spec, Path dst, Link link, SideContext context) throws IOException {
             super(End.LISTEN, link, null, dst, spec.verify(), spec.keep(), spec.threads(), spec.timing(), context);
+            this.tar = link.plain();
         }
 
         @Override
@@ -197,6 +200,10 @@ abstract class CopySide extends LinkedSide {
                 strayCount();
             }
             meter.start();
+            if (tar) {
+                new TarArchive.Reader(channel).replay(sink, CopyWorkload.MAX_ENTRIES);
+                return;
+            }
             TreeArchive.Reader reader = new TreeArchive.Reader(channel);
             sink.start(reader.header());
             reader.replay(sink, CopyWorkload.MAX_ENTRIES);
@@ -204,18 +211,21 @@ abstract class CopySide extends LinkedSide {
     }
 
     /**
-     * Role "connect": walks the source and streams it to the receiver as a {@link TreeArchive}; a directory with
+     * Role "connect": walks the source and streams it to the receiver as a {@link TreeArchive} (or, to a host's own tar, a {@link
+     * TarArchive}); a directory with
      * {@link CopyWorkload#DEFAULT_THREADS} threads that list directories and read files ahead ({@link ParallelTreeWalk},
      * {@link SharedArchiveWriter}), a single file on this thread.
      */
     static final class Sender extends CopySide {
         private final CopyWorkload.Send spec;
         private final Path source;
+        private final boolean tar;
 
         Sender(CopyWorkload.Send spec, Path src, Link link, SideContext context) throws IOException {
             super(End.CONNECT, link, src, null, spec.verify(), true, 1, spec.timing(), context);
             this.spec = spec;
             this.source = src;
+            this.tar = link.plain();
         }
 
         @Override
@@ -224,7 +234,8 @@ abstract class CopySide extends LinkedSide {
             cold(spec.cold());
             SocketChannel channel = connect(0, 0, false);
             meter.start();
-            TreeArchive.Writer writer = new TreeArchive.Writer(channel, walk.isFile(), n -> meter.add(0, n));
+            ArchiveWriter writer = tar ? new TarArchive.Writer(channel, n -> meter.add(0, n)) : new TreeArchive.Writer(channel, walk.isFile(),
+                    n -> meter.add(0, n));
             if (walk.isFile()) {
                 walk.walk(writer, this::stopped);
                 skipped(walk.skipped());

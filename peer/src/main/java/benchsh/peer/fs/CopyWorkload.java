@@ -14,13 +14,16 @@ import benchsh.peer.workload.Streamed;
 import benchsh.peer.workload.Timing;
 import benchsh.peer.workload.Workload;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Map;
 
 /**
  * Copies a tree (or one file) like {@code cp -a} on one host (role "local"), or from host to host
  * like {@code tar c | nc | tar x} (role "connect" sends, role "listen" receives): one token-gated TCP
- * stream carrying a {@link TreeArchive}, no per-file round trip. The destination must be new; it is
+ * stream carrying a {@link TreeArchive} (or, when the link's partner is a host's own {@code nc | tar}, {@link
+ * benchsh.peer.protocol.Link#plain()}, a {@link TarArchive}), no per-file round trip. The destination must be new; it is
  * removed after the copy unless {@code keep}, and always after a failure (ENOSPC, a rejected name):
  * exactly the entries the copy created ({@link CreatedEntries}), nothing that appeared beside them.
  * With {@code verify} each side reports a {@link TreeDigest} ({@code src_digest}, {@code dst_digest})
@@ -132,7 +135,12 @@ public final class CopyWorkload implements Workload {
             return new CopySide.Receiver(s, destination(s.dst()), link, context);
         }
         Send s = (Send) spec;
-        return new CopySide.Sender(s, source(s.src()), link, context);
+        Path src = source(s.src());
+        if (link != null && link.plain() && Files.isRegularFile(src, LinkOption.NOFOLLOW_LINKS)) {
+            throw new RefusedException("a single file sent to a host's own tar x arrives inside a directory there: copy the directory that holds "
+                    + src.getFileName() + ", or send the file with pipe (source: the file, sink: its new path)");
+        }
+        return new CopySide.Sender(s, src, link, context);
     }
 
     /** A source that exists and is no link or device. */

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributes;
 
 /**
- * A {@link TreeArchive.Writer} that several threads of a {@link ParallelTreeWalk} feed at once: each reads a
+ * An {@link ArchiveWriter} that several threads of a {@link ParallelTreeWalk} feed at once: each reads a
  * small file into its own buffer first and then appends it whole under the writer's lock, so the reads (open,
  * read, close and the JVM's work around them) overlap while the stream stays one entry after another. A
  * directory is appended when its lister meets it, before anything inside it can be, so the receiver still
@@ -20,10 +20,10 @@ final class SharedArchiveWriter implements TreeVisitor {
     /** Files up to this size are read ahead, into one direct buffer per thread. */
     static final int READ_AHEAD = 256 << 10;
 
-    private final TreeArchive.Writer writer;
+    private final ArchiveWriter writer;
     private final ThreadLocal<ByteBuffer> buffers = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(READ_AHEAD));
 
-    SharedArchiveWriter(TreeArchive.Writer writer) {
+    SharedArchiveWriter(ArchiveWriter writer) {
         this.writer = writer;
     }
 

@@ -1,6 +1,5 @@
 package benchsh.peer.fs;
 
-import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
@@ -27,19 +26,15 @@ final class TreeArchive {
     private TreeArchive() {
     }
 
-    /** Serializes entries to a channel through one 1 MiB buffer. Not thread-safe. */
-    static final class Writer implements TreeVisitor {
-        private final WritableByteChannel out;
-        private final LongConsumer progress;
-        private final ByteBuffer buf = ByteBuffer.allocateDirect(BUFFER);
+    /** Serializes entries to a channel. Not thread-safe. */
+    static final class Writer extends ArchiveWriter {
         private long files;
         private long dirs;
         private long bytes;
 
         /** @param progress told of every content byte handed to the channel */
-        Writer(WritableByteChannel out, boolean singleFile, LongConsumer progress) throws IOException {
-            this.out = out;
-            this.progress = progress;
+        Writer(WritableByteChannel out, boolean singleFile, LongConsumer progress) {
+            super(out, progress);
             buf.putInt(MAGIC).put((byte) (singleFile ? 'F' : 'D'));
         }
 
@@ -54,47 +49,24 @@ final class TreeArchive {
             header('F', name, mode, mtimeMillis);
             room(8);
             buf.putLong(size);
-            long left = size;
-            while (left > 0) {
-                if (!buf.hasRemaining()) {
-                    flush();
-                }
-                int limit = buf.limit();
-                if (buf.remaining() > left) {
-                    buf.limit(buf.position() + (int) left);
-                }
-                int n = content.read(buf);
-                buf.limit(limit);
-                if (n < 0) {
-                    throw new IOException(name + " shrank while being sent");
-                }
-                left -= n;
-                progress.accept(n);
-            }
+            content(name, size, content);
             files++;
             bytes += size;
         }
 
-        /** A regular file whose content is all of {@code content} (read ahead by the caller). */
+        @Override
         void file(String name, int mode, long mtimeMillis, ByteBuffer content) throws IOException {
             long size = content.remaining();
             header('F', name, mode, mtimeMillis);
             room(8);
             buf.putLong(size);
-            while (content.hasRemaining()) {
-                if (!buf.hasRemaining()) {
-                    flush();
-                }
-                int n = Math.min(buf.remaining(), content.remaining());
-                buf.put(buf.position(), content, content.position(), n).position(buf.position() + n);
-                content.position(content.position() + n);
-                progress.accept(n);
-            }
+            content(content);
             files++;
             bytes += size;
         }
 
         /** Writes the end record and flushes. */
+        @Override
         void end() throws IOException {
             room(25);
             buf.put((byte) 'E').putLong(files).putLong(dirs).putLong(bytes);
@@ -110,24 +82,12 @@ final class TreeArchive {
             buf.put((byte) kind).putShort((short) n.length).put(n).putInt(mode).putLong(mtimeMillis);
         }
 
-        private void room(int bytes) throws IOException {
-            if (buf.remaining() < bytes) {
-                flush();
-            }
-        }
-
-        private void flush() throws IOException {
-            buf.flip();
-            while (buf.hasRemaining()) {
-                out.write(buf);
-            }
-            buf.clear();
-        }
-
+        @Override
         long files() {
             return files;
         }
 
+        @Override
         long dirs() {
             return dirs;
         }
@@ -135,18 +95,16 @@ final class TreeArchive {
 
     /** Reads an archive and replays it into a {@link TreeVisitor}. Not thread-safe. */
     static final class Reader {
-        private final ReadableByteChannel in;
-        private final ByteBuffer buf = ByteBuffer.allocateDirect(BUFFER);
+        private final ArchiveInput in;
         private boolean singleFile;
 
-        Reader(ReadableByteChannel in) {
-            this.in = in;
-            buf.flip();
+        Reader(ReadableByteChannel channel) {
+            this.in = new ArchiveInput(channel, BUFFER, "the tree stream");
         }
 
         /** Reads the header: true when the archive holds a single file. */
         boolean header() throws IOException {
-            need(5);
+            ByteBuffer buf = in.need(5);
             if (buf.getInt() != MAGIC) {
                 throw new IOException("not a benchsh tree stream (bad magic)");
             }
@@ -167,10 +125,9 @@ final class TreeArchive {
                 if (entries > entryLimit) {
                     throw new IOException("rejected tree: more than " + entryLimit + " entries");
                 }
-                need(1);
-                byte kind = buf.get();
+                byte kind = in.need(1).get();
                 if (kind == 'E') {
-                    need(24);
+                    ByteBuffer buf = in.need(24);
                     long files = buf.getLong();
                     long dirs = buf.getLong();
                     long bytes = buf.getLong();
@@ -185,12 +142,11 @@ final class TreeArchive {
                 if (kind != 'D' && kind != 'F') {
                     throw new IOException("bad tree stream: unknown entry kind " + kind);
                 }
-                need(2);
-                int len = Short.toUnsignedInt(buf.getShort());
+                int len = Short.toUnsignedInt(in.need(2).getShort());
                 if (len > SafePaths.MAX_NAME_BYTES) {
                     throw new IOException("rejected entry: name of " + len + " bytes");
                 }
-                need(len + 12);
+                ByteBuffer buf = in.need(len + 12);
                 byte[] n = new byte[len];
                 buf.get(n);
                 String name = new String(n, StandardCharsets.UTF_8);
@@ -199,61 +155,13 @@ final class TreeArchive {
                 if (kind == 'D') {
                     sink.dir(name, mode, mtime);
                 } else {
-                    need(8);
-                    long size = buf.getLong();
+                    long size = in.need(8).getLong();
                     if (size < 0 || size > MAX_FILE_BYTES) {
                         throw new IOException("rejected entry '" + name + "': size " + size);
                     }
-                    sink.file(name, mode, mtime, size, content(size));
+                    sink.file(name, mode, mtime, size, in.content(size));
                 }
             }
-        }
-
-        /** A view of the next {@code size} bytes: buffered bytes first, then the channel. */
-        private ReadableByteChannel content(long size) {
-            return new ReadableByteChannel() {
-                private long left = size;
-
-                @Override
-                public int read(ByteBuffer dst) throws IOException {
-                    if (left == 0) {
-                        return -1;
-                    }
-                    if (!buf.hasRemaining()) {
-                        fill();
-                    }
-                    int n = (int) Math.min(Math.min(buf.remaining(), dst.remaining()), left);
-                    ByteBuffer slice = buf.slice().limit(n);
-                    dst.put(slice);
-                    buf.position(buf.position() + n);
-                    left -= n;
-                    return n;
-                }
-
-                @Override
-                public boolean isOpen() {
-                    return true;
-                }
-
-                @Override
-                public void close() {
-                }
-            };
-        }
-
-        private void need(int bytes) throws IOException {
-            while (buf.remaining() < bytes) {
-                buf.compact();
-                int n = in.read(buf);
-                buf.flip();
-                if (n < 0) {
-                    throw new EOFException("the tree stream ended early (the sender stopped or the connection was lost)");
-                }
-            }
-        }
-
-        private void fill() throws IOException {
-            need(1);
         }
     }
 }

@@ -18,7 +18,9 @@ import java.util.Map;
 
 /**
  * {@code copy}: copies a tree (or a file) on one host like {@code cp -a}, or from host to host over
- * one TCP stream like {@code tar c | nc | tar x}, or through SSH like scp ({@code via: 'sftp'}, {@link SftpCopy}). Reports files, dirs, bytes, seconds, files/s, MB/s
+ * one TCP stream like {@code tar c | nc | tar x}, or through SSH like scp ({@code via: 'sftp'}, {@link SftpCopy}). An end
+ * that runs its own tools (no peer, {@link Host#runsShell()}) runs {@code cp -a}, {@code tar c | nc} or {@code nc -l | tar x}
+ * itself, and the stream is tar. Reports files, dirs, bytes, seconds, files/s, MB/s
  * and both ends' file systems (type and telling mount options), optionally verified by checksums.
  */
 public final class CopyDefinition implements Definition {
@@ -106,6 +108,10 @@ public final class CopyDefinition implements Definition {
         if (via.equals(SFTP) && args.given("threads")) {
             throw new UsageException("via: 'sftp' copies one file at a time through SSH servers; threads: is for the peers (use via: 'stream')");
         }
+        if (args.bool("verify") && (source.runsShell() || target.runsShell())) {
+            throw new UsageException("verify: compares benchsh's checksums of both ends, and " + (source.runsShell() ? source : target).name()
+                    + " runs its own tools (no peer): leave verify: out");
+        }
         if (!network && (args.given("bind") || args.given("target"))) {
             throw new UsageException("bind: and target: choose the addresses of a copy between hosts; give to: a host and path:");
         }
@@ -134,8 +140,8 @@ public final class CopyDefinition implements Definition {
         CopyWorkload.Local spec = new CopyWorkload.Local(FsArgs.absolute("copy", "source", src), FsArgs.absolute("copy", "to", dst), args.bool("verify"),
                 args.bool("cold"), args.bool("keep"), args.count("threads"), FsArgs.timing(args));
         return new Part.OnPeers(List.of(FsArgs.side(args, host, CopyWorkload.NAME, "local", spec)), "local",
-                sides -> CopyMetrics.finish(args.bool("verify"), CopyMetrics.Measured.local(sides.streamed("local"), sides.report("local",
-                        CopyWorkload.Report.class)), sides.intervals("local"), CopyMetrics.leftBehind(sides, "local", host, spec.dst())));
+                sides -> CopyMetrics.finish(args.bool("verify"), CopyMetrics.Measured.local(sides), sides.intervals("local"),
+                        CopyMetrics.leftBehind(sides, "local", host, spec.dst())));
     }
 
     /** From host to host over one stream, like tar c | nc | tar x: the target listens and receives. */

@@ -38,16 +38,23 @@ final class CopyMetrics {
                    @Metric(unit = Unit.TEXT, means = "yes when the destination's SHA-256 equals the source's, else MISMATCH") @OrNull String verified,
                    @Metric(unit = Unit.PER_SECOND, means = "files per second") double filesPerS,
                    @Metric(unit = Unit.TEXT, means = "the source's file system") @OrNull String srcFs,
-                   @Metric(unit = Unit.TEXT, means = "the destination's file system") @OrNull String dstFs) {
+                   @Metric(unit = Unit.TEXT, means = "the destination's file system") @OrNull String dstFs,
+                   @Metric(unit = Unit.TEXT, means = Sides.TOOLS) @OrNull String tools) {
     }
 
-    /** What a copy's sides (or the shell) measured, before {@link #finish} adds the verdict, the rate of files and the labels. */
+    /**
+     * What a copy's sides (or the shell) measured, before {@link #finish} adds the verdict, the rate of files and the labels.
+     *
+     * @param tools what ran an end without a peer ({@link Sides#tools()}), or null
+     */
     record Measured(Streamed meter, StreamMetrics.Moved transfer, CopyWorkload.Source source, CopyWorkload.Destination destination, Long straysDropped,
-                    Boolean removed, Streamed sender) {
-        /** A copy on one host: the side's own report, and what it moved. */
-        static Measured local(Streamed meter, CopyWorkload.Report r) {
-            return r == null ? new Measured(meter, null, null, null, null, null, null)
-                    : new Measured(meter, null, r.source(), r.destination(), r.straysDropped(), r.removed(), null);
+                    Boolean removed, Streamed sender, String tools) {
+        /** A copy on one host: the side's own report, what it moved, and what ran it. */
+        static Measured local(Sides sides) {
+            Streamed meter = sides.streamed("local");
+            CopyWorkload.Report r = sides.report("local", CopyWorkload.Report.class);
+            return r == null ? new Measured(meter, null, null, null, null, null, null, sides.tools())
+                    : new Measured(meter, null, r.source(), r.destination(), r.straysDropped(), r.removed(), null, sides.tools());
         }
     }
 
@@ -74,7 +81,7 @@ final class CopyMetrics {
         Figures f = new Figures(m.meter(), m.transfer(), m.source(), m.destination(), m.straysDropped(), m.removed(), tx == null ? null : tx.bytes(),
                 tx == null || tx.cpu() == null ? Double.NaN : tx.cpu().cpuPct(), tx == null ? Double.NaN : tx.seconds(), verified,
                 FsArgs.filesPerSecond(files, seconds), FsArgs.summary(m.source() == null ? null : m.source().fs()),
-                FsArgs.summary(m.destination() == null ? null : m.destination().fs()));
+                FsArgs.summary(m.destination() == null ? null : m.destination().fs()), m.tools());
         return new Merged(f, intervals, error);
     }
 
@@ -96,6 +103,6 @@ final class CopyMetrics {
         CopyWorkload.Report rx = sides.report("listen", CopyWorkload.Report.class);
         CopyWorkload.Report tx = sides.report("connect", CopyWorkload.Report.class);
         return new Measured(sides.streamed("listen"), null, tx == null ? null : tx.source(), rx == null ? null : rx.destination(),
-                rx == null ? null : rx.straysDropped(), rx == null ? null : rx.removed(), sides.streamed("connect"));
+                rx == null ? null : rx.straysDropped(), rx == null ? null : rx.removed(), sides.streamed("connect"), sides.tools());
     }
 }

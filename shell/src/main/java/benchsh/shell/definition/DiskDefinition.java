@@ -15,6 +15,7 @@ import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
 import benchsh.shell.report.Formats;
 import benchsh.shell.result.Result;
+import benchsh.shell.run.Sides;
 import benchsh.shell.run.Test;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,7 +30,8 @@ public final class DiskDefinition implements Definition {
     /** A run's figures: the disk side's report, and its file system's label. */
     @Headline("throughput_bps")
     public record Figures(@OrNull DiskWorkload.Report run,
-                          @Metric(unit = Unit.TEXT, means = "the file system: type and telling mount options") @OrNull String fs) {
+                          @Metric(unit = Unit.TEXT, means = "the file system: type and telling mount options") @OrNull String fs,
+                          @Metric(unit = Unit.TEXT, means = Sides.TOOLS) @OrNull String tools) {
     }
 
     /** The row's columns, most read first: the figures before the file system's label. */
@@ -94,7 +96,7 @@ public final class DiskDefinition implements Definition {
         params.put("op", write ? "write" : "read");
         params.put("flags", flags.isEmpty() ? "-" : String.join(",", flags));
         Test.Builder test = Test.of("disk", host, host).params(params).tags(FsArgs.tags(args)).columns(COLUMNS)
-                .part(FsArgs.alone(args, host, DiskWorkload.NAME, "run", spec, sides -> figures(sides.report("run", DiskWorkload.Report.class))))
+                .part(FsArgs.alone(args, host, DiskWorkload.NAME, "run", spec, sides -> figures(sides.report("run", DiskWorkload.Report.class), sides.tools())))
                 .finishesWithin(limit);
         if (!write) {
             test.epilogue((r, figures) -> shortRead(r, (Figures) figures, bytes));
@@ -103,8 +105,8 @@ public final class DiskDefinition implements Definition {
         return test.build();
     }
 
-    private static Figures figures(DiskWorkload.Report run) {
-        return new Figures(run, run == null ? null : FsArgs.summary(run.fs()));
+    private static Figures figures(DiskWorkload.Report run, String tools) {
+        return new Figures(run, run == null ? null : FsArgs.summary(run.fs()), tools);
     }
 
     /** A read that reached the file's end before the bytes asked for says so under its row (dd's "0+1 records in"). */

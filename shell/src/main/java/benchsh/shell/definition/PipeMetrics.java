@@ -20,7 +20,8 @@ import java.util.Map;
  *       makes the sender's writes wait (back-pressure) and a slow source makes the receiver's reads
  *       wait, but not both, so the smaller of the two is the network's own time.</li>
  * </ul>
- * {@code bounded_by} names the slowest stage; {@code throughput_bps} is end to end, sync included.
+ * {@code bounded_by} names the slowest stage, where both ends timed their network I/O (a host that runs its own
+ * {@code dd | nc} times no stage: {@code tools} names what ran it); {@code throughput_bps} is end to end, sync included.
  * Stateless.
  */
 public final class PipeMetrics {
@@ -39,7 +40,8 @@ public final class PipeMetrics {
                           @OrNull PipeStream.SinkTimes sink,
                           StreamMetrics.Ends cpu,
                           StreamMetrics.PerKb demand,
-                          @Metric(unit = Unit.COUNT, means = "connections or datagrams without the test's token, dropped") @OrNull Long straysDropped) {
+                          @Metric(unit = Unit.COUNT, means = "connections or datagrams without the test's token, dropped") @OrNull Long straysDropped,
+                          @Metric(unit = Unit.TEXT, means = Sides.TOOLS) @OrNull String tools) {
     }
 
     /** The sink listens (on the to host), the source connects (from the from host). */
@@ -61,11 +63,12 @@ public final class PipeMetrics {
         rates.put("source", rate(bits, sourceRead));
         rates.put("network", rate(bits, Math.min(orZero(netWrite), orZero(netRead))));
         rates.put("sink", rate(bits, orZero(sinkWrite) + orZero(sync)));
-        String bounded = bits > 0 ? rates.entrySet().stream().filter(e -> !e.getValue().isNaN()).min(Map.Entry.comparingByValue())
+        boolean timed = !Double.isNaN(netWrite) && !Double.isNaN(netRead);
+        String bounded = bits > 0 && timed ? rates.entrySet().stream().filter(e -> !e.getValue().isNaN()).min(Map.Entry.comparingByValue())
                 .map(Map.Entry::getKey).orElse(null) : null;
         return new Figures(StreamMetrics.Moved.of(rx), source == null ? null : source.blocks(), rates.get("source"), rates.get("network"), rates.get("sink"), bounded, read, written,
                 StreamMetrics.Ends.of(tx, rx), StreamMetrics.PerKb.of(tx, rx, rx == null ? 0 : rx.bytes()),
-                StreamMetrics.strays(Collections.singletonList(sink == null ? null : sink.straysDropped())));
+                StreamMetrics.strays(Collections.singletonList(sink == null ? null : sink.straysDropped())), sides.tools());
     }
 
     /** Bits per second; NaN (left out) when a stage took no measurable time, as a zero source may. */

@@ -90,7 +90,7 @@ final class SftpCopy implements Part.Action {
             CopyWorkload.Source source = new CopyWorkload.Source(srcFs, null, c == null ? null : c.skipped(), srcDigest);
             CopyWorkload.Destination destination = new CopyWorkload.Destination(dstFs, c == null ? null : new CopyWorkload.Count(c.files(), c.dirs()),
                     c == null ? null : c.attributesNotKept(), null, dstDigest);
-            return new CopyMetrics.Measured(null, t, source, destination, null, removed, null);
+            return new CopyMetrics.Measured(null, t, source, destination, null, removed, null, null);
         }
     }
 

@@ -1,5 +1,7 @@
 package benchsh.shell.host;
 
+import benchsh.peer.protocol.Link;
+import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -34,12 +36,12 @@ public abstract class Host implements AutoCloseable {
         return failure;
     }
 
-    /** The running peer, started (or restarted after it died) as needed. */
     /** Set by the inventory: whether connecting is allowed now (not during a dry run). */
     void guard(java.util.function.BooleanSupplier allowed) {
         this.connectionsAllowed = allowed;
     }
 
+    /** The running peer, started (or restarted after it died) as needed. */
     public synchronized PeerConnection peer() throws HostException, InterruptedException {
         if (peer != null && peer.alive()) {
             return peer;
@@ -64,6 +66,33 @@ public abstract class Host implements AutoCloseable {
         }
     }
 
+    /**
+     * Makes the host ready to run the sides of a test: by default its peer is started ({@link #peer()}); a host that
+     * runs them with its own tools logs in and learns its tools instead ({@link SshHost}).
+     */
+    public void readyForSides() throws HostException, InterruptedException {
+        peer();
+    }
+
+    /**
+     * Whether this host runs the sides of a test with its own tools (sh, dd, nc, tar), not a peer: then its partners
+     * speak plain streams to it ({@link Link#plain()}). False by default ({@link SshHost} may).
+     */
+    public boolean runsShell() {
+        return false;
+    }
+
+    /**
+     * Starts one side of a test on this host; its readiness and end arrive on the handle. By default on its peer
+     * ({@link PeerConnection#start}).
+     *
+     * @param link     the partner's token and address for a two-host test, else null
+     * @param deadline how long the shell waits for the side's end (the side ends its own waits before it)
+     */
+    public SideHandle startSide(String id, String workload, String role, Map<String, Object> spec, Link link, Duration deadline) throws HostException, InterruptedException {
+        return peer().start(id, workload, role, spec, link, deadline);
+    }
+
     /** The facts the peer reported in its handshake; empty before the first connection. */
     public synchronized Map<String, Object> facts() {
         return peer == null || peer.welcome() == null ? Map.of() : peer.welcome().facts();
@@ -75,7 +104,8 @@ public abstract class Host implements AutoCloseable {
 
     /**
      * Which Java runs this host's peer: {@code runtime} (benchsh's own, the same VM on every host) or {@code host}
-     * (a Java installed there); null before the first connection.
+     * (a Java installed there), or {@code shell} for a host that runs its sides with its own tools; null before the
+     * first connection.
      */
     public String peerVm() {
         return null;

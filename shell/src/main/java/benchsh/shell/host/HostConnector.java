@@ -38,7 +38,7 @@ public final class HostConnector {
             for (Host h : hosts) {
                 futures.add(pool.submit(() -> {
                     try {
-                        h.peer();
+                        h.readyForSides();
                         return null;
                     } catch (HostException e) {
                         return e.getMessage();

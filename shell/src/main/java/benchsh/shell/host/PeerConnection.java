@@ -105,7 +105,7 @@ public final class PeerConnection implements AutoCloseable {
         if (r == null) {
             throw new HostException(host, "start test", "no workload " + workload + " with a role " + role + " in this build");
         }
-        SideHandle side = new SideHandle(id, host, this, r);
+        SideHandle side = new SideHandle(id, host, () -> stop(id), r);
         if (!alive()) {
             throw new HostException(host, "start test", deadReason);
         }

@@ -19,7 +19,8 @@ public final class PeerVms {
 
     /** What a result says of its ends' VMs; an end not connected is left out, a figure no end has is null. */
     public record Figures(@Metric(unit = Unit.TEXT, means = "the Java each end's peer ran and whether benchsh's runtime (runtime) or the host's own"
-                                  + " (host): 25.0.3 runtime, or from's / to's when they differ") @OrNull String peerJava,
+                                  + " (host): 25.0.3 runtime, or from's / to's when they differ; shell for an end that ran its own tools, no"
+                                  + " peer") @OrNull String peerJava,
                           @Metric(unit = Unit.TEXT, means = "why an end ran a slower path than benchsh could have given it, or not on benchsh's"
                                   + " runtime, and what to do") @OrNull String peerNote) {
     }
@@ -52,8 +53,11 @@ public final class PeerVms {
         return feature >= NativeJava.REQUIRED && PeerJar.hasNativePaths() && cpu ? "native" : "nio";
     }
 
-    /** {@code 25.0.3 runtime}, or null when the host's peer has not told its Java. */
+    /** {@code 25.0.3 runtime}, {@code shell} for a host that runs its own tools, or null when the host's peer has not told its Java. */
     public static String vm(Host h) {
+        if ("shell".equals(h.peerVm())) {
+            return "shell";
+        }
         Object java = h.facts().get("java");
         if (java == null) {
             return null;

@@ -19,16 +19,17 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
- * The shell's view of one side of a test running on a peer: when it is ready, its interval samples
- * as they arrive, and how it ended. Samples and the report are decoded with the records of the side's
+ * The shell's view of one side of a test: when it is ready, its interval samples as they arrive, and how it ended.
+ * A side on a peer ({@link PeerConnection}) has its samples and report decoded with the records of the side's
  * {@link Role} (strictly: a sample or report that does not decode ends the side as a protocol error, and it is
- * stopped). If the peer dies, the side ends with an error and the intervals received so far are kept.
- * Thread-safe.
+ * stopped); if the peer dies, the side ends with an error and the intervals received so far are kept. A side run
+ * by other means (a host's own tools, {@link benchsh.shell.host.shellpeer}) is told the same events, typed, through
+ * its {@link Feed}. Thread-safe.
  */
 public final class SideHandle {
     private final String id;
     private final String host;
-    private final PeerConnection peer;
+    private final Runnable stopper;
     private final Role role;
     private final CompletableFuture<Endpoint> ready = new CompletableFuture<>();
     private final CompletableFuture<SideEnd> done = new CompletableFuture<>();
@@ -36,12 +37,60 @@ public final class SideHandle {
     private volatile Consumer<Interval<?>> intervalListener = s -> { };
     private volatile boolean peerLost;
 
-    /** @param role the records of the side's spec, report and samples */
-    SideHandle(String id, String host, PeerConnection peer, Role role) {
+    /**
+     * @param stopper asks whatever runs the side to stop it (best effort, never blocks long)
+     * @param role    the records of the side's spec, report and samples
+     */
+    SideHandle(String id, String host, Runnable stopper, Role role) {
         this.id = id;
         this.host = host;
-        this.peer = peer;
+        this.stopper = stopper;
         this.role = role;
+    }
+
+    /**
+     * A side run by something other than a peer, which tells the handle what happens through the returned feed.
+     *
+     * @param stopper what {@link #stop()} runs
+     * @param role    the records its report must be
+     */
+    public static Feed fed(String id, String host, Role role, Runnable stopper) {
+        return new Feed(new SideHandle(id, host, stopper, role));
+    }
+
+    /**
+     * The writing end of a {@link #fed} side: it became ready, it ended with a report of its role's type (or an error).
+     * The first end counts; later ones are ignored. Thread-safe.
+     */
+    public static final class Feed {
+        private final SideHandle side;
+
+        private Feed(SideHandle side) {
+            this.side = side;
+        }
+
+        public SideHandle handle() {
+            return side;
+        }
+
+        /** The side is set up; {@code endpoint} is where it listens, null for a side that does not. */
+        public void ready(Endpoint endpoint) {
+            side.readied(endpoint);
+        }
+
+        /**
+         * The side ended: its report (null for none), when it did not complete the error and its kind, and what ran it
+         * ({@code dd if=/dev/zero | nc}: {@link SideEnd#ran()} names the host with it).
+         *
+         * @throws IllegalArgumentException when the report is not of the role's report type
+         */
+        public void end(Record report, String error, ErrorKind kind, String ran) {
+            if (report != null && !side.role.report().isInstance(report)) {
+                throw new IllegalArgumentException("a " + report.getClass().getSimpleName() + " is not a report of " + side.role.report().getSimpleName());
+            }
+            side.ready.completeExceptionally(new IllegalStateException(error == null ? "ended before it was ready" : error));
+            side.done.complete(new SideEnd(report, List.of(), error, kind, ran == null ? null : side.host + ": " + ran));
+        }
     }
 
     public String id() {
@@ -81,9 +130,9 @@ public final class SideHandle {
         return List.copyOf(intervals);
     }
 
-    /** Asks the peer to cancel this side (best effort). */
+    /** Asks the peer (or what else runs the side) to cancel this side (best effort). */
     public void stop() {
-        peer.stop(id);
+        stopper.run();
     }
 
     void readied(Endpoint endpoint) {

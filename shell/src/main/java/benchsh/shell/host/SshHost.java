@@ -1,5 +1,7 @@
 package benchsh.shell.host;
 
+import benchsh.peer.protocol.Link;
+import benchsh.shell.host.shellpeer.ShellPeer;
 import benchsh.shell.host.ssh.PeerDeploy;
 import benchsh.shell.host.ssh.PeerLaunch;
 import benchsh.shell.host.ssh.SshContext;
@@ -8,6 +10,8 @@ import benchsh.shell.host.ssh.SshTarget;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.Map;
 import org.apache.sshd.client.session.ClientSession;
 
 /**
@@ -15,7 +19,9 @@ import org.apache.sshd.client.session.ClientSession;
  * its Java and run the peer on benchsh's runtime where that is older than 22 ({@link PeerDeploy}), deploy the peer jar where only the login user can change it
  * (cached by hash, see {@link PeerDeploy}), start the peer on an exec channel and talk to it over that channel. The peer dies with its channel. Data flows to the address the host was reached at
  * (its own address, also behind a jump host). A host without a usable Java keeps its login session, for what
- * needs only a shell there ({@link #loginSession()}). The password, if any, stays in memory for reconnects
+ * needs only a shell there ({@link #loginSession()}). A host runs its test sides with its own tools instead of a peer
+ * ({@link #runsShell()}, {@link ShellPeer}) when it is declared so ({@code peer: 'shell'}), or, unless {@code peer:
+ * 'java'}, when its peer cannot start for want of Java; that is said once, in one line ({@link #peerNote()}). The password, if any, stays in memory for reconnects
  * and is never logged or put in results. Thread-safe.
  */
 public final class SshHost extends Host {
@@ -27,6 +33,7 @@ public final class SshHost extends Host {
     private volatile boolean uploaded;
     private volatile PeerDeploy.Deployment deployment;
     private volatile String peerUnavailable;
+    private final ShellPeer shell;
     private ClientSession session;
     private PeerLaunch launch;
 
@@ -36,6 +43,51 @@ public final class SshHost extends Host {
         this.target = target;
         this.ssh = ssh;
         this.password = password == null ? null : password.clone();
+        this.shell = new ShellPeer(target.name(), this::loginSession);
+    }
+
+    /**
+     * Whether this host runs its test sides with its own tools, not a peer: declared ({@code peer: 'shell'}), or chosen
+     * by itself (unless {@code peer: 'java'}) once its peer could not start for want of Java ({@link #peerUnavailable()}).
+     */
+    @Override
+    public boolean runsShell() {
+        return target.peer() == SshTarget.PeerChoice.SHELL || target.peer() == SshTarget.PeerChoice.AUTO && peerUnavailable != null;
+    }
+
+    /** The tools it runs sides with when it {@link #runsShell() runs no peer}. */
+    public ShellPeer shell() {
+        return shell;
+    }
+
+    /** Starts its peer; where it runs no peer (or it cannot start one for want of Java) it logs in and learns its tools instead. */
+    @Override
+    public void readyForSides() throws HostException, InterruptedException {
+        if (!peerStarts()) {
+            shell.tools();
+        }
+    }
+
+    @Override
+    public SideHandle startSide(String id, String workload, String role, Map<String, Object> spec, Link link, Duration deadline)
+            throws HostException, InterruptedException {
+        return peerStarts() ? super.startSide(id, workload, role, spec, link, deadline) : shell.start(id, workload, role, spec, link, deadline);
+    }
+
+    /** Starts the peer unless the host runs its own tools; false when it does, also when it finds so now (no Java for the peer). */
+    private boolean peerStarts() throws HostException, InterruptedException {
+        if (runsShell()) {
+            return false;
+        }
+        try {
+            peer();
+            return true;
+        } catch (HostException e) {
+            if (runsShell()) {
+                return false;
+            }
+            throw e;
+        }
     }
 
     public SshTarget target() {
@@ -59,12 +111,18 @@ public final class SshHost extends Host {
 
     @Override
     public String peerVm() {
+        if (runsShell()) {
+            return "shell";
+        }
         PeerDeploy.Deployment d = deployment;
         return d == null ? null : d.runtime() != null ? "runtime" : "host";
     }
 
     @Override
     public String peerNote() {
+        if (runsShell()) {
+            return shell.note(target.peer() == SshTarget.PeerChoice.SHELL ? null : "no Java for its peer there, and no runtime could be deployed");
+        }
         PeerDeploy.Deployment d = deployment;
         return d == null ? null : d.note();
     }
@@ -96,6 +154,10 @@ public final class SshHost extends Host {
 
     @Override
     protected PeerConnection connect() throws HostException, InterruptedException {
+        if (target.peer() == SshTarget.PeerChoice.SHELL) {
+            throw new HostException(name(), "start peer", name() + " runs its own tools, no Java peer (peer: 'shell'): "
+                    + "what needs the peer cannot run there; drop peer: 'shell' to start one");
+        }
         synchronized (this) {
             if (launch != null || session == null || !session.isOpen()) {
                 closeSsh();
@@ -165,6 +227,9 @@ public final class SshHost extends Host {
      * SFTP. Owned by this host: do not close it.
      */
     public ClientSession sshSession() throws HostException, InterruptedException {
+        if (runsShell()) {
+            return loginSession();
+        }
         peer();
         synchronized (this) {
             if (session == null || !session.isOpen()) {

@@ -21,9 +21,9 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The watches of one test's observed hosts: {@link #start} starts one on each before the test's own sides
  * start; {@link #stop} stops them when the test's parts have ended and gathers what they saw. How a host is
- * watched, in one line: <b>by its peer's {@code observe} workload, unless it is an SSH host whose peer cannot
- * start for want of Java (no usable Java there and no runtime deployed), which is watched over plain SSH by
- * its shell ({@link ShellWatch})</b>. Both give the same figures, named after the host, and
+ * watched, in one line: <b>by its peer's {@code observe} workload, unless it is an SSH host that runs no peer
+ * (declared {@code peer: 'shell'}, or its peer cannot start for want of Java: no usable Java there and no runtime
+ * deployed), which is watched over plain SSH by its shell ({@link ShellWatch})</b>. Both give the same figures, named after the host, and
  * {@code <host>_observed_via} says which way ran. A host that cannot be reached, refuses the watch, or ends
  * it with an error is noted as missing with the reason (a watch cut short keeps what it measured); the test
  * is never failed for it. Every wait is bounded: the host's own connect deadlines, {@link #READY_TIMEOUT},
@@ -75,9 +75,9 @@ public final class Observers {
         return o;
     }
 
-    /** The host as an SSH host to watch over plain SSH, when its peer cannot start for want of Java; else null. */
+    /** The host as an SSH host to watch over plain SSH, when it runs no peer ({@link SshHost#runsShell()}); else null. */
     private static SshHost overSsh(Host h) {
-        return h instanceof SshHost s && s.peerUnavailable() != null ? s : null;
+        return h instanceof SshHost s && s.runsShell() ? s : null;
     }
 
     /**

@@ -8,6 +8,7 @@ import benchsh.peer.workload.Interval;
 import benchsh.shell.host.HostException;
 import benchsh.shell.host.SshHost;
 import benchsh.shell.host.ssh.RemoteCommand;
+import benchsh.shell.host.ssh.RemoteLines;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -128,27 +129,8 @@ final class ShellWatch implements HostWatch {
 
     /** The reader thread: bounded lines into frames, until the channel's output ends. */
     private void read(InputStream out) {
-        ByteArrayOutputStream line = new ByteArrayOutputStream();
-        boolean tooLong = false;
-        byte[] buf = new byte[16 * 1024];
         try (out) {
-            for (int n; (n = out.read(buf)) >= 0; ) {
-                for (int i = 0; i < n; i++) {
-                    if (buf[i] == '\n') {
-                        if (tooLong) {
-                            frames.torn();
-                        } else {
-                            reading(frames.accept(line.toString(StandardCharsets.ISO_8859_1)));
-                        }
-                        line.reset();
-                        tooLong = false;
-                    } else if (line.size() < MAX_LINE) {
-                        line.write(buf[i]);
-                    } else {
-                        tooLong = true;
-                    }
-                }
-            }
+            RemoteLines.read(out, MAX_LINE, StandardCharsets.ISO_8859_1, line -> reading(frames.accept(line)), frames::torn);
         } catch (IOException e) {
             // the channel closed under the reader: what was read stays
         } finally {

@@ -25,7 +25,8 @@ import java.util.Set;
 
 /**
  * Runs one part of a test on its peers: starts the listener on the address its partner reaches it at
- * ({@link DataAddresses}), hands that address, its port and the test's random token to the connector,
+ * ({@link DataAddresses}), hands that address, its port and the test's random token to the connector (each link
+ * saying whether the partner is a host's own tools, once both hosts are ready: {@link Link#plain()}),
  * starts the sides without a link, watches them all, and stops the survivors when one fails, the
  * deadline passes or the user interrupts. Every wait has a deadline; results measured before a failure
  * are returned, marked. Stateless.
@@ -111,10 +112,10 @@ final class PartRunner {
         Endpoint endpoint = null;
         String address = null;
         if (listen != null) {
-            listen.host().peer();
-            connect.host().peer();
+            listen.host().readyForSides();
+            connect.host().readyForSides();
             address = DataAddresses.listenAddress(listen.host(), connect.host(), listen.address(), connect.address(), listen.family());
-            Started l = begin(listen, id + "-l", new Link(token, address, listen.port()), limit);
+            Started l = begin(listen, id + "-l", new Link(token, address, listen.port(), connect.host().runsShell()), limit);
             running.add(l);
             endpoint = l.handle().awaitReady(READY_TIMEOUT);
         }
@@ -126,7 +127,7 @@ final class PartRunner {
             if (endpoint == null) {
                 throw new HostException(listen.host().name(), "start test", "the listening side did not say its port");
             }
-            running.add(begin(connect, id + "-c", new Link(token, to, endpoint.port()), limit));
+            running.add(begin(connect, id + "-c", new Link(token, to, endpoint.port(), listen.host().runsShell()), limit));
         }
         int n = 0;
         for (SideSpec s : part.sides()) {
@@ -141,7 +142,7 @@ final class PartRunner {
     }
 
     private static Started begin(SideSpec s, String id, Link link, Duration limit) throws HostException, InterruptedException {
-        return new Started(s, s.host().peer().start(id, s.workload(), s.role(), s.spec(), link, limit));
+        return new Started(s, s.host().startSide(id, s.workload(), s.role(), s.spec(), link, limit));
     }
 
     /**

@@ -21,6 +21,10 @@ import java.util.Set;
  * samples add up to. Immutable.
  */
 public record Sides(Map<String, SideEnd> ended, Map<String, List<Interval<?>>> received, Set<String> lost) {
+    /** What the figure of the tools that ran an end without a peer means, for every figures record that has it. */
+    public static final String TOOLS = "what ran an end that has no Java peer: the host and its own tools, e.g. dut: dd if=/dev/zero | nc"
+            + " (absent where peers ran both ends)";
+
     public Sides {
         ended = Collections.unmodifiableMap(new LinkedHashMap<>(ended));
         received = Map.copyOf(received);
@@ -55,6 +59,12 @@ public record Sides(Map<String, SideEnd> ended, Map<String, List<Interval<?>>> r
     /** The transactions of the side in {@code role}, as {@link #streamed}: its meter's, else what its samples add up to. */
     public Transacted transacted(String role) {
         return meter(role) instanceof Transacted t ? t : Transacted.of(samples(role, Interval.Transactions.class));
+    }
+
+    /** The hosts and tools that ran the sides without a peer ({@link SideEnd#ran()}), joined by "; "; null when peers ran them all. */
+    public String tools() {
+        List<String> ran = ended.values().stream().filter(e -> e != null && e.ran() != null).map(SideEnd::ran).distinct().toList();
+        return ran.isEmpty() ? null : String.join("; ", ran);
     }
 
     /** The interval samples the side in {@code role} reported (or the shell received before it was lost). */

@@ -37,13 +37,16 @@ public final class HostVerb implements Verb {
                             + "true always, false never (the host's Java 17+); default: where the host's Java is older than 22 or missing"),
                     Arg.of("cpus", ArgType.TEXT, null, "the CPUs the host's peer runs on, as taskset -c takes them: '1', '0-3', '0,2,4-5' "
                             + "('' for any); also for host 'local'"),
+                    Arg.of("peer", ArgType.TEXT, null, "what runs its side of a test: 'java' (benchsh's peer) or 'shell' (its own sh, dd, nc and "
+                            + "tar: pipe, disk, copy); default: java, and shell where the host has no Java for it"),
                     Arg.of("known_hosts", ArgType.TEXT, null, "known_hosts file that vouches for the host key"),
                     Arg.of("jump", ArgType.TEXT, null, "jump hosts to go through, like ProxyJump: '[user@]host[:port][,...]', or 'none'"),
                     Arg.of("name", ArgType.TEXT, null, "the host's name in the session (default: as written)")),
             List.of("a = host 'h1'", "b = host 'me@10.0.0.2:2222', key: '~/.ssh/id_ed25519'", "i = host 'me@[fd00::2]'",
                     "c = host 'pc1', java: '/opt/jdk-21/bin/java', dir: '/tmp/benchsh'",
                     "d = host 'lab@10.0.5.7', jump: 'me@bastion:22'", "e = host 'lab@pc2', password: env('PC2_PW')",
-                    "f = host 'pc3', runtime: true", "g = host 'pc4', cpus: '1'", "host 'local', cpus: '0'"));
+                    "f = host 'pc3', runtime: true", "g = host 'pc4', cpus: '1'", "host 'local', cpus: '0'",
+                    "plug = host 'root@192.168.1.1', peer: 'shell'"));
 
     @Override
     public VerbSpec spec() {
@@ -74,7 +77,7 @@ public final class HostVerb implements Verb {
         } catch (IllegalArgumentException e) {
             throw new UsageException("jump host " + e.getMessage());
         }
-        target = target.withCpus(cpus);
+        target = target.withCpus(cpus).withPeer(peer(args));
         Host existing = session.hosts().get(name);
         if (existing instanceof SshHost s && s.target().equals(target) && !args.given("password")) {
             return s;
@@ -89,6 +92,25 @@ public final class HostVerb implements Verb {
             return args.bool("runtime") ? SshTarget.RuntimeUse.ALWAYS : SshTarget.RuntimeUse.NEVER;
         }
         return args.given("java") ? SshTarget.RuntimeUse.NEVER : SshTarget.RuntimeUse.DEFAULT;
+    }
+
+    /** {@code peer:} as given, else the default; a shell peer takes no Java's arguments. */
+    private static SshTarget.PeerChoice peer(Args args) {
+        if (!args.given("peer")) {
+            return SshTarget.PeerChoice.AUTO;
+        }
+        String p = args.text("peer");
+        if (!p.equals("java") && !p.equals("shell")) {
+            throw new UsageException("peer: must be 'java' or 'shell', not '" + p + "'");
+        }
+        if (p.equals("shell")) {
+            for (String java : List.of("java", "runtime", "cpus", "dir")) {
+                if (args.given(java)) {
+                    throw new UsageException("peer: 'shell' runs the host's own tools, no Java peer: leave " + java + ": out");
+                }
+            }
+        }
+        return p.equals("shell") ? SshTarget.PeerChoice.SHELL : SshTarget.PeerChoice.JAVA;
     }
 
     /** {@code cpus:}, checked; null when not given or blank. */

@@ -59,6 +59,27 @@ class HostVerbTest {
     }
 
     @Test
+    void peerSaysWhatRunsItsSides() {
+        try (Session session = new Session(new PrintWriter(new StringWriter()))) {
+            ScriptRunner runner = new ScriptRunner(session);
+            SshHost plain = (SshHost) runner.evaluate("host 'me@pc1'", "t");
+            assertEquals(SshTarget.PeerChoice.AUTO, plain.target().peer(), "the peer, and the host's tools where it has no Java for it");
+            assertFalse(plain.runsShell(), "not known before it was tried");
+            SshHost shell = (SshHost) runner.evaluate("host 'root@plug', peer: 'shell'", "t");
+            assertEquals(SshTarget.PeerChoice.SHELL, shell.target().peer());
+            assertTrue(shell.runsShell());
+            assertEquals("shell", shell.peerVm());
+            SshHost java = (SshHost) runner.evaluate("host 'me@pc3', peer: 'java'", "t");
+            assertEquals(SshTarget.PeerChoice.JAVA, java.target().peer());
+            String bad = assertThrows(ScriptError.class, () -> runner.evaluate("host 'me@pc2', peer: 'busybox'", "t")).getMessage();
+            assertTrue(bad.contains("peer: must be 'java' or 'shell', not 'busybox'"), bad);
+            String both = assertThrows(ScriptError.class, () -> runner.evaluate("host 'me@pc2', peer: 'shell', runtime: true", "t")).getMessage();
+            assertTrue(both.contains("peer: 'shell' runs the host's own tools, no Java peer: leave runtime: out"), both);
+            assertNull(session.host("me@pc2"), "nothing is registered");
+        }
+    }
+
+    @Test
     void cpusPinsAHostsPeerAndAreCheckedFirst() {
         try (Session session = new Session(new PrintWriter(new StringWriter()))) {
             ScriptRunner runner = new ScriptRunner(session);

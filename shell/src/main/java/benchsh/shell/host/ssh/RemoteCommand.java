@@ -29,9 +29,17 @@ public final class RemoteCommand {
     }
 
     public static Outcome run(ClientSession session, String command, Duration timeout) throws IOException {
-        ByteArrayOutputStream out = new CappedBuffer();
-        ByteArrayOutputStream err = new CappedBuffer();
+        return run(session, command, null, timeout);
+    }
+
+    /** As {@link #run(ClientSession, String, Duration)}, with {@code input} (or nothing, for null) on the command's standard input. */
+    public static Outcome run(ClientSession session, String command, String input, Duration timeout) throws IOException {
+        ByteArrayOutputStream out = new CappedBuffer(CAP);
+        ByteArrayOutputStream err = new CappedBuffer(CAP);
         try (ChannelExec ch = session.createExecChannel(command)) {
+            if (input != null) {
+                ch.setIn(new java.io.ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
+            }
             ch.setOut(out);
             ch.setErr(err);
             ch.open().verify(timeout);
@@ -60,16 +68,22 @@ public final class RemoteCommand {
         return "'" + word.replace("'", "'\\''") + "'";
     }
 
-    /** A byte buffer that keeps the first {@link #CAP} bytes and drops the rest. */
-    private static final class CappedBuffer extends ByteArrayOutputStream {
+    /** A byte buffer that keeps the first {@code cap} bytes and drops the rest. Thread-safe. */
+    public static final class CappedBuffer extends ByteArrayOutputStream {
+        private final int cap;
+
+        public CappedBuffer(int cap) {
+            this.cap = cap;
+        }
+
         @Override
         public synchronized void write(byte[] b, int off, int len) {
-            super.write(b, off, Math.max(0, Math.min(len, CAP - count)));
+            super.write(b, off, Math.max(0, Math.min(len, cap - count)));
         }
 
         @Override
         public synchronized void write(int b) {
-            if (count < CAP) {
+            if (count < cap) {
                 super.write(b);
             }
         }

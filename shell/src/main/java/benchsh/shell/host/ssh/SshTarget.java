@@ -20,9 +20,12 @@ import java.util.List;
  *                ({@code runtime: true}) or never ({@code runtime: false}, {@code java:}); see {@link RuntimeDecision}
  * @param cpus the CPUs the peer runs on, a {@link CpuList} ({@code cpus:}, checked: {@link IllegalArgumentException} when
  *             it is not a list); null or blank for anywhere
+ * @param peer what runs the host's test sides ({@code peer:}): benchsh's Java peer, the host's own tools, or the
+ *             peer where it can start and the tools where the host has no Java for it (the default)
  */
 public record SshTarget(String name, String user, String hostName, int port, List<Path> identities, List<SshTarget> jumps,
-                        Path knownHosts, String java, String dir, List<Path> globalKnownHosts, RuntimeUse runtime, String cpus) {
+                        Path knownHosts, String java, String dir, List<Path> globalKnownHosts, RuntimeUse runtime, String cpus,
+                        PeerChoice peer) {
     public static final String DEFAULT_DIR = ".cache/benchsh";
 
     /** Whether a host's peer runs on benchsh's own runtime. */
@@ -35,18 +38,29 @@ public record SshTarget(String name, String user, String hostName, int port, Lis
         NEVER
     }
 
+    /** What runs a host's test sides. */
+    public enum PeerChoice {
+        /** benchsh's Java peer; the host's own tools where its peer cannot start for want of Java (the default). */
+        AUTO,
+        /** benchsh's Java peer, always ({@code peer: 'java'}): a host without Java fails as it is. */
+        JAVA,
+        /** The host's own tools (sh, dd, nc, tar), never a JVM ({@code peer: 'shell'}). */
+        SHELL
+    }
+
     public SshTarget {
         identities = List.copyOf(identities);
         jumps = jumps == null ? List.of() : List.copyOf(jumps);
         globalKnownHosts = List.copyOf(globalKnownHosts);
         cpus = CpuList.check(cpus);
         runtime = runtime == null ? RuntimeUse.DEFAULT : runtime;
+        peer = peer == null ? PeerChoice.AUTO : peer;
     }
 
     /** A target whose peer runs on the host's Java ({@link RuntimeUse#NEVER}), on any CPU. */
     public SshTarget(String name, String user, String hostName, int port, List<Path> identities, List<SshTarget> jumps,
                      Path knownHosts, String java, String dir, List<Path> globalKnownHosts) {
-        this(name, user, hostName, port, identities, jumps, knownHosts, java, dir, globalKnownHosts, RuntimeUse.NEVER, null);
+        this(name, user, hostName, port, identities, jumps, knownHosts, java, dir, globalKnownHosts, RuntimeUse.NEVER, null, null);
     }
 
     /** A target whose system-wide known_hosts files are OpenSSH's defaults ({@link SshSettings#SYSTEM_KNOWN_HOSTS}). */
@@ -57,12 +71,17 @@ public record SshTarget(String name, String user, String hostName, int port, Lis
 
     /** This target, with its peer run on benchsh's runtime as {@code use} says. */
     public SshTarget withRuntime(RuntimeUse use) {
-        return new SshTarget(name, user, hostName, port, identities, jumps, knownHosts, java, dir, globalKnownHosts, use, cpus);
+        return new SshTarget(name, user, hostName, port, identities, jumps, knownHosts, java, dir, globalKnownHosts, use, cpus, peer);
     }
 
     /** This target, with its peer run on {@code list} (a {@link CpuList}), or anywhere for null. */
     public SshTarget withCpus(String list) {
-        return new SshTarget(name, user, hostName, port, identities, jumps, knownHosts, java, dir, globalKnownHosts, runtime, list);
+        return new SshTarget(name, user, hostName, port, identities, jumps, knownHosts, java, dir, globalKnownHosts, runtime, list, peer);
+    }
+
+    /** This target, with its test sides run as {@code choice} says. */
+    public SshTarget withPeer(PeerChoice choice) {
+        return new SshTarget(name, user, hostName, port, identities, jumps, knownHosts, java, dir, globalKnownHosts, runtime, cpus, choice);
     }
 
     /** Every known_hosts file that vouches for this host's key, the user's first. */
