@@ -31,8 +31,9 @@ import java.util.stream.Stream;
  * silent. The shell sends a frame at least every 10 s (it pings on a fixed cadence), so a peer that
  * has run a side and then hears nothing for {@link #SHELL_SILENCE} takes the shell for gone (its
  * machine vanished without a FIN) and exits; a peer that has run nothing since the shell last spoke
- * waits the longer idle timeout. Each started side runs on its own thread and ends with a DONE
- * message. On exit every running side is cancelled and the peer's temp directory is removed.
+ * waits the longer idle timeout. Each started side runs on its own thread (from the instant its START names, if
+ * it names one: {@link ScheduledSide}) and ends with a DONE message; a PING is answered with this peer's clock. On
+ * exit every running side is cancelled and the peer's temp directory is removed.
  */
 public final class Peer {
     static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(15);
@@ -144,7 +145,8 @@ public final class Peer {
                 }
                 continue;
             }
-            lastHeard = System.nanoTime();
+            long heard = System.nanoTime();
+            lastHeard = heard;
             ranSinceHeard = !running.isEmpty();
             if (m instanceof Message.Start start) {
                 start(start);
@@ -154,8 +156,8 @@ public final class Peer {
                 if (side != null) {
                     side.cancel();
                 }
-            } else if (m instanceof Message.Ping) {
-                channel.send(new Message.Ping());
+            } else if (m instanceof Message.Ping ping) {
+                channel.send(ping.answer(heard));
             } else {
                 throw new ProtocolException("unexpected " + m.type() + " from the shell");
             }
@@ -173,10 +175,15 @@ public final class Peer {
             channel.send(new Message.Error(start.id(), "test id " + start.id() + " is already running", ErrorKind.PROTOCOL));
             return;
         }
-        Side side;
-        long deadline = System.nanoTime() + Math.max(0, start.deadlineNanos() - REPORT_MARGIN.toNanos());
+        long now = System.nanoTime();
+        if (start.atNanos() != null && start.atNanos() - now > Message.Start.LONGEST_DEADLINE_NANOS) {
+            channel.send(new Message.Error(start.id(), "the start of test id " + start.id() + " is more than 24 h away", ErrorKind.PROTOCOL));
+            return;
+        }
+        ScheduledSide side;
+        long deadline = now + Math.max(0, start.deadlineNanos() - REPORT_MARGIN.toNanos());
         try {
-            side = workload.open(start.role(), start.spec(), start.link(), context(start.id(), deadline));
+            side = new ScheduledSide(workload.open(start.role(), start.spec(), start.link(), context(start.id(), deadline)), start.atNanos());
         } catch (IOException | RuntimeException e) {
             // a malformed spec is the shell's mistake; anything else is this host refusing to set the side up
             ErrorKind kind = e instanceof ProtocolException ? ErrorKind.PROTOCOL : ErrorKind.REFUSED;
@@ -193,7 +200,8 @@ public final class Peer {
                 e.printStackTrace(); // on the peer's stderr, for a bug report
                 o = Outcome.failed(ErrorKind.IO, "internal error in the peer (" + ErrorWords.of(e) + "); its stderr has the details");
             }
-            trySend(new Message.Done(start.id(), o.report() == null ? null : SpecCodec.encode(o.report()), wire(o.intervals()), o.error(), o.kind()));
+            trySend(new Message.Done(start.id(), o.report() == null ? null : SpecCodec.encode(o.report()), wire(o.intervals()), o.error(), o.kind(),
+                    side.lateNanos()));
             running.remove(start.id()); // after its DONE is sent: shutdown waits for it before closing the channel
         }, "side-" + start.workload() + "-" + start.role());
         t.setDaemon(true);
