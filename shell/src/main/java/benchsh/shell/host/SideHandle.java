@@ -35,6 +35,7 @@ public final class SideHandle {
     private final List<Interval<?>> intervals = new ArrayList<>();
     private volatile Consumer<Interval<?>> intervalListener = s -> { };
     private volatile boolean peerLost;
+    private volatile Long lateNanos;
 
     /** @param role the records of the side's spec, report and samples */
     SideHandle(String id, String host, PeerConnection peer, Role role) {
@@ -106,6 +107,7 @@ public final class SideHandle {
     }
 
     void done(Message.Done d) {
+        lateNanos = d.lateNanos();
         ready.completeExceptionally(new IllegalStateException(d.error() == null ? "ended before it was ready" : d.error()));
         List<Interval<?>> samples = new ArrayList<>();
         Record report;
@@ -140,6 +142,15 @@ public final class SideHandle {
     void lost(String error) {
         peerLost = true;
         fail(error, ErrorKind.IO);
+    }
+
+    /**
+     * For a side started at an instant (the START's {@code at_ns}, on the peer's clock), how
+     * long after it the side began, as the peer measured it on its own clock (negative: early); null before its DONE, or
+     * for a side started at once.
+     */
+    public Long lateNanos() {
+        return lateNanos;
     }
 
     /** Whether the side ended because its peer was lost before it reported (its end made by the shell). */

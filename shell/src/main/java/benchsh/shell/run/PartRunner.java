@@ -27,11 +27,19 @@ import java.util.Set;
  * Runs one part of a test on its peers: starts the listener on the address its partner reaches it at
  * ({@link DataAddresses}), hands that address, its port and the test's random token to the connector,
  * starts the sides without a link, watches them all, and stops the survivors when one fails, the
- * deadline passes or the user interrupts. Every wait has a deadline; results measured before a failure
- * are returned, marked. Stateless.
+ * deadline passes or the user interrupts. With a {@link StartGate} (a together block, a test of several
+ * parts) the sides after the listener begin at the gate's instant, as each peer's clock reads it, and
+ * what they measured of their start goes back to the gate; a side may begin later than that ({@link
+ * SideSpec#after}). Every wait has a deadline; results measured before a failure are returned, marked.
+ * Stateless.
  */
 final class PartRunner {
     static final Duration READY_TIMEOUT = Duration.ofSeconds(15);
+    /** Clock exchanges with a peer before a scheduled start, each answered within {@link #SYNC_TIMEOUT} or given up. */
+    static final int SYNC_EXCHANGES = 4;
+    static final Duration SYNC_TIMEOUT = Duration.ofSeconds(1);
+    /** A scheduled start's lead, before the round trips to the peers are added: room for a peer to set a side up. */
+    static final Duration LEAD = Duration.ofMillis(100);
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private PartRunner() {
@@ -53,12 +61,16 @@ final class PartRunner {
         Duration limit = Deadlines.limit(expected);
         List<Started> running = new ArrayList<>();
         try {
-            start(part, gate, running, limit);
+            long instant = start(part, gate, running, limit);
             running.stream().filter(s -> s.spec().role().equals(part.progress())).findFirst()
                     .ifPresent(s -> s.handle().onInterval(sample -> progress.interval(test, sample)));
             progress.started(test, expected);
             Status status = SideWatch.watch(running.stream().map(Started::handle).toList(), limit);
             progress.finished(test);
+            if (gate != null) {
+                running.stream().filter(r -> r.at() != null && r.at() == instant && r.handle().lateNanos() != null)
+                        .forEach(r -> gate.began(instant + r.handle().lateNanos()));
+            }
             Map<String, SideEnd> done = new LinkedHashMap<>();
             Map<String, List<Interval<?>>> received = new LinkedHashMap<>();
             Set<String> lost = new HashSet<>();
@@ -98,12 +110,15 @@ final class PartRunner {
         return meter == null || Double.isNaN(meter.omittedSeconds()) ? 0 : meter.omittedSeconds();
     }
 
-    /** A side and its handle on the peer. */
-    private record Started(SideSpec spec, SideHandle handle) {
+    /** A side, its handle on the peer, and the instant on the shell's clock it was told to begin at (null: at once). */
+    private record Started(SideSpec spec, SideHandle handle, Long at) {
     }
 
-    /** Starts the listener, then (after the gate) the connector, then the sides without a link; each must end within {@code limit}. */
-    private static void start(Part.OnPeers part, StartGate gate, List<Started> running, Duration limit) throws HostException, InterruptedException {
+    /**
+     * Starts the listener, then (after the gate) the connector, then the sides without a link; each must end within {@code
+     * limit}. Returns the instant the gate set (or now, without one).
+     */
+    private static long start(Part.OnPeers part, StartGate gate, List<Started> running, Duration limit) throws HostException, InterruptedException {
         String id = newToken().substring(0, 12);
         String token = newToken();
         SideSpec listen = find(part, LinkRole.LISTEN);
@@ -114,34 +129,58 @@ final class PartRunner {
             listen.host().peer();
             connect.host().peer();
             address = DataAddresses.listenAddress(listen.host(), connect.host(), listen.address(), connect.address());
-            Started l = begin(listen, id + "-l", new Link(token, address, listen.port()), limit);
+            // a listener is passive: one that begins later begins at its own offset from now, before the others
+            Started l = begin(listen, id + "-l", new Link(token, address, listen.port()), limit, later(System.nanoTime(), listen));
             running.add(l);
             endpoint = l.handle().awaitReady(READY_TIMEOUT);
         }
-        if (gate != null) {
-            gate.pass();
-        }
+        List<SideSpec> after = part.sides().stream().filter(s -> s.link() != LinkRole.LISTEN).toList();
+        long instant = gate != null ? gate.pass(lead(after)) : System.nanoTime();
         if (connect != null) {
             String to = connect.address() != null ? connect.address() : address;
             if (endpoint == null) {
                 throw new HostException(listen.host().name(), "start test", "the listening side did not say its port");
             }
-            running.add(begin(connect, id + "-c", new Link(token, to, endpoint.port()), limit));
+            running.add(begin(connect, id + "-c", new Link(token, to, endpoint.port()), limit, scheduled(gate, instant, connect)));
         }
         int n = 0;
         for (SideSpec s : part.sides()) {
             if (s.link() == LinkRole.NONE) {
-                running.add(begin(s, id + "-s" + n++, null, limit));
+                running.add(begin(s, id + "-s" + n++, null, limit, scheduled(gate, instant, s)));
             }
         }
+        return instant;
+    }
+
+    /** When a side begins: at the gate's instant (plus its own offset), or without a gate at once unless it begins later. */
+    private static Long scheduled(StartGate gate, long instant, SideSpec s) {
+        return gate != null ? Long.valueOf(instant + s.after().toNanos()) : later(instant, s);
+    }
+
+    /** {@code from} plus the side's offset, for a side that begins later; null (at once) for one that does not. */
+    private static Long later(long from, SideSpec s) {
+        return s.after().isZero() ? null : from + s.after().toNanos();
+    }
+
+    /**
+     * The lead a scheduled start needs for these sides: {@link #LEAD}, plus three round trips to the slowest of their peers,
+     * measured afresh ({@link benchsh.shell.host.PeerConnection#syncClock}, which also brings their clocks up to date).
+     */
+    private static Duration lead(List<SideSpec> sides) throws HostException, InterruptedException {
+        long roundTrip = 0;
+        for (SideSpec s : sides) {
+            roundTrip = Math.max(roundTrip, s.host().peer().syncClock(SYNC_EXCHANGES, SYNC_TIMEOUT)
+                    .map(e -> e.roundTripNanos()).orElse(SYNC_TIMEOUT.toNanos()));
+        }
+        return LEAD.plusNanos(3 * roundTrip);
     }
 
     private static SideSpec find(Part.OnPeers part, LinkRole link) {
         return part.sides().stream().filter(s -> s.link() == link).findFirst().orElse(null);
     }
 
-    private static Started begin(SideSpec s, String id, Link link, Duration limit) throws HostException, InterruptedException {
-        return new Started(s, s.host().peer().start(id, s.workload(), s.role(), s.spec(), link, limit));
+    private static Started begin(SideSpec s, String id, Link link, Duration limit, Long at) throws HostException, InterruptedException {
+        return new Started(s, s.host().peer().start(id, s.workload(), s.role(), s.spec(), link, limit, at), at);
     }
 
     /**
