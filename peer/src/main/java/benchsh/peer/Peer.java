@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
@@ -116,6 +117,7 @@ public final class Peer {
             return false;
         }
         channel.send(new Message.Welcome(Message.PROTOCOL, version(), HostFacts.collect()));
+        Workloads.names(); // finds the workloads now, not in the first START: a side scheduled for an instant must not be late for it
         return true;
     }
 
@@ -183,7 +185,8 @@ public final class Peer {
         ScheduledSide side;
         long deadline = now + Math.max(0, start.deadlineNanos() - REPORT_MARGIN.toNanos());
         try {
-            side = new ScheduledSide(workload.open(start.role(), start.spec(), start.link(), context(start.id(), deadline)), start.atNanos());
+            side = new ScheduledSide(workload.open(start.role(), start.spec(), start.link(), context(start.id(), deadline, start.atNanos())),
+                    start.atNanos());
         } catch (IOException | RuntimeException e) {
             // a malformed spec is the shell's mistake; anything else is this host refusing to set the side up
             ErrorKind kind = e instanceof ProtocolException ? ErrorKind.PROTOCOL : ErrorKind.REFUSED;
@@ -208,8 +211,13 @@ public final class Peer {
         t.start();
     }
 
-    private SideContext context(String id, long deadlineNanos) {
+    private SideContext context(String id, long deadlineNanos, Long atNanos) {
         return new SideContext() {
+            @Override
+            public OptionalLong scheduledNanos() {
+                return atNanos == null ? OptionalLong.empty() : OptionalLong.of(atNanos);
+            }
+
             @Override
             public void interval(Interval<?> sample) {
                 trySend(new Message.Interval(id, SpecCodec.encode(sample)));

@@ -28,8 +28,10 @@ import java.util.Map;
  * UDP socket connected to the reflector, logs each answer as it arrives on a second thread ({@link ProbeLog}), and after
  * the last slot waits up to {@link #LOST_AFTER} for the answers still out before it tells the reflector it is done. Live
  * interval samples go out {@link #LIVE_LAG} after their interval ends, with the clock offset known so far; the samples
- * in its DONE and its report are reckoned at the end, with the offset of the whole test ({@link ClockOffset}). No answer
- * at all for the timeout is STALLED. Thread-safety as {@link SideBase}.
+ * in its DONE and its report are reckoned at the end, with the offset of the whole test ({@link ClockOffset}). Its slots
+ * count from the instant it was scheduled for, when it was ({@link SideContext#scheduledNanos}): a late start skips the
+ * first ones rather than shifting every probe against the phases. No answer at all for the timeout is STALLED.
+ * Thread-safety as {@link SideBase}.
  */
 final class Prober extends SideBase {
     /** A probe: the token, the sequence number, the prober's clock. */
@@ -73,7 +75,7 @@ final class Prober extends SideBase {
         channel = track(DatagramChannel.open());
         channel.connect(new InetSocketAddress(link.address(), link.port()));
         channel.configureBlocking(false);
-        start = clock.nanoTime();
+        start = context.scheduledNanos().orElseGet(clock::nanoTime); // the probes line up with the phases even if this side began late
         lastAnswer = System.nanoTime();
         Thread receiver = new Thread(this::receive, "latency-answers");
         receiver.setDaemon(true);

@@ -1,6 +1,7 @@
 package benchsh.peer.workload;
 
 import java.nio.file.Path;
+import java.util.OptionalLong;
 
 /** What a running side may use of its peer: the interval report channel, a private temp directory and its deadline. */
 public interface SideContext {
@@ -16,4 +17,13 @@ public interface SideContext {
      * of the side runs past it.
      */
     long deadlineNanos();
+
+    /**
+     * The instant ({@link System#nanoTime()}) the side was to begin at, when its START named one: a side on a schedule of
+     * its own (latency probes) counts from it, so that its figures line up with the sides that begin with it also when
+     * it began late. Empty for a side started at once.
+     */
+    default OptionalLong scheduledNanos() {
+        return OptionalLong.empty();
+    }
 }

@@ -39,7 +39,7 @@ final class PartRunner {
     static final int SYNC_EXCHANGES = 4;
     static final Duration SYNC_TIMEOUT = Duration.ofSeconds(1);
     /** A scheduled start's lead, before the round trips to the peers are added: room for a peer to set a side up. */
-    static final Duration LEAD = Duration.ofMillis(100);
+    static final Duration LEAD = Duration.ofMillis(200);
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private PartRunner() {

@@ -246,6 +246,21 @@ public final class Testbed implements BeforeAllCallback {
         return () -> exec(host, "tc", "qdisc", "del", "dev", "eth0", "root");
     }
 
+    /**
+     * Shapes what the switch sends toward host {@code hN} (the root-namespace end of its veth, {@link #veth}) with a token
+     * bucket: {@code rate}, a 16 KiB burst, and a queue of {@code latency} (e.g. "200ms", "5ms") before packets are dropped.
+     * A bottleneck in the path, as a router's: what waits there is not held back by the sender's own TCP small queues, as
+     * it is on the sender's eth0 ({@link #shape}). Closing it removes the shaping again.
+     */
+    public static AutoCloseable shapeToward(int host, String rate, String latency) throws Exception {
+        Outcome o = run(List.of("tc", "qdisc", "replace", "dev", veth(host), "root", "tbf", "rate", rate, "burst", "16kb", "latency", latency),
+                Duration.ofSeconds(10));
+        if (o.exit() != 0) {
+            throw new IllegalStateException("cannot shape " + veth(host) + ": " + o.output());
+        }
+        return () -> run(List.of("tc", "qdisc", "del", "dev", veth(host), "root"), Duration.ofSeconds(10));
+    }
+
     /** One ping from a host to an address, answered within 2 s or failed (exit 0 means answered). */
     public static Outcome ping(String from, String address) throws Exception {
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/ping")) || Files.isExecutable(Path.of("/bin/ping")), "needs ping (.ci/install-ssh.sh installs iputils-ping)");
