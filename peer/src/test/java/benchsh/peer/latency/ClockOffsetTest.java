@@ -3,6 +3,7 @@ package benchsh.peer.latency;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import benchsh.peer.protocol.ClockExchange;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -65,6 +66,19 @@ class ClockOffsetTest {
         assertEquals(60, p.downDelayP50Us(), 10 + slack, "down: 20..100 µs, median near 60: " + p);
         assertEquals(0, p.probesLost());
         assertEquals(400, p.probesSent());
+    }
+
+    @Test
+    void anEndStillLoadedIsNoGuideToTheDrift() {
+        long skew = 4 * S;
+        ProbeLog idle = probes(0, 2, skew, 0, new Random(3));
+        ClockExchange start = idle.fastest(0, 0, 2 * S);
+        // the last idle phase still behind a queue the load left: its fastest probe waited 70 ms up and 1 ms down
+        ClockExchange loaded = new ClockExchange(20 * S, 20 * S + 70 * 1000 * US + skew, 20 * S + 70 * 1000 * US + skew, 20 * S + 71 * 1000 * US);
+        ClockOffset clock = ClockOffset.of(start, loaded);
+        assertEquals(0, clock.driftPerNano(), "the faster exchange alone, a constant");
+        assertEquals(skew, clock.at(20 * S), clock.uncertaintyNanos());
+        assertTrue(clock.uncertaintyNanos() < 3_000 * US, "its half round trip and 100 ppm of drift over 20 s, not 35 ms: " + clock);
     }
 
     @Test

@@ -247,18 +247,17 @@ public final class Testbed implements BeforeAllCallback {
     }
 
     /**
-     * Shapes what the switch sends toward host {@code hN} (the root-namespace end of its veth, {@link #veth}) with a token
-     * bucket: {@code rate}, a 16 KiB burst, and a queue of {@code latency} (e.g. "200ms", "5ms") before packets are dropped.
-     * A bottleneck in the path, as a router's: what waits there is not held back by the sender's own TCP small queues, as
-     * it is on the sender's eth0 ({@link #shape}). Closing it removes the shaping again.
+     * Shapes what reaches host {@code hN}, on the far end of its cable (the switch's port), with a token bucket: {@code
+     * rate}, a queue of {@code latency} (e.g. "200ms", "5ms") and 16 KiB before packets are dropped ({@code scripts/testbed
+     * shape}). A bottleneck in the path, as a router's: what waits there is not held back by the sender's own TCP small
+     * queues, as it is on the sender's eth0 ({@link #shape}). Closing it removes the shaping again.
      */
     public static AutoCloseable shapeToward(int host, String rate, String latency) throws Exception {
-        Outcome o = run(List.of("tc", "qdisc", "replace", "dev", veth(host), "root", "tbf", "rate", rate, "burst", "16kb", "latency", latency),
-                Duration.ofSeconds(10));
+        Outcome o = run(List.of(SCRIPT.toString(), "shape", "h" + host, rate, latency), Duration.ofSeconds(30));
         if (o.exit() != 0) {
-            throw new IllegalStateException("cannot shape " + veth(host) + ": " + o.output());
+            throw new IllegalStateException("cannot shape toward h" + host + ": " + o.output());
         }
-        return () -> run(List.of("tc", "qdisc", "del", "dev", veth(host), "root"), Duration.ofSeconds(10));
+        return () -> run(List.of(SCRIPT.toString(), "shape", "h" + host, rate, "off"), Duration.ofSeconds(30));
     }
 
     /** One ping from a host to an address, answered within 2 s or failed (exit 0 means answered). */
