@@ -126,10 +126,10 @@ public final class LatencyProbe implements Workload {
                          @Metric(unit = Unit.MICROSECONDS, means = "round trip, the slowest") double latencyMaxUs,
                          @Metric(unit = Unit.MICROSECONDS, means = "round trip, the mean of the fastest 95 % (a single-sided trimmed mean)")
                          double latencyTrimmedMeanUs,
-                         @Metric(unit = Unit.MICROSECONDS, means = "one-way delay prober → reflector, median") double upDelayP50Us,
-                         @Metric(unit = Unit.MICROSECONDS, means = "one-way delay prober → reflector, 99th percentile") double upDelayP99Us,
-                         @Metric(unit = Unit.MICROSECONDS, means = "one-way delay reflector → prober, median") double downDelayP50Us,
-                         @Metric(unit = Unit.MICROSECONDS, means = "one-way delay reflector → prober, 99th percentile") double downDelayP99Us) {
+                         @Metric(unit = Unit.MICROSECONDS, means = "one-way delay up, prober → reflector (from → to), median") double upDelayP50Us,
+                         @Metric(unit = Unit.MICROSECONDS, means = "one-way delay up, 99th percentile") double upDelayP99Us,
+                         @Metric(unit = Unit.MICROSECONDS, means = "one-way delay down, reflector → prober (to → from), median") double downDelayP50Us,
+                         @Metric(unit = Unit.MICROSECONDS, means = "one-way delay down, 99th percentile") double downDelayP99Us) {
     }
 
     /** One interval of the prober: the probes sent in it, the lost ones, their round trip and each way's delay. */

@@ -3,7 +3,7 @@ package benchsh.peer.latency;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import benchsh.peer.workload.Pacer;
+import benchsh.peer.workload.ManualClock;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,23 +15,7 @@ import org.junit.jupiter.api.Test;
 class ProbeScheduleTest {
     private static final long MS = 1_000_000L;
 
-    /** A clock that moves only when the schedule waits, by what it asks plus {@link #late}. */
-    private static final class TestClock implements Pacer.Clock {
-        long now = 7_000 * MS;
-        long late;
-
-        @Override
-        public long nanoTime() {
-            return now;
-        }
-
-        @Override
-        public void parkNanos(long nanos) {
-            now += nanos + late;
-        }
-    }
-
-    private static List<Long> run(ProbeSchedule s, TestClock clock) {
+    private static List<Long> run(ProbeSchedule s, ManualClock clock) {
         List<Long> sent = new ArrayList<>();
         while (s.next(() -> false) >= 0) {
             sent.add(clock.now);
@@ -41,7 +25,7 @@ class ProbeScheduleTest {
 
     @Test
     void aTimerThatKeepsTimeSendsEverySlotWhenDue() {
-        TestClock clock = new TestClock();
+        ManualClock clock = new ManualClock();
         long start = clock.now;
         ProbeSchedule s = new ProbeSchedule(start, 10 * MS, 100, clock);
         List<Long> sent = run(s, clock);
@@ -55,8 +39,8 @@ class ProbeScheduleTest {
 
     @Test
     void aTimerThatOversleepsSkipsTheSlotsItMissedInsteadOfBursting() {
-        TestClock clock = new TestClock();
-        clock.late = 25 * MS; // each wait for a 10 ms slot lasts 25 ms longer
+        ManualClock clock = new ManualClock();
+        clock.overshoot = 25 * MS; // each wait for a 10 ms slot lasts 25 ms longer
         long start = clock.now;
         ProbeSchedule s = new ProbeSchedule(start, 10 * MS, 100, clock);
         List<Long> sent = run(s, clock);
@@ -69,7 +53,7 @@ class ProbeScheduleTest {
 
     @Test
     void aStopEndsTheSchedule() {
-        TestClock clock = new TestClock();
+        ManualClock clock = new ManualClock();
         ProbeSchedule s = new ProbeSchedule(clock.now, 10 * MS, 100, clock);
         assertEquals(0, s.next(() -> false));
         assertEquals(-1, s.next(() -> true));

@@ -59,26 +59,17 @@ public final class BufferbloatMetrics {
 
     /**
      * One phase's figures, over its measured span (after its warm-up): throughput each way (absent for a direction it
-     * does not load), the probes' round trips, the latency added over the idle phase, the responsiveness, the probes
-     * lost, and each way's one-way delay (± the clock offset's uncertainty).
+     * does not load), the probes' figures as the prober reported them (round trips, their trimmed mean, probes sent and
+     * lost, each way's one-way delay ± the clock offset's uncertainty), the latency added over the idle phase, the
+     * responsiveness and the share of probes lost.
      */
     public record Phase(@Metric(unit = Unit.SECONDS, means = "its measured span, after its warm-up") double seconds,
                         @Metric(unit = Unit.BITS_PER_SECOND, means = "download (to → from), bytes the from host received in it") double throughputDownBps,
                         @Metric(unit = Unit.BITS_PER_SECOND, means = "upload (from → to), bytes the to host received in it") double throughputUpBps,
-                        @Metric(unit = Unit.MICROSECONDS, means = "round trip of the probes, median") double latencyP50Us,
-                        @Metric(unit = Unit.MICROSECONDS, means = "round trip, 90th percentile") double latencyP90Us,
-                        @Metric(unit = Unit.MICROSECONDS, means = "round trip, 99th percentile") double latencyP99Us,
-                        @Metric(unit = Unit.MICROSECONDS, means = "round trip, the slowest") double latencyMaxUs,
-                        @Metric(unit = Unit.MICROSECONDS, means = "round trip, the mean of the fastest 95 %") double latencyTrimmedMeanUs,
+                        @OrNull LatencyProbe.Probes probes,
                         @Metric(unit = Unit.MICROSECONDS, means = "its median round trip less the idle phase's") double addedLatencyP50Us,
                         @Metric(unit = Unit.ROUND_TRIPS_PER_MINUTE, means = "60 / its trimmed mean round trip in seconds") double responsivenessRpm,
-                        @Metric(unit = Unit.COUNT, means = "probes sent") long probesSent,
-                        @Metric(unit = Unit.COUNT, means = "probes with no answer") long probesLost,
-                        @Metric(unit = Unit.PERCENT, means = "probes with no answer, of those sent") double probeLossPct,
-                        @Metric(unit = Unit.MICROSECONDS, means = "one-way delay up (from → to), median") double upDelayP50Us,
-                        @Metric(unit = Unit.MICROSECONDS, means = "one-way delay up, 99th percentile") double upDelayP99Us,
-                        @Metric(unit = Unit.MICROSECONDS, means = "one-way delay down (to → from), median") double downDelayP50Us,
-                        @Metric(unit = Unit.MICROSECONDS, means = "one-way delay down, 99th percentile") double downDelayP99Us) {
+                        @Metric(unit = Unit.PERCENT, means = "probes with no answer, of those sent") double probeLossPct) {
     }
 
     /** One interval of the test's timeline: its phase, each direction's throughput and the probes'. */
@@ -148,13 +139,10 @@ public final class BufferbloatMetrics {
 
     private static Phase phase(double seconds, double down, double up, LatencyProbe.Probes p, LatencyProbe.Probes idle) {
         if (p == null) {
-            return new Phase(seconds, down, up, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, 0, Double.NaN,
-                    Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+            return new Phase(seconds, down, up, null, Double.NaN, Double.NaN, Double.NaN);
         }
-        return new Phase(seconds, down, up, p.latencyP50Us(), p.latencyP90Us(), p.latencyP99Us(), p.latencyMaxUs(), p.latencyTrimmedMeanUs(),
-                idle == null ? Double.NaN : p.latencyP50Us() - idle.latencyP50Us(), 60e6 / p.latencyTrimmedMeanUs(), p.probesSent(), p.probesLost(),
-                p.probesSent() == 0 ? Double.NaN : 100.0 * p.probesLost() / p.probesSent(), p.upDelayP50Us(), p.upDelayP99Us(), p.downDelayP50Us(),
-                p.downDelayP99Us());
+        return new Phase(seconds, down, up, p, idle == null ? Double.NaN : p.latencyP50Us() - idle.latencyP50Us(), 60e6 / p.latencyTrimmedMeanUs(),
+                p.probesSent() == 0 ? Double.NaN : 100.0 * p.probesLost() / p.probesSent());
     }
 
     /** A direction's throughput: of the first phase that loads it alone, else of the first that loads it. */
