@@ -1,7 +1,7 @@
 package benchsh.peer.stream;
 
+import benchsh.peer.io.StreamIo;
 import benchsh.peer.workload.Timing;
-import java.io.Closeable;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
@@ -29,7 +29,7 @@ import java.util.function.BooleanSupplier;
  * <p>Not thread-safe: the one thread that sends or receives on the channel uses it. {@link #close} puts the
  * channel back into blocking mode (unless it was closed meanwhile).
  */
-final class NonBlockingStream implements Closeable {
+final class NonBlockingStream implements StreamIo {
     static final long SLICE_MILLIS = 100;
 
     private final SocketChannel channel;
@@ -62,7 +62,8 @@ final class NonBlockingStream implements Closeable {
      * @throws AsynchronousCloseException when the channel is closed or the side cancelled during a wait
      * @throws SocketTimeoutException     when the socket buffer stays full for the timeout
      */
-    int write(ByteBuffer buf) throws IOException {
+    @Override
+    public int write(ByteBuffer buf) throws IOException {
         int n = channel.write(buf);
         if (n == 0 && buf.hasRemaining()) {
             await(SelectionKey.OP_WRITE, "no room in the socket buffer", "the receiver stopped reading");
@@ -78,7 +79,8 @@ final class NonBlockingStream implements Closeable {
      * @throws AsynchronousCloseException when the channel is closed or the side cancelled during a wait
      * @throws SocketTimeoutException     when nothing arrives for the timeout
      */
-    int read(ByteBuffer buf) throws IOException {
+    @Override
+    public int read(ByteBuffer buf) throws IOException {
         int n = channel.read(buf);
         if (n != 0 || !buf.hasRemaining()) {
             return n;

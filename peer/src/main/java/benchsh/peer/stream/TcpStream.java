@@ -1,5 +1,7 @@
 package benchsh.peer.stream;
 
+import benchsh.peer.io.StreamIo;
+import benchsh.peer.io.StreamSockets;
 import benchsh.peer.metric.Metric;
 import benchsh.peer.metric.Unit;
 import benchsh.peer.protocol.ErrorWords;
@@ -35,10 +37,11 @@ import java.util.concurrent.TimeUnit;
  * TCP stream (netperf TCP_STREAM, iperf3, netio): one side sends messages of {@code size} bytes over
  * {@code streams} connections for a time or a byte count, the other counts what arrives. Which side
  * listens (the "listen" role) and which side sends ({@code send}) are independent, so reverse tests need
- * no extra code. NIO with direct buffers, one thread per stream, non-blocking ({@link NonBlockingStream}): the
- * sender waits on a selector only when the socket buffer is full; the receiver reads into a buffer of {@link
- * #readBufferSize} bytes, takes whatever has arrived, and when nothing has asks again for the busy wait of its
- * {@link Timing} before it sleeps on a selector.
+ * no extra code. One thread per stream, direct buffers: on Java 22+ the native calls ({@link StreamSockets}: blocking
+ * send(2), as the C loop), else NIO, non-blocking ({@link NonBlockingStream}): the sender waits on a selector only
+ * when the socket buffer is full. The receiver reads into a buffer of {@link #readBufferSize} bytes, takes whatever
+ * has arrived, and when nothing has asks again for the busy wait of its {@link Timing} before it sleeps. Each side
+ * reports which calls it made ({@code stream_io}: the result's {@code send_io} and {@code recv_io}).
  *
  * <p>A sender may be paced ({@code rate} bits/s for all streams together, split evenly, see
  * {@link Pacer}) and may send with {@code zeroCopy}: {@link FileChannel#transferTo} from a
@@ -88,7 +91,8 @@ public final class TcpStream implements Workload {
                                  + " minimum, capped at net.core.wmem_max; tcp without window: the size autotuning starts from; tcp reads it through"
                                  + " the JDK, which halves the figure Linux doubles, so it compares with window:)") @OrNull Long sendSocketBytes,
                          @Metric(unit = Unit.BYTES, means = "the receiver's SO_RCVBUF as the kernel gave it, read back after window: (capped at"
-                                 + " net.core.rmem_max; tcp: halved as send_socket_bytes)") @OrNull Long recvSocketBytes) implements Metered {
+                                 + " net.core.rmem_max; tcp: halved as send_socket_bytes)") @OrNull Long recvSocketBytes,
+                         StreamSockets.Chosen io) implements Metered {
     }
 
     /**
@@ -120,6 +124,8 @@ public final class TcpStream implements Workload {
     private static final class StreamSide extends LinkedSide {
         private final Spec spec;
         private final SideContext context;
+        /** Native or NIO calls, for every stream of the side. */
+        private final StreamSockets.Chosen io;
         private final List<SocketChannel> channels = new ArrayList<>();
         private Path zeroCopyFile;
         private FileChannel zeroCopySource;
@@ -133,6 +139,7 @@ public final class TcpStream implements Workload {
             super(end, link, spec.window(), Meter.Unit.BYTES, spec.streams(), Duration.ofNanos(spec.omitNanos()), spec.timing(), context);
             this.spec = spec;
             this.context = context;
+            this.io = spec.send() && spec.zeroCopy() ? new StreamSockets.Chosen(StreamSockets.SENDFILE, null) : StreamSockets.Chosen.byDefault();
         }
 
         @Override
@@ -185,7 +192,7 @@ public final class TcpStream implements Workload {
 
         @Override
         protected Report report() {
-            return new Report(meter.streamed(), strays(), sendBuffer >= 0 ? sendBuffer : null, receiveBuffer >= 0 ? receiveBuffer : null);
+            return new Report(meter.streamed(), strays(), sendBuffer >= 0 ? sendBuffer : null, receiveBuffer >= 0 ? receiveBuffer : null, io);
         }
 
         @Override
@@ -238,7 +245,7 @@ public final class TcpStream implements Workload {
             Pacer pacer = new Pacer(spec.rate() > 0 ? Math.max(1, spec.rate() / spec.streams()) : 0);
             boolean paced = pacer.paced();
             // sendfile needs the blocking channel; plain writes go non-blocking (see NonBlockingStream)
-            try (NonBlockingStream out = zeroCopySource == null ? new NonBlockingStream(ch, backstop(), Duration.ZERO, this::cancelled) : null) {
+            try (StreamIo out = zeroCopySource == null ? streamIo(ch, Duration.ZERO) : null) {
                 while (!timeUp && !cancelled() && sent < quota) {
                     int chunk = (int) Math.min(spec.size(), quota - sent);
                     if (out == null) {
@@ -275,7 +282,7 @@ public final class TcpStream implements Workload {
 
         private void receive(int stream, SocketChannel ch) throws IOException {
             ByteBuffer buf = ByteBuffer.allocateDirect(readBufferSize(spec.size(), spec.streams()));
-            try (NonBlockingStream in = new NonBlockingStream(ch, backstop(), spec.timing().busyWait(), this::cancelled)) {
+            try (StreamIo in = streamIo(ch, spec.timing().busyWait())) {
                 int n;
                 while ((n = in.read(buf)) >= 0) {
                     meter.addOwned(stream, n);
@@ -283,6 +290,12 @@ public final class TcpStream implements Workload {
                 }
             }
             ch.close();
+        }
+
+        /** A stream's calls on {@code ch}: the native ones where this side has them (tracked: a cancel or stall wakes them), else NIO's. */
+        private StreamIo streamIo(SocketChannel ch, Duration busyWait) throws IOException {
+            return io.isNative() ? track(StreamSockets.adopt(ch, backstop(), busyWait, this::cancelled))
+                    : new NonBlockingStream(ch, backstop(), busyWait, this::cancelled);
         }
 
         private long share(long total, int stream) {

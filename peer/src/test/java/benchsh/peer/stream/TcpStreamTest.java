@@ -95,6 +95,30 @@ class TcpStreamTest {
         long sent = Sides.longOf(o[1], "bytes_total");
         assertTrue(sent > 0 && sent % size == 0, "whole " + size + "-byte messages went out: " + sent);
         assertEquals(sent, Sides.longOf(o[0], "bytes_total"), "the receiver counted every byte sent");
+        assertPath(Sides.metrics(o[0]));
+        assertPath(Sides.metrics(o[1]));
+    }
+
+    /**
+     * A side reports the calls it made: native where the build promises the native paths (the run on Java 22+ sets
+     * benchsh.io.expected), nio on Java 17 with a note saying why.
+     */
+    static void assertPath(Map<String, Object> metrics) {
+        String expected = System.getProperty("benchsh.io.expected") != null ? "native" : "nio";
+        assertEquals(expected, metrics.get("stream_io"), metrics.toString());
+        assertEquals(expected.equals("nio"), metrics.containsKey("stream_io_note"), metrics.toString());
+        if (Runtime.version().feature() < 22) {
+            assertTrue(String.valueOf(metrics.get("stream_io_note")).contains("needs Java 22 or newer"), metrics.toString());
+        }
+    }
+
+    @Test
+    void aZeroCopySenderSaysItRanSendfile() throws Exception {
+        Outcome[] o = pair(receiver(65536, 1, TIMING), tcp().send().size(65536).bytes(1 << 20).zeroCopy().build(), new RecordingContext());
+        assertNull(o[1].error(), o[1].error());
+        assertEquals(1L << 20, Sides.longOf(o[0], "bytes_total"));
+        assertEquals("sendfile", Sides.metrics(o[1]).get("stream_io"));
+        assertPath(Sides.metrics(o[0]));
     }
 
     @Test

@@ -36,6 +36,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class WorkloadSpecFuzzTest {
     private static final String TOKEN = "0123456789abcdef0123456789abcdef";
+    /**
+     * How long a cancelled side may take to end: generous, since ending can start processes (observe runs tc) and a
+     * loaded 2-core machine once took more than 10 s for that; a side that ignores its cancel never ends at all.
+     */
+    private static final java.time.Duration ENDS_WITHIN = java.time.Duration.ofSeconds(60);
     private static ServerSocketChannel drain;
     private static Thread drainer;
     private static ExecutorService runner;
@@ -160,7 +165,7 @@ class WorkloadSpecFuzzTest {
         side.cancel();
         Future<Outcome> done = runner.submit(side::run);
         try {
-            done.get(10, TimeUnit.SECONDS);
+            done.get(ENDS_WITHIN.toSeconds(), TimeUnit.SECONDS);
         } catch (Exception e) {
             done.cancel(true);
             fail("a cancelled side did not end: " + e + " for " + c, e);

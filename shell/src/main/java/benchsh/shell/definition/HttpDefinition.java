@@ -90,7 +90,7 @@ public final class HttpDefinition implements Definition {
     private static StreamMetrics.Figures merge(Sides sides) {
         HttpTransfer.ServeReport served = sides.report("listen", HttpTransfer.ServeReport.class);
         return StreamMetrics.merge(sides.streamed("connect"), sides.streamed("listen"), null, null,
-                Collections.singletonList(served == null ? null : served.straysDropped()), true);
+                Collections.singletonList(served == null ? null : served.straysDropped()), true, null);
     }
 
     private static String absolute(String what, String value) {

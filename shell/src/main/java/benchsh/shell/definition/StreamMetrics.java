@@ -39,7 +39,19 @@ public final class StreamMetrics {
                           PerKb demand,
                           @Metric(unit = Unit.COUNT, means = "connections or datagrams without the test's token, dropped") @OrNull Long straysDropped,
                           @Metric(unit = Unit.BITS_PER_SECOND, means = "bidir: the from → to direction") double forwardThroughputBps,
-                          @Metric(unit = Unit.BITS_PER_SECOND, means = "bidir: the to → from direction") double reverseThroughputBps) {
+                          @Metric(unit = Unit.BITS_PER_SECOND, means = "bidir: the to → from direction") double reverseThroughputBps,
+                          @OrNull Paths io) {
+    }
+
+    /** Which calls each end made (tcp: {@link benchsh.peer.io.StreamSockets}), and why not the fastest; a side that did not report is null. */
+    public record Paths(@Metric(unit = Unit.TEXT, means = "the sender's I/O path: tcp native (send(2) through the FFM API, Java 22+), nio or"
+                                + " sendfile (zerocopy:); udp nio (a call per datagram), mmsg (sendmmsg) or gso (UDP_SEGMENT)") @OrNull String sendIo,
+                        @Metric(unit = Unit.TEXT, means = "why the sender's path is slower than it could be: tcp why not native, udp why not"
+                                + " the io: asked for") @OrNull String sendIoNote,
+                        @Metric(unit = Unit.TEXT, means = "the receiver's I/O path: tcp native (recv(2) through the FFM API, Java 22+) or nio;"
+                                + " udp nio, mmsg (recvmmsg) or gso (UDP_GRO)") @OrNull String recvIo,
+                        @Metric(unit = Unit.TEXT, means = "why the receiver's path is slower than it could be: tcp why not native, udp why"
+                                + " not the io: asked for") @OrNull String recvIoNote) {
     }
 
     /** What the receiving side counted: the bytes of the measured span, its seconds, and their rate. */
@@ -91,13 +103,14 @@ public final class StreamMetrics {
      * @param recvSocket   the receiver's SO_RCVBUF, or null
      * @param strays       the strays the sides dropped (added up; null entries are sides that do not count them)
      * @param fromIsSender whether the {@code from} host (the local end) sends
+     * @param io           which calls the ends made, or null when they do not say
      */
-    public static Figures merge(Streamed rx, Streamed tx, Long sendSocket, Long recvSocket, List<Long> strays, boolean fromIsSender) {
+    public static Figures merge(Streamed rx, Streamed tx, Long sendSocket, Long recvSocket, List<Long> strays, boolean fromIsSender, Paths io) {
         List<Double> perStream = rx != null && rx.streamThroughputBps().size() > 1 ? rx.streamThroughputBps() : null;
         MeterFigures local = fromIsSender ? tx : rx;
         MeterFigures remote = fromIsSender ? rx : tx;
         return new Figures(Moved.of(rx), tx == null ? null : tx.bytes(), tx == null ? Double.NaN : tx.throughputBps(), sendSocket, recvSocket, perStream, Ends.of(local, remote),
-                PerKb.of(local, remote, rx == null ? 0 : rx.bytes()), strays(strays), Double.NaN, Double.NaN);
+                PerKb.of(local, remote, rx == null ? 0 : rx.bytes()), strays(strays), Double.NaN, Double.NaN, io);
     }
 
     /**
@@ -113,7 +126,7 @@ public final class StreamMetrics {
         Long strays = strays(java.util.Arrays.asList(forward.straysDropped(), reverse.straysDropped()));
         Moved both = new Moved(bytes, Math.max(orZero(f.seconds()), orZero(r.seconds())), sum(f.throughputBps(), r.throughputBps()));
         return new Figures(both, orZero(forward.senderBytes()) + orZero(reverse.senderBytes()), Double.NaN, forward.sendSocketBytes(),
-                forward.recvSocketBytes(), null, forward.cpu(), demand, strays, f.throughputBps(), r.throughputBps());
+                forward.recvSocketBytes(), null, forward.cpu(), demand, strays, f.throughputBps(), r.throughputBps(), forward.io());
     }
 
     /** The strays the sides that count them dropped, added up; null when none counts them. */

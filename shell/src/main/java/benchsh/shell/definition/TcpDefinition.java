@@ -122,13 +122,22 @@ public final class TcpDefinition implements Definition {
                 receiver, sides -> Merged.of(merge(sides, receiver, sender, !reverse), sides.intervals(receiver)), label);
     }
 
-    /** One direction's figures: the receiver's count, the sender's, each end's socket buffer, and both ends' strays. */
+    /** One direction's figures: the receiver's count, the sender's, each end's socket buffer and calls, and both ends' strays. */
     static StreamMetrics.Figures merge(Sides sides, String receiver, String sender, boolean fromIsSender) {
         TcpStream.Report rx = sides.report(receiver, TcpStream.Report.class);
         TcpStream.Report tx = sides.report(sender, TcpStream.Report.class);
         return StreamMetrics.merge(sides.streamed(receiver), sides.streamed(sender), tx == null ? null : tx.sendSocketBytes(),
                 rx == null ? null : rx.recvSocketBytes(), Arrays.asList(rx == null ? null : rx.straysDropped(), tx == null ? null : tx.straysDropped()),
-                fromIsSender);
+                fromIsSender, paths(tx, rx));
+    }
+
+    /** {@code send_io} and {@code recv_io}: the calls each end's streams made; null when neither end reported. */
+    static StreamMetrics.Paths paths(TcpStream.Report tx, TcpStream.Report rx) {
+        if (tx == null && rx == null) {
+            return null;
+        }
+        return new StreamMetrics.Paths(tx == null ? null : tx.io().streamIo(), tx == null ? null : tx.io().streamIoNote(),
+                rx == null ? null : rx.io().streamIo(), rx == null ? null : rx.io().streamIoNote());
     }
 
     private static TcpStream.Spec spec(Args args, Duration omit, boolean send) {

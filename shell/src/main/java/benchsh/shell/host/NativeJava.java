@@ -27,7 +27,7 @@ public record NativeJava(Path home, int feature, String version) {
     /** The Java the native paths need. */
     public static final int REQUIRED = 22;
     /** What a peer on Java 17 to 21 lacks, for messages. */
-    public static final String PATHS = "the native paths (sendmmsg and GSO datagrams, native TCP_RR/TCP_CRR sockets, native file writes)";
+    public static final String PATHS = "the native paths (sendmmsg and GSO datagrams, native TCP stream, TCP_RR and TCP_CRR sockets, native file writes)";
     /** How to get a JDK 22+ on Debian and Ubuntu (Debian 12 has no package of one), for messages. */
     public static final String HOW_TO_GET = "Ubuntu: apt-get install openjdk-25-jdk-headless; Debian 12: Temurin's temurin-25-jdk";
     /** Where Debian, Ubuntu and Temurin's packages install JDKs. */

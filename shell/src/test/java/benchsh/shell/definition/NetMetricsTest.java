@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.peer.datagram.UdpStream;
+import benchsh.peer.io.StreamSockets;
 import benchsh.peer.metric.Flat;
 import benchsh.peer.pipe.PipeStream;
 import benchsh.peer.rr.RrReport;
@@ -138,18 +139,25 @@ class NetMetricsTest {
         assertEquals(4000, rx.bytes());
         assertEquals(2.0, rx.seconds());
         assertEquals(16000.0, rx.throughputBps(), 1e-9);
-        StreamMetrics.Figures f = StreamMetrics.merge(rx, null, null, null, List.of(), true);
+        StreamMetrics.Figures f = StreamMetrics.merge(rx, null, null, null, List.of(), true, null);
         assertEquals(4000L, f.received().bytes());
         assertTrue(Double.isNaN(f.cpu().cpuRemotePct()), "no CPU from samples");
     }
 
     @Test
     void tcpTakesTheReceiversCountAndEachEndsSocketBuffer() {
-        TcpStream.Report rx = new TcpStream.Report(moved(1000, 1000, 1, 0, new SideCpu(10, 2, 0.1)), 2, 16384L, 131072L);
-        TcpStream.Report tx = new TcpStream.Report(moved(1200, 1200, 1, 0, new SideCpu(20, 2, 0.2)), 0, 65536L, 131072L);
+        TcpStream.Report rx = new TcpStream.Report(moved(1000, 1000, 1, 0, new SideCpu(10, 2, 0.1)), 2, 16384L, 131072L,
+                new StreamSockets.Chosen("nio", "needs Java 22 or newer"));
+        TcpStream.Report tx = new TcpStream.Report(moved(1200, 1200, 1, 0, new SideCpu(20, 2, 0.2)), 0, 65536L, 131072L,
+                new StreamSockets.Chosen("native", null));
         Sides s = sides("listen", rx, "connect", tx);
         StreamMetrics.Figures f = StreamMetrics.merge(s.streamed("listen"), s.streamed("connect"), tx.sendSocketBytes(), rx.recvSocketBytes(),
-                List.of(rx.straysDropped(), tx.straysDropped()), true);
+                List.of(rx.straysDropped(), tx.straysDropped()), true, TcpDefinition.paths(tx, rx));
+        Map<String, Object> flat = Flat.of(f);
+        assertEquals("native", flat.get("send_io"));
+        assertEquals("nio", flat.get("recv_io"));
+        assertEquals("needs Java 22 or newer", flat.get("recv_io_note"));
+        assertFalse(flat.containsKey("send_io_note"), "the native sender has no note");
         assertEquals(1000L, f.received().bytes());
         assertEquals(1200L, f.senderBytes());
         assertEquals(65536L, f.sendSocketBytes());
@@ -162,9 +170,9 @@ class NetMetricsTest {
     @Test
     void bidirectionalAddsBothDirections() {
         StreamMetrics.Figures fwd = new StreamMetrics.Figures(new StreamMetrics.Moved(1000, 1.0, 8000.0), 1000L, 8000.0, null, null, null,
-                new StreamMetrics.Ends(1, 2, 3, 4), new StreamMetrics.PerKb(10.0, 20.0), null, Double.NaN, Double.NaN);
+                new StreamMetrics.Ends(1, 2, 3, 4), new StreamMetrics.PerKb(10.0, 20.0), null, Double.NaN, Double.NaN, null);
         StreamMetrics.Figures rev = new StreamMetrics.Figures(new StreamMetrics.Moved(3000, 1.1, 24000.0), 3000L, 24000.0, null, null, null,
-                new StreamMetrics.Ends(1, 2, 3, 4), new StreamMetrics.PerKb(99.0, 99.0), null, Double.NaN, Double.NaN);
+                new StreamMetrics.Ends(1, 2, 3, 4), new StreamMetrics.PerKb(99.0, 99.0), null, Double.NaN, Double.NaN, null);
         StreamMetrics.Figures f = StreamMetrics.bidirectional(fwd, rev);
         assertEquals(32000.0, f.received().throughputBps());
         assertEquals(4000L, f.received().bytes());

@@ -1,5 +1,6 @@
 package benchsh.shell.host;
 
+import benchsh.peer.io.StreamSockets;
 import benchsh.peer.protocol.ControlChannel;
 import benchsh.peer.protocol.Endpoint;
 import benchsh.peer.protocol.ErrorKind;
@@ -46,7 +47,7 @@ final class FakePeer implements AutoCloseable {
 
     /** A peer whose sides send samples of bytes moved and report a tcp side's figures. */
     FakePeer(Map<String, Object> facts, int intervals, Duration every, String error) throws IOException {
-        this(facts, null, new TcpStream.Report(null, 0, null, null), intervals, every, error);
+        this(facts, null, new TcpStream.Report(null, 0, null, null, StreamSockets.Chosen.byDefault()), intervals, every, error);
     }
 
     /**

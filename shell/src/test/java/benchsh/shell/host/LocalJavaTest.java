@@ -63,7 +63,7 @@ class LocalJavaTest {
         Path j25 = NativeJavaTest.java(tmp.resolve("jvm/jdk-25"), "25.0.3", true);
         LocalJava given = LocalJava.choose(old, own, List.of(NativeJava.of(j25).orElseThrow()), NO_RUNTIME, true);
         assertEquals(old, given.java());
-        assertEquals("local: BENCHSH_JAVA is Java 17, without the native paths (sendmmsg and GSO datagrams, native TCP_RR/TCP_CRR sockets, "
+        assertEquals("local: BENCHSH_JAVA is Java 17, without the native paths (sendmmsg and GSO datagrams, native TCP stream, TCP_RR and TCP_CRR sockets, "
                 + "native file writes); unset it to run the local peer on Java 25.0.3 (" + j25.resolve("bin/java") + ")", given.note());
         assertNull(LocalJava.choose("/my/java", own, List.of(), NO_RUNTIME, true).note(), "a java of unknown version gets no note");
     }

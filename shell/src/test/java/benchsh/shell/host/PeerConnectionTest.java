@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.peer.datagram.UdpStream;
+import benchsh.peer.io.StreamSockets;
 import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.stream.TcpStream;
 import benchsh.peer.workload.Interval;
@@ -84,7 +85,7 @@ class PeerConnectionTest {
     @Test
     void aSampleThatDoesNotDecodeWithItsRecordEndsTheSideAsAProtocolErrorAndStopsIt() throws Exception {
         try (FakePeer peer = new FakePeer(Map.of(), Map.of("start_s", 0.0, "end_s", 1.0, "figures", Map.of("bytes", "many")),
-                new TcpStream.Report(null, 0, null, null), 1, Duration.ofMillis(10), null);
+                new TcpStream.Report(null, 0, null, null, StreamSockets.Chosen.byDefault()), 1, Duration.ofMillis(10), null);
                 PeerConnection c = connect(peer, () -> null, PeerConnection.PING_EVERY)) {
             SideHandle side = c.start("t1", "tcp", "listen", Map.of(), null, Duration.ofMinutes(1));
             SideEnd done = doneWithin(side);

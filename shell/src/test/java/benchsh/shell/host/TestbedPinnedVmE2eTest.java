@@ -19,7 +19,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * End to end on the testbed with real OpenSSH: hosts whose only Java on PATH is 17 run their peers on benchsh's
- * runtime by default, so {@code udp batch: 64} and {@code rr} take the native paths between them, the results say
+ * runtime by default, so {@code udp batch: 64}, {@code rr} and {@code tcp} take the native paths between them, the results say
  * which VM ran ({@code peer_java}) and {@code hosts} shows it; with {@code runtime: false} a host runs its own Java
  * 17 on the NIO paths and every result involving it carries a note saying what it lacks, printed once.
  */
@@ -34,16 +34,19 @@ class TestbedPinnedVmE2eTest {
         StringWriter text = new StringWriter();
         try (Session session = Testbed.session(new PrintWriter(text, true))) {
             ScriptRunner runner = new ScriptRunner(session);
-            runner.evaluate("a = host 'h1'; b = host 'h2'\nudp from: a, to: b, batch: 64, time: 1.s\nrr from: a, to: b, time: 1.s\nhosts", "e2e");
+            runner.evaluate("a = host 'h1'; b = host 'h2'\nudp from: a, to: b, batch: 64, time: 1.s\nrr from: a, to: b, time: 1.s\n"
+                    + "tcp from: a, to: b, time: 1.s\nhosts", "e2e");
             List<Result> results = session.results();
-            assertEquals(2, results.size(), text.toString());
+            assertEquals(3, results.size(), text.toString());
             Result udp = results.get(0);
             Result rr = results.get(1);
-            assertTrue(udp.ok() && rr.ok(), text.toString());
+            Result tcp = results.get(2);
+            assertTrue(udp.ok() && rr.ok() && tcp.ok(), text.toString());
             assertTrue(List.of("mmsg", "gso").contains(udp.metrics().get("send_io")), udp.metrics() + "\n" + text);
             assertTrue(List.of("mmsg", "gso").contains(udp.metrics().get("recv_io")), udp.metrics() + "\n" + text);
             assertEquals("native", rr.metrics().get("client_io"), rr.metrics().toString());
             assertEquals("native", rr.metrics().get("server_io"), rr.metrics().toString());
+            assertEquals(List.of("native", "native"), List.of(tcp.metrics().get("send_io"), tcp.metrics().get("recv_io")), tcp.metrics().toString());
             for (Result r : results) {
                 assertEquals(runtimeJava + " runtime", r.metrics().get("peer_java"), "one VM on both ends: " + r.metrics());
                 assertNull(r.metrics().get("peer_note"), r.metrics().toString());

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.shell.Batch;
 import benchsh.shell.Main;
+import benchsh.shell.host.NativeJava;
+import benchsh.shell.host.PeerJar;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -127,6 +129,9 @@ class NetVerbsTest {
         assertTrue(num(streams, "throughput_bps") <= 400e6 * 1.05, "paced: " + streams.get("throughput_bps"));
         assertTrue(r.human().contains("stream throughput"), r.human());
         assertTrue(((List<?>) r.result(2).get("intervals")).size() >= 3, "samples every 0.25 s");
+        String path = PeerJar.hasNativePaths() && !NativeJava.candidates().isEmpty() ? "native" : "nio";
+        assertEquals(List.of(path, path), List.of(bidir.get("send_io"), bidir.get("recv_io")), "the local peer's calls: " + bidir);
+        assertEquals(List.of("sendfile", path), List.of(streams.get("send_io"), streams.get("recv_io")), "zerocopy: " + streams);
     }
 
     /** window: 1 runs with the buffers the kernel raised it to, and the row shows them beside the window asked for. */

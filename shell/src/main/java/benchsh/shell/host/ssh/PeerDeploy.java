@@ -1,6 +1,7 @@
 package benchsh.shell.host.ssh;
 
 import benchsh.shell.host.HostException;
+import benchsh.shell.host.NativeJava;
 import benchsh.shell.host.PeerJar;
 import java.io.IOException;
 import java.util.function.Consumer;
@@ -80,7 +81,8 @@ public final class PeerDeploy {
         try {
             return image.build();
         } catch (IOException e) {
-            throw new HostException(host, RuntimeDecision.STEP, "cannot build benchsh's runtime here: " + e.getMessage());
+            throw new HostException(host, RuntimeDecision.STEP, "cannot build benchsh's runtime here: " + e.getMessage() + "; repair that JDK,"
+                    + " or set BENCHSH_JDK22 to another JDK " + NativeJava.REQUIRED + "+");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new HostException(host, RuntimeDecision.STEP, "interrupted while building benchsh's runtime here");

@@ -100,6 +100,18 @@ public final class RuntimeImage {
         return forPeers;
     }
 
+    /**
+     * Makes {@code image} the peers' runtime of this shell from now on (a test's JDK whose jlink fails); null goes back
+     * to finding it by the rule of {@link #forPeers()}.
+     *
+     * @return the one used before, or null
+     */
+    static synchronized RuntimeImage replaceForPeers(RuntimeImage image) {
+        RuntimeImage before = forPeers;
+        forPeers = image;
+        return before;
+    }
+
     /** The platform a runtime built here runs on. */
     public Platform platform() {
         return platform;
@@ -308,7 +320,7 @@ public final class RuntimeImage {
         }
     }
 
-    /** Runs a JDK tool with its output in {@code log}; its output, or an IOException naming the command, exit status and output. */
+    /** Runs a JDK tool with its output in {@code log}; its output, or an IOException naming the tool, exit status and last output. */
     private static String run(List<String> command, Path log) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
@@ -323,7 +335,7 @@ public final class RuntimeImage {
         String out = Files.readString(log);
         if (p.exitValue() != 0) {
             String[] lines = out.strip().split("\\R");
-            throw new IOException(String.join(" ", command) + " exited with " + p.exitValue() + ": "
+            throw new IOException(command.get(0) + " exited with " + p.exitValue() + ": "
                     + String.join(" | ", Arrays.asList(lines).subList(Math.max(0, lines.length - 3), lines.length)));
         }
         return out;

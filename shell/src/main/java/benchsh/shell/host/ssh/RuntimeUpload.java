@@ -58,11 +58,11 @@ final class RuntimeUpload {
         String tarball = base + "/" + RemoteFiles.randomName(".runtime-upload-") + ".tar.gz";
         try (InputStream in = Files.newInputStream(image.file())) {
             files.upload(tarball, in, image.bytes());
-        } catch (IOException e) {
+        } catch (IOException | HostException e) {
             removeQuietly(session, tarball);
-            throw new HostException(host, RuntimeDecision.STEP, "cannot upload the runtime (" + Math.round(image.bytes() / 1e6) + " MB) to "
-                    + tarball + ": " + e.getMessage() + "; check the free space there (df), or give dir: on a disk with "
-                    + Math.round(image.bytes() * 3 / 1e6) + " MB free");
+            throw new HostException(host, RuntimeDecision.STEP, "cannot upload the runtime (" + Math.round(image.bytes() / 1e6) + " MB): "
+                    + (e instanceof HostException h ? h.detail() : tarball + ": " + e.getMessage()) + "; it needs about "
+                    + Math.round(image.bytes() * 3 / 1e6) + " MB free there (df), or give dir: on a disk that has them");
         }
         String unpacked = unpack(session, host, probe, tarball, image.sha256(), base);
         boolean renamed = false;
@@ -131,8 +131,15 @@ final class RuntimeUpload {
             throws HostException {
         RemoteCommand.Outcome o = run(session, host, unpackScript(probe.hash().command, tarball, sha256, base), "unpack");
         String dir = o.stdout().strip();
+        // one line: the host's lines joined, without the script's own prefix
+        String said = String.join(" | ", o.output().replace("benchsh: " + RuntimeDecision.STEP + ": ", "").lines().map(String::strip)
+                .filter(l -> !l.isEmpty()).toList());
+        if (o.exit() == HASH_MISMATCH) {
+            throw new HostException(host, RuntimeDecision.STEP, "the runtime arrived changed: " + said + "; connect again, and if it"
+                    + " happens again check the disk there and what sits between here and " + host);
+        }
         if (o.exit() != 0 || !dir.startsWith(base + "/.runtime-unpack-") || dir.contains("\n")) {
-            throw new HostException(host, RuntimeDecision.STEP, "unpacking the runtime failed (exit " + o.exit() + "): " + o.output());
+            throw new HostException(host, RuntimeDecision.STEP, "unpacking the runtime failed (exit " + o.exit() + "): " + said);
         }
         return dir;
     }

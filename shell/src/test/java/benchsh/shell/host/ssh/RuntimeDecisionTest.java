@@ -51,7 +51,7 @@ class RuntimeDecisionTest {
         RuntimeDecision.Decision d = decide(J17, RuntimeUse.DEFAULT, AARCH64);
         assertEquals(false, d.runtime());
         assertEquals("h1: h1 is linux/aarch64, benchsh's runtime linux/x86_64; so its peer runs on its own Java 17, without the native "
-                + "paths (sendmmsg and GSO datagrams, native TCP_RR/TCP_CRR sockets, native file writes): install a JDK 22+ there", d.note());
+                + "paths (sendmmsg and GSO datagrams, native TCP stream, TCP_RR and TCP_CRR sockets, native file writes): install a JDK 22+ there", d.note());
         assertEquals(new RuntimeDecision.Decision(false, null), decide(J25, RuntimeUse.DEFAULT, AARCH64), "a Java 22+ there lacks nothing");
     }
 
@@ -78,7 +78,7 @@ class RuntimeDecisionTest {
         RuntimeDecision.Decision d = decide(J17, RuntimeUse.NEVER, null);
         assertEquals(false, d.runtime());
         assertEquals("h1 ran its own Java 17 (runtime: false or java:), without the native paths (sendmmsg and GSO datagrams, native "
-                + "TCP_RR/TCP_CRR sockets, native file writes); drop them to run it on benchsh's Java 25.0.3 runtime", d.note());
+                + "TCP stream, TCP_RR and TCP_CRR sockets, native file writes); drop them to run it on benchsh's Java 25.0.3 runtime", d.note());
         assertNull(decide(J17, RuntimeUse.NEVER, AARCH64).note(), "nothing faster could have run there");
         assertNull(decide(J25, RuntimeUse.NEVER, null).note());
         HostException e = refused(MISSING, RuntimeUse.NEVER, null);

@@ -40,6 +40,8 @@ public final class TestSshServer implements AutoCloseable {
     public final AtomicLong failWritesFrom = new AtomicLong(Long.MAX_VALUE);
     /** Bytes written over SFTP so far. */
     public final AtomicLong bytesWritten = new AtomicLong();
+    /** The SFTP write that covers this offset of its file has that byte changed (a disk or a link that corrupts); -1 for none. */
+    public final AtomicLong corruptByteAt = new AtomicLong(-1);
 
     public TestSshServer(Path dir, PublicKey acceptedUserKey) throws IOException {
         this(dir, acceptedUserKey, null);
@@ -76,6 +78,10 @@ public final class TestSshServer implements AutoCloseable {
                                 int dataOffset, int dataLen) throws IOException {
                 if (offset + dataLen > failWritesFrom.get()) {
                     throw new IOException("simulated disk failure");
+                }
+                long corrupt = corruptByteAt.get();
+                if (corrupt >= offset && corrupt < offset + dataLen) {
+                    data[dataOffset + (int) (corrupt - offset)] ^= 0x5a;
                 }
                 bytesWritten.addAndGet(dataLen);
             }
