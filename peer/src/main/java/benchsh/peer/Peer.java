@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
 /**
@@ -32,8 +33,8 @@ import java.util.stream.Stream;
  * silent. The shell sends a frame at least every 10 s (it pings on a fixed cadence), so a peer that
  * has run a side and then hears nothing for {@link #SHELL_SILENCE} takes the shell for gone (its
  * machine vanished without a FIN) and exits; a peer that has run nothing since the shell last spoke
- * waits the longer idle timeout. Each started side runs on its own thread (from the instant its START names, if
- * it names one: {@link ScheduledSide}) and ends with a DONE message; a PING is answered with this peer's clock. On
+ * waits the longer idle timeout. Each started side runs on its own thread (a held one from the instant its GO names:
+ * {@link ScheduledSide}) and ends with a DONE message; a PING is answered with this peer's clock. On
  * exit every running side is cancelled and the peer's temp directory is removed.
  */
 public final class Peer {
@@ -53,7 +54,7 @@ public final class Peer {
     private final ControlChannel channel;
     private final Duration idleTimeout;
     private final Duration shellSilence;
-    private final Map<String, Side> running = new ConcurrentHashMap<>();
+    private final Map<String, ScheduledSide> running = new ConcurrentHashMap<>();
     private Path tempDir;
 
     public Peer(ControlChannel channel, Duration idleTimeout) {
@@ -117,7 +118,7 @@ public final class Peer {
             return false;
         }
         channel.send(new Message.Welcome(Message.PROTOCOL, version(), HostFacts.collect()));
-        Workloads.names(); // finds the workloads now, not in the first START: a side scheduled for an instant must not be late for it
+        Workloads.names(); // finds the workloads now, not in the first START
         return true;
     }
 
@@ -158,11 +159,25 @@ public final class Peer {
                 if (side != null) {
                     side.cancel();
                 }
+            } else if (m instanceof Message.Go go) {
+                go(go);
             } else if (m instanceof Message.Ping ping) {
                 channel.send(ping.answer(heard));
             } else {
                 throw new ProtocolException("unexpected " + m.type() + " from the shell");
             }
+        }
+    }
+
+    /** Releases a held side; a GO for a side that is not held or gone is ignored, one for more than a day ahead refused. */
+    private void go(Message.Go go) throws IOException {
+        if (go.atNanos() - System.nanoTime() > Message.Start.LONGEST_DEADLINE_NANOS) {
+            channel.send(new Message.Error(go.id(), "the start of test id " + go.id() + " is more than 24 h away", ErrorKind.PROTOCOL));
+            return;
+        }
+        ScheduledSide side = running.get(go.id());
+        if (side != null) {
+            side.go(go.atNanos());
         }
     }
 
@@ -177,16 +192,13 @@ public final class Peer {
             channel.send(new Message.Error(start.id(), "test id " + start.id() + " is already running", ErrorKind.PROTOCOL));
             return;
         }
-        long now = System.nanoTime();
-        if (start.atNanos() != null && start.atNanos() - now > Message.Start.LONGEST_DEADLINE_NANOS) {
-            channel.send(new Message.Error(start.id(), "the start of test id " + start.id() + " is more than 24 h away", ErrorKind.PROTOCOL));
-            return;
-        }
         ScheduledSide side;
-        long deadline = now + Math.max(0, start.deadlineNanos() - REPORT_MARGIN.toNanos());
+        long deadline = System.nanoTime() + Math.max(0, start.deadlineNanos() - REPORT_MARGIN.toNanos());
         try {
-            side = new ScheduledSide(workload.open(start.role(), start.spec(), start.link(), context(start.id(), deadline, start.atNanos())),
-                    start.atNanos());
+            AtomicReference<ScheduledSide> scheduled = new AtomicReference<>();
+            side = new ScheduledSide(workload.open(start.role(), start.spec(), start.link(), context(start.id(), deadline, scheduled)), start.hold(),
+                    deadline);
+            scheduled.set(side);
         } catch (IOException | RuntimeException e) {
             // a malformed spec is the shell's mistake; anything else is this host refusing to set the side up
             ErrorKind kind = e instanceof ProtocolException ? ErrorKind.PROTOCOL : ErrorKind.REFUSED;
@@ -211,11 +223,13 @@ public final class Peer {
         t.start();
     }
 
-    private SideContext context(String id, long deadlineNanos, Long atNanos) {
+    /** A side's context; {@code scheduled} holds the side as its START asked it to begin, once it is set up. */
+    private SideContext context(String id, long deadlineNanos, AtomicReference<ScheduledSide> scheduled) {
         return new SideContext() {
             @Override
             public OptionalLong scheduledNanos() {
-                return atNanos == null ? OptionalLong.empty() : OptionalLong.of(atNanos);
+                ScheduledSide s = scheduled.get();
+                return s == null ? OptionalLong.empty() : s.instant();
             }
 
             @Override

@@ -105,17 +105,19 @@ class PeerTest {
     }
 
     @Test
-    void aScheduledSideBeginsAtItsInstantAndSaysHowLate() throws Exception {
+    void aHeldSideBeginsAtTheInstantItsGoNamesAndSaysHowLate() throws Exception {
         shell.send(new Message.Hello(Message.PROTOCOL, "test"));
         shell.receive(WAIT);
         String token = "0123456789abcdef0123456789abcdef";
-        long at = System.nanoTime() + 300_000_000L; // this JVM's clock is the peer's
         shell.send(new Message.Start("s-l", "tcp", "listen", SpecCodec.encode(tcp().build()), new Link(token, "127.0.0.1", 0),
-                Message.Start.LONGEST_DEADLINE_NANOS, at));
+                Message.Start.LONGEST_DEADLINE_NANOS, true));
         Message.Ready ready = assertInstanceOf(Message.Ready.class, next());
         shell.send(new Message.Start("s-c", "tcp", "connect", SpecCodec.encode(tcp().send().bytes(100_000L).build()),
-                new Link(token, "127.0.0.1", ready.endpoint().port()), Message.Start.LONGEST_DEADLINE_NANOS, at));
+                new Link(token, "127.0.0.1", ready.endpoint().port()), Message.Start.LONGEST_DEADLINE_NANOS, true));
         assertInstanceOf(Message.Ready.class, next());
+        long at = System.nanoTime() + 200_000_000L; // this JVM's clock is the peer's
+        shell.send(new Message.Go("s-l", at));
+        shell.send(new Message.Go("s-c", at));
         Map<String, Message.Done> done = new LinkedHashMap<>();
         while (done.size() < 2) {
             Message.Done d = assertInstanceOf(Message.Done.class, next());
@@ -125,9 +127,20 @@ class PeerTest {
             assertNull(d.error());
             assertTrue(d.lateNanos() != null && d.lateNanos() >= 0, "began at its instant, not before, and said how late: " + d.lateNanos());
         }
-        shell.send(new Message.Start("far", "tcp", "listen", SpecCodec.encode(tcp().build()), new Link(token, "127.0.0.1", 0),
-                Message.Start.LONGEST_DEADLINE_NANOS, System.nanoTime() + 2 * Message.Start.LONGEST_DEADLINE_NANOS));
+        shell.send(new Message.Go("gone", System.nanoTime() + 2 * Message.Start.LONGEST_DEADLINE_NANOS));
         assertTrue(assertInstanceOf(Message.Error.class, next()).message().contains("more than 24 h away"));
+    }
+
+    @Test
+    void aHeldSideThatHearsNoGoEndsAtItsDeadlineWithoutRunning() throws Exception {
+        shell.send(new Message.Hello(Message.PROTOCOL, "test"));
+        shell.receive(WAIT);
+        shell.send(new Message.Start("h", "tcp", "listen", SpecCodec.encode(tcp().build()), new Link("0123456789abcdef0123456789abcdef", "127.0.0.1", 0),
+                Peer.REPORT_MARGIN.toNanos() + 300_000_000L, true));
+        assertInstanceOf(Message.Ready.class, next());
+        Message.Done d = assertInstanceOf(Message.Done.class, next());
+        assertEquals(ErrorKind.TIMEOUT, d.kind(), d.error());
+        assertTrue(d.error().contains("when to begin"), d.error());
     }
 
     @Test

@@ -16,8 +16,8 @@ public sealed interface Message {
      * exits after {@code Peer.SHELL_SILENCE} without one. Version 4: START carries the side's deadline. Version 5: a
      * side's figures are records: DONE carries the role's report record and INTERVAL its sample record, both encoded
      * by {@link SpecCodec}, and READY a typed {@link Endpoint}. Version 6: a PING from the shell carries its clock and the
-     * peer's answer the peer's, four timestamps of a {@link ClockExchange}; START may name the instant on the peer's clock
-     * at which the side begins, and DONE then says how late it began.
+     * peer's answer the peer's, four timestamps of a {@link ClockExchange}; a START may hold its side once it is set up until
+     * a GO names the instant on the peer's clock at which it begins, and DONE then says how late it began.
      */
     int PROTOCOL = 6;
 
@@ -67,11 +67,11 @@ public sealed interface Message {
      * Start one side of a test: {@code role} is workload specific, e.g. "listen" or "connect"; {@code spec} is
      * the wire form of the workload's spec record for that role; {@code link} is null for a side without a
      * partner; {@code deadlineNanos} is how long after this START the shell waits for the side's DONE before it
-     * gives the test up (at most {@link #LONGEST_DEADLINE_NANOS}, 24 h, also when absent); {@code atNanos}, when
-     * given, is the instant on the peer's clock ({@link System#nanoTime()}) at which the side begins, within 24 h (the
-     * side is set up and READY at once either way); null begins it at once.
+     * gives the test up (at most {@link #LONGEST_DEADLINE_NANOS}, 24 h, also when absent); {@code hold} sets the side
+     * up (READY) and has it wait for a {@link Go} naming when it begins, rather than begin at once: so that sides to
+     * begin together are all set up before their instant is chosen.
      */
-    record Start(String id, String workload, String role, Map<String, Object> spec, Link link, long deadlineNanos, Long atNanos)
+    record Start(String id, String workload, String role, Map<String, Object> spec, Link link, long deadlineNanos, boolean hold)
             implements Message {
         /** The longest deadline, that of a START without one: 24 h, the longest any test may last. */
         public static final long LONGEST_DEADLINE_NANOS = 86_400_000_000_000L;
@@ -84,7 +84,7 @@ public sealed interface Message {
 
         /** A START that begins the side at once. */
         public Start(String id, String workload, String role, Map<String, Object> spec, Link link, long deadlineNanos) {
-            this(id, workload, role, spec, link, deadlineNanos, null);
+            this(id, workload, role, spec, link, deadlineNanos, false);
         }
 
         /** A START with the longest deadline. */
@@ -98,14 +98,31 @@ public sealed interface Message {
 
         public Map<String, Object> fields() {
             return map("id", id, "workload", workload, "role", role, "spec", spec, "link", link == null ? null : SpecCodec.encode(link),
-                    "deadline_ns", deadlineNanos, "at_ns", atNanos);
+                    "deadline_ns", deadlineNanos, "hold", hold ? Boolean.TRUE : null);
         }
 
         static Start decode(Fields f) throws ProtocolException {
             return new Start(f.string("id"), f.string("workload"), f.string("role"), f.map("spec"),
                     f.optional("link") ? SpecCodec.decode(Link.class, f.object("link")) : null,
-                    f.integer("deadline_ns", 1, LONGEST_DEADLINE_NANOS, LONGEST_DEADLINE_NANOS),
-                    f.optional("at_ns") ? (Long) f.integer("at_ns") : null);
+                    f.integer("deadline_ns", 1, LONGEST_DEADLINE_NANOS, LONGEST_DEADLINE_NANOS), f.bool("hold", false));
+        }
+    }
+
+    /**
+     * A held side begins at {@code atNanos}, on the peer's clock ({@link System#nanoTime()}), within 24 h: at once if that
+     * is past.
+     */
+    record Go(String id, long atNanos) implements Message {
+        public MessageType type() {
+            return MessageType.GO;
+        }
+
+        public Map<String, Object> fields() {
+            return map("id", id, "at_ns", atNanos);
+        }
+
+        static Go decode(Fields f) throws ProtocolException {
+            return new Go(f.string("id"), f.integer("at_ns"));
         }
     }
 
@@ -146,8 +163,8 @@ public sealed interface Message {
      * A side ended. {@code report} is the wire form of its role's report record (decoded with that record by whoever
      * knows the role), null when the side ended before it had one; {@code intervals} its interval samples' wire forms.
      * {@code error} and {@code kind} are null when it completed, and both set when it did not; what was measured so far
-     * is kept either way. {@code lateNanos}, for a side its START scheduled ({@code at_ns}), is how long after that
-     * instant it began, on the peer's clock (negative: early); null for one that began at once.
+     * is kept either way. {@code lateNanos}, for a side a GO began, is how long after the GO's instant it began, on the
+     * peer's clock; null for one that began at once.
      */
     record Done(String id, Map<String, Object> report, List<Object> intervals, String error, ErrorKind kind, Long lateNanos) implements Message {
         public Done {

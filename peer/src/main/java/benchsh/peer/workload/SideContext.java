@@ -19,9 +19,9 @@ public interface SideContext {
     long deadlineNanos();
 
     /**
-     * The instant ({@link System#nanoTime()}) the side was to begin at, when its START named one: a side on a schedule of
-     * its own (latency probes) counts from it, so that its figures line up with the sides that begin with it also when
-     * it began late. Empty for a side started at once.
+     * The instant ({@link System#nanoTime()}) the side was to begin at, when it was held for one (a GO named it): a side on
+     * a schedule of its own (latency probes) counts from it, so that its figures line up with the sides that begin with
+     * it also when it began late. Empty for a side started at once.
      */
     default OptionalLong scheduledNanos() {
         return OptionalLong.empty();

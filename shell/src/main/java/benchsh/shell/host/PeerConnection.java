@@ -136,15 +136,13 @@ public final class PeerConnection implements AutoCloseable {
      * @param deadline how long the shell waits for the side's end (the peer ends the side's waits before it)
      */
     public SideHandle start(String id, String workload, String role, Map<String, Object> spec, Link link, Duration deadline) throws HostException {
-        return start(id, workload, role, spec, link, deadline, null);
+        return start(id, workload, role, spec, link, deadline, false);
     }
 
     /**
-     * {@link #start}, beginning the side at {@code atShellNanos} on the shell's clock ({@link System#nanoTime()}), which
-     * the peer gets as its own clock reads that instant ({@link PeerClock#toPeer}); null begins it at once. The side is
-     * set up (listening) at once either way; its DONE says how late it began ({@link SideHandle#lateNanos}).
+     * {@link #start}; a {@code held} side is set up (READY) and waits until {@link #go} names the instant it begins at.
      */
-    public SideHandle start(String id, String workload, String role, Map<String, Object> spec, Link link, Duration deadline, Long atShellNanos)
+    public SideHandle start(String id, String workload, String role, Map<String, Object> spec, Link link, Duration deadline, boolean held)
             throws HostException {
         Workload w = Workloads.named(workload);
         Role r = w == null ? null : w.roles().get(role);
@@ -158,12 +156,25 @@ public final class PeerConnection implements AutoCloseable {
         sides.put(id, side);
         try {
             long nanos = Math.max(1, Math.min(deadline.toNanos(), Message.Start.LONGEST_DEADLINE_NANOS));
-            channel.send(new Message.Start(id, workload, role, spec, link, nanos, atShellNanos == null ? null : clock.toPeer(atShellNanos)));
+            channel.send(new Message.Start(id, workload, role, spec, link, nanos, held));
         } catch (IOException e) {
             sides.remove(id);
             throw new HostException(host, "start test", e.getMessage());
         }
         return side;
+    }
+
+    /**
+     * Has held side {@code id} begin at {@code atShellNanos} on the shell's clock ({@link System#nanoTime()}), which the
+     * peer gets as its own clock reads that instant ({@link PeerClock#toPeer}); its DONE says how late it began ({@link
+     * SideHandle#lateNanos}).
+     */
+    void go(String id, long atShellNanos) throws HostException {
+        try {
+            channel.send(new Message.Go(id, clock.toPeer(atShellNanos)));
+        } catch (IOException e) {
+            throw new HostException(host, "start test", e.getMessage());
+        }
     }
 
     void stop(String id) {

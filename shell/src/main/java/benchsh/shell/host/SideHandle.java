@@ -82,6 +82,11 @@ public final class SideHandle {
         return List.copyOf(intervals);
     }
 
+    /** Has this side, started held, begin at {@code atShellNanos} on the shell's clock ({@link PeerConnection#go}). */
+    public void go(long atShellNanos) throws HostException {
+        peer.go(id, atShellNanos);
+    }
+
     /** Asks the peer to cancel this side (best effort). */
     public void stop() {
         peer.stop(id);
@@ -145,9 +150,8 @@ public final class SideHandle {
     }
 
     /**
-     * For a side started at an instant (the START's {@code at_ns}, on the peer's clock), how
-     * long after it the side began, as the peer measured it on its own clock (negative: early); null before its DONE, or
-     * for a side started at once.
+     * For a side started held and released by {@link #go}, how long after the instant the side began, as the peer measured
+     * it on its own clock; null before its DONE, or for a side started at once.
      */
     public Long lateNanos() {
         return lateNanos;

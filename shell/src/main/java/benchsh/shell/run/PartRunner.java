@@ -28,10 +28,10 @@ import java.util.Set;
  * ({@link DataAddresses}), hands that address, its port and the test's random token to the connector,
  * starts the sides without a link, watches them all, and stops the survivors when one fails, the
  * deadline passes or the user interrupts. With a {@link StartGate} (a together block, a test of several
- * parts) the sides after the listener begin at the gate's instant, as each peer's clock reads it, and
- * what they measured of their start goes back to the gate; a side may begin later than that ({@link
- * SideSpec#after}). Every wait has a deadline; results measured before a failure are returned, marked.
- * Stateless.
+ * parts) every side is set up first and held; then all begin at the gate's instant, as each peer's clock
+ * reads it, and what they measured of their start goes back to the gate; a side may begin later than that
+ * ({@link SideSpec#after}). Every wait has a deadline; results measured before a failure are returned,
+ * marked. Stateless.
  */
 final class PartRunner {
     static final Duration READY_TIMEOUT = Duration.ofSeconds(15);
@@ -68,7 +68,7 @@ final class PartRunner {
             Status status = SideWatch.watch(running.stream().map(Started::handle).toList(), limit);
             progress.finished(test);
             if (gate != null) {
-                running.stream().filter(r -> r.at() != null && r.at() == instant && r.handle().lateNanos() != null)
+                running.stream().filter(r -> r.spec().after().isZero() && r.handle().lateNanos() != null)
                         .forEach(r -> gate.began(instant + r.handle().lateNanos()));
             }
             Map<String, SideEnd> done = new LinkedHashMap<>();
@@ -110,15 +110,18 @@ final class PartRunner {
         return meter == null || Double.isNaN(meter.omittedSeconds()) ? 0 : meter.omittedSeconds();
     }
 
-    /** A side, its handle on the peer, and the instant on the shell's clock it was told to begin at (null: at once). */
-    private record Started(SideSpec spec, SideHandle handle, Long at) {
+    /** A side and its handle on the peer. */
+    private record Started(SideSpec spec, SideHandle handle) {
     }
 
     /**
-     * Starts the listener, then (after the gate) the connector, then the sides without a link; each must end within {@code
-     * limit}. Returns the instant the gate set (or now, without one).
+     * Starts the listener, then the connector, then the sides without a link; each must end within {@code limit}. Sides
+     * that begin together or later (with a gate, or a side {@link SideSpec#after} the start) are started held: once every
+     * one is set up, the gate fixes the instant, and each is told to begin at it, plus its own offset. Returns the
+     * instant (now, when nothing is held).
      */
     private static long start(Part.OnPeers part, StartGate gate, List<Started> running, Duration limit) throws HostException, InterruptedException {
+        boolean held = gate != null || part.sides().stream().anyMatch(s -> !s.after().isZero());
         String id = newToken().substring(0, 12);
         String token = newToken();
         SideSpec listen = find(part, LinkRole.LISTEN);
@@ -129,37 +132,35 @@ final class PartRunner {
             listen.host().peer();
             connect.host().peer();
             address = DataAddresses.listenAddress(listen.host(), connect.host(), listen.address(), connect.address());
-            // a listener is passive: one that begins later begins at its own offset from now, before the others
-            Started l = begin(listen, id + "-l", new Link(token, address, listen.port()), limit, later(System.nanoTime(), listen));
+            Started l = begin(listen, id + "-l", new Link(token, address, listen.port()), limit, held);
             running.add(l);
             endpoint = l.handle().awaitReady(READY_TIMEOUT);
         }
-        List<SideSpec> after = part.sides().stream().filter(s -> s.link() != LinkRole.LISTEN).toList();
-        long instant = gate != null ? gate.pass(lead(after)) : System.nanoTime();
         if (connect != null) {
             String to = connect.address() != null ? connect.address() : address;
             if (endpoint == null) {
                 throw new HostException(listen.host().name(), "start test", "the listening side did not say its port");
             }
-            running.add(begin(connect, id + "-c", new Link(token, to, endpoint.port()), limit, scheduled(gate, instant, connect)));
+            running.add(begin(connect, id + "-c", new Link(token, to, endpoint.port()), limit, held));
         }
         int n = 0;
         for (SideSpec s : part.sides()) {
             if (s.link() == LinkRole.NONE) {
-                running.add(begin(s, id + "-s" + n++, null, limit, scheduled(gate, instant, s)));
+                running.add(begin(s, id + "-s" + n++, null, limit, held));
             }
         }
+        if (!held) {
+            return System.nanoTime();
+        }
+        for (Started s : running) {
+            s.handle().awaitReady(READY_TIMEOUT); // every side set up (its classes loaded, its socket bound) before the instant is chosen
+        }
+        Duration lead = lead(part.sides());
+        long instant = gate != null ? gate.pass(lead) : System.nanoTime() + lead.toNanos();
+        for (Started s : running) {
+            s.handle().go(instant + s.spec().after().toNanos());
+        }
         return instant;
-    }
-
-    /** When a side begins: at the gate's instant (plus its own offset), or without a gate at once unless it begins later. */
-    private static Long scheduled(StartGate gate, long instant, SideSpec s) {
-        return gate != null ? Long.valueOf(instant + s.after().toNanos()) : later(instant, s);
-    }
-
-    /** {@code from} plus the side's offset, for a side that begins later; null (at once) for one that does not. */
-    private static Long later(long from, SideSpec s) {
-        return s.after().isZero() ? null : from + s.after().toNanos();
     }
 
     /**
@@ -179,8 +180,8 @@ final class PartRunner {
         return part.sides().stream().filter(s -> s.link() == link).findFirst().orElse(null);
     }
 
-    private static Started begin(SideSpec s, String id, Link link, Duration limit, Long at) throws HostException, InterruptedException {
-        return new Started(s, s.host().peer().start(id, s.workload(), s.role(), s.spec(), link, limit, at), at);
+    private static Started begin(SideSpec s, String id, Link link, Duration limit, boolean held) throws HostException, InterruptedException {
+        return new Started(s, s.host().peer().start(id, s.workload(), s.role(), s.spec(), link, limit, held));
     }
 
     /**

@@ -15,7 +15,7 @@ import java.util.Locale;
 /**
  * {@code together { tcp from: a, to: c; tcp from: b, to: c }}: runs the tests inside concurrently
  * (incast, several links at once). The block is evaluated first, collecting its tests; then every test
- * sets up its receiver, and all senders begin at one scheduled instant, as each peer's own clock reads it
+ * sets up its sides, and all begin at one scheduled instant, as each peer's own clock reads it
  * ({@link benchsh.shell.run.StartGate}); the skew reported is the spread of the starts the peers measured
  * against that instant.
  */

@@ -33,18 +33,19 @@ class PeerConnectionTest {
     }
 
     @Test
-    void aPeersClockIsLearntFromThePingsAndAScheduledStartIsSentInIt() throws Exception {
+    void aPeersClockIsLearntFromThePingsAndAHeldSidesGoIsSentInIt() throws Exception {
         try (FakePeer peer = new FakePeer(Map.of(), 1, Duration.ofMillis(10), null);
                 PeerConnection c = connect(peer, () -> null, Duration.ofSeconds(10))) {
             peer.skew = 3_000_000_000L + 77_777L;
             PeerClock.Estimate e = c.syncClock(4, WAIT).orElseThrow();
             assertEquals(peer.skew, e.offsetNanos(), e.uncertaintyNanos(), "the skew, within half the fastest round trip: " + e);
-            long instant = System.nanoTime() + 1_000_000_000L;
-            SideHandle side = c.start("t1", "tcp", "listen", Map.of(), null, Duration.ofMinutes(1), instant);
+            SideHandle side = c.start("t1", "tcp", "listen", Map.of(), null, Duration.ofMinutes(1), true);
             side.awaitReady(WAIT);
+            long instant = System.nanoTime() + 1_000_000_000L;
+            side.go(instant);
+            c.start("t2", "tcp", "listen", Map.of(), null, Duration.ofMinutes(1)).awaitReady(WAIT); // after the GO, on one channel
             assertEquals(instant + peer.skew, peer.startAt.get("t1"), e.uncertaintyNanos() + 1, "the instant, as the peer's clock reads it");
-            c.start("t2", "tcp", "listen", Map.of(), null, Duration.ofMinutes(1)).awaitReady(WAIT);
-            assertTrue(!peer.startAt.containsKey("t2"), "a side started at once names no instant");
+            assertTrue(!peer.startAt.containsKey("t2"), "a side started at once gets no GO");
         }
     }
 
