@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import benchsh.peer.latency.LatencyProbe;
+import benchsh.peer.workload.Interval;
 import benchsh.shell.result.Result;
 import benchsh.shell.result.Status;
 import java.time.Instant;
@@ -92,6 +94,12 @@ class LatencyUnderLoadChartTest {
     void aScheduleTheHostCouldNotKeepIsNoted() {
         String text = PhaseTable.render(rrul(0.0001, 160, 300));
         assertTrue(text.contains("note: probes were asked for every 0.10 ms; the from host sent one every 0.16 ms (27 % of the slots skipped)"), text);
+    }
+
+    @Test
+    void theLiveProgressShowsTheProbesRoundTrip() {
+        Interval<?> sample = new Interval<>(1.0, 1.2, new LatencyProbe.Sample(20, 0, 12_345, 20_000, 6_000, 6_345));
+        assertEquals("  bufferbloat   1.0-1.2 s  round trip 12.35 ms", ProgressText.interval("bufferbloat", sample, null, ThroughputUnit.MB_S));
     }
 
     @Test
