@@ -56,7 +56,8 @@ final class ScheduledSide implements Side {
                 if (!released.await(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS) && !cancelled) {
                     side.cancel();
                     Outcome o = side.run();
-                    return new Outcome(o.report(), o.intervals(), "no word from the shell when to begin (GO) before the test's deadline", ErrorKind.TIMEOUT);
+                    return new Outcome(o.report(), o.intervals(), "no word from the shell when to begin (GO) before the test's deadline",
+                            ErrorKind.TIMEOUT);
                 }
                 long at = atNanos == null ? System.nanoTime() : atNanos;
                 for (long wait; !cancelled && (wait = at - System.nanoTime()) > 0; ) {

@@ -89,7 +89,8 @@ public final class LatencyProbe implements Workload {
 
     /** What the reflector reports: the probes it answered and the datagrams without the token it dropped. */
     public record ReflectorReport(@Metric(unit = Unit.COUNT, means = "probes the reflector answered") long probesAnswered,
-                                  @Metric(unit = Unit.COUNT, means = "connections or datagrams without the test's token, dropped") long straysDropped) {
+                                  @Metric(unit = Unit.COUNT, means = "connections or datagrams without the test's token, dropped")
+                                  long straysDropped) {
     }
 
     /**
@@ -126,9 +127,11 @@ public final class LatencyProbe implements Workload {
                          @Metric(unit = Unit.MICROSECONDS, means = "round trip, the slowest") double latencyMaxUs,
                          @Metric(unit = Unit.MICROSECONDS, means = "round trip, the mean of the fastest 95 % (a single-sided trimmed mean)")
                          double latencyTrimmedMeanUs,
-                         @Metric(unit = Unit.MICROSECONDS, means = "one-way delay up, prober → reflector (from → to), median") double upDelayP50Us,
+                         @Metric(unit = Unit.MICROSECONDS, means = "one-way delay up, prober → reflector (from → to), median")
+                         double upDelayP50Us,
                          @Metric(unit = Unit.MICROSECONDS, means = "one-way delay up, 99th percentile") double upDelayP99Us,
-                         @Metric(unit = Unit.MICROSECONDS, means = "one-way delay down, reflector → prober (to → from), median") double downDelayP50Us,
+                         @Metric(unit = Unit.MICROSECONDS, means = "one-way delay down, reflector → prober (to → from), median")
+                         double downDelayP50Us,
                          @Metric(unit = Unit.MICROSECONDS, means = "one-way delay down, 99th percentile") double downDelayP99Us) {
     }
 

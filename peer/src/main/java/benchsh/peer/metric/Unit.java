@@ -28,8 +28,8 @@ public enum Unit {
     /** The short form of {@link #SECONDS}'s suffix, as in {@code start_s}. */
     private static final String SHORT_SECONDS = "_s";
     /** Units whose suffix names them, longest suffix first (so {@code _us_per_kb} is not taken for {@code _us}). */
-    private static final List<Unit> BY_SUFFIX = List.of(MICROSECONDS_PER_KB, MICROSECONDS_PER_TRANSACTION, PER_SECOND, ROUND_TRIPS_PER_MINUTE, BITS_PER_SECOND,
-            PERCENT, SECONDS, MICROSECONDS, NANOSECONDS);
+    private static final List<Unit> BY_SUFFIX = List.of(MICROSECONDS_PER_KB, MICROSECONDS_PER_TRANSACTION, PER_SECOND, ROUND_TRIPS_PER_MINUTE,
+            BITS_PER_SECOND, PERCENT, SECONDS, MICROSECONDS, NANOSECONDS);
 
     private final String suffix;
     private final String meaning;
