@@ -115,7 +115,8 @@ public final class BufferbloatMetrics {
             LatencyProbe.Window span = ph.measured(phases.omit());
             double from = span.fromNanos() / 1e9;
             double to = span.toNanos() / 1e9;
-            figures.put(ph.name(), phase(to - from, throughput(loads, parts, ph, true, from, to), throughput(loads, parts, ph, false, from, to),
+            double omit = phases.omit().toNanos() / 1e9;
+            figures.put(ph.name(), phase(to - from, throughput(loads, parts, ph, true, omit, to - from), throughput(loads, parts, ph, false, omit, to - from),
                     window(prober, i), i == 0 ? null : idle));
         }
         List<Long> strays = new ArrayList<>();
@@ -153,18 +154,22 @@ public final class BufferbloatMetrics {
         return f == null ? Double.NaN : down ? f.throughputDownBps() : f.throughputUpBps();
     }
 
-    /** Bits/s one direction of a phase moved in [from, to) seconds of the test; NaN for a direction the phase does not load. */
-    private static double throughput(List<Load> loads, List<Merged> parts, Phases.Phase phase, boolean down, double from, double to) {
+    /**
+     * Bits/s one direction of a phase moved in the {@code seconds} after its warm-up of {@code omit}, counted from its
+     * streams' own start (which a connection slow to open, a SYN lost to a full queue, may put after the phase's): NaN
+     * for a direction the phase does not load.
+     */
+    private static double throughput(List<Load> loads, List<Merged> parts, Phases.Phase phase, boolean down, double omit, double seconds) {
         if (down ? !phase.down() : !phase.up()) {
             return Double.NaN;
         }
         double bytes = 0;
         for (int i = 0; i < loads.size(); i++) {
             if (loads.get(i).phase().equals(phase) && loads.get(i).down() == down) {
-                bytes += bytesIn(parts.get(i + 1).intervals(), phase.start().toNanos() / 1e9, from, to);
+                bytes += bytesIn(parts.get(i + 1).intervals(), 0, omit, omit + seconds);
             }
         }
-        return bytes * 8 / (to - from);
+        return bytes * 8 / seconds;
     }
 
     /**
