@@ -12,3 +12,7 @@
 sweep(size: [1.KiB, 2.KiB, 4.KiB, 8.KiB, 16.KiB, 32.KiB], dir: ['Tx', 'Rx']) { p ->
     tcp to: local, size: p.size, reverse: p.dir == 'Rx', time: 2.s, omit: 500.ms
 }
+
+println '''
+Measured over loopback: both ends were this machine (local), so these are what its CPU and kernel move, not a network.
+To measure a link, give two hosts: scripts/benchsh run examples/01-netio-table.groovy --set a=h1 --set b=h2'''

@@ -161,6 +161,10 @@ public final class Main {
                 session.ssh().settings(session.ssh().settings().withSecrets(BatchPrompts.onTerminal(session.secrets())));
             }
             int code = o.command == null ? repl(session, o.hosts) : interruptible(session, stderr, () -> batch(o, session, stderr));
+            String left = o.command == null || o.dryRun ? null : session.leftBehind(); // the REPL says it as it quits
+            if (left != null) {
+                stderr.print("benchsh: " + left);
+            }
             code = storeOutcome(code, stored, session, stderr);
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
@@ -281,17 +285,21 @@ public final class Main {
         } catch (Exception e) {
             stderr.println("benchsh: " + session.secrets().redact(e.getMessage()));
             return USAGE;
+        } finally {
+            session.endTable(); // what the last table left out, under it
         }
         session.out().flush();
         overrides.finished();
         List<Scenario.Expectation> failedExpectations = session.scenario().failedExpectations();
         if (!failedExpectations.isEmpty()) {
-            stderr.println("benchsh: " + failedExpectations.size() + " of " + session.scenario().expectations().size() + " expectations failed:");
+            int all = session.scenario().expectations().size();
+            stderr.println("benchsh: " + (all == 1 ? "the expectation" : failedExpectations.size() + " of " + Formats.count(all, "expectation")) + " failed:");
             failedExpectations.forEach(x -> stderr.println("  " + x.location() + ": " + x.text()));
         }
         long failed = session.log().failures();
         if (failed > 0) {
-            stderr.println("benchsh: " + failed + " of " + session.results().size() + " tests did not complete");
+            int all = session.results().size();
+            stderr.println("benchsh: " + (all == 1 ? "the test" : failed + " of " + Formats.count(all, "test")) + " did not complete");
         }
         return failed > 0 || !failedExpectations.isEmpty() ? TEST_FAILED : OK;
     }

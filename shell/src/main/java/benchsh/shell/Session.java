@@ -1,10 +1,14 @@
 package benchsh.shell;
 
+import benchsh.peer.fs.TreeWorkload;
+import benchsh.peer.metric.Flat;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
 import benchsh.shell.host.ssh.SecretPrompt;
 import benchsh.shell.host.ssh.SshContext;
 import benchsh.shell.host.ssh.SshSettings;
+import benchsh.shell.definition.TreeLedger;
+import benchsh.shell.report.Formats;
 import benchsh.shell.report.Provenance;
 import benchsh.shell.report.ResultTable;
 import benchsh.shell.report.RowStream;
@@ -179,7 +183,6 @@ public final class Session implements AutoCloseable, Recorder {
         log.add(kept, info(), facts(kept));
         int w = width.getAsInt();
         ResultTable.Row row = ResultTable.row(kept, columns, unit, numbered && w > 0 ? Math.max(40, w - NUMBER_WIDTH) : w);
-        String hidden = row.hidden() == 0 ? null : "(" + row.hidden() + " more columns: results wide: true, or a wider terminal)";
         List<String> headers = row.headers();
         List<String> cells = row.cells();
         if (numbered) {
@@ -189,13 +192,35 @@ public final class Session implements AutoCloseable, Recorder {
             cells.add(0, String.format(java.util.Locale.ROOT, "%-4s", "_" + log.results().size())); // room up to _999: one header
         }
         synchronized (this) {
-            out.print(rows.next(headers, cells, hidden) + ResultTable.errorLine(kept));
+            out.print(rows.next(headers, cells, row.note(w)) + ResultTable.errorLine(kept));
+            if (kept.error() != null) {
+                out.print(rows.end()); // the row's error ends its table
+            }
             out.flush();
         }
-        if (kept.error() != null) {
-            rows.reset();
-        }
         return kept;
+    }
+
+    /**
+     * What this session generated and did not remove, said when it ends, with how to remove it (in a later session too,
+     * by its path: {@link benchsh.shell.definition.TreeLedger}); null when it left nothing behind.
+     */
+    public String leftBehind() {
+        List<Result> trees = TreeLedger.notRemoved(results().stream().filter(r -> !r.tags().containsKey("session")).toList()); // not loaded ones
+        if (trees.isEmpty()) {
+            return null;
+        }
+        StringBuilder b = new StringBuilder("this session generated " + Formats.count(trees.size(), "tree") + " and did not remove "
+                + (trees.size() == 1 ? "it" : "them") + " (remove PATH takes one away, in a later session too):\n");
+        for (Result t : trees) {
+            String host = String.valueOf(t.params().get("on"));
+            String path = String.valueOf(t.params().get("path"));
+            TreeWorkload.Planned planned = Flat.read(TreeWorkload.Planned.class, t.metrics());
+            String quoted = "'" + path.replace("\\", "\\\\").replace("'", "\\'") + "'";
+            b.append("  ").append(host).append(':').append(path).append("  ").append(Formats.count(planned.files(), "file")).append(", ").append(Formats.size(planned.treeBytes()))
+                    .append("  remove ").append(quoted).append(host.equals(hosts.local().name()) ? "" : ", on: " + host).append('\n');
+        }
+        return b.toString();
     }
 
     private Map<String, Map<String, Object>> facts(Result r) {
@@ -225,9 +250,19 @@ public final class Session implements AutoCloseable, Recorder {
         if (context.planning()) {
             return;
         }
-        rows.reset();
         synchronized (this) {
-            out.print(text);
+            out.print(rows.end() + text);
+            out.flush();
+        }
+    }
+
+    /**
+     * Ends the table of result rows printing now (a REPL line or a batch run is done): what it left out is said under
+     * it, and the next row starts a new table with its header.
+     */
+    public void endTable() {
+        synchronized (this) {
+            out.print(rows.end());
             out.flush();
         }
     }

@@ -108,7 +108,7 @@ class ResultStoreSessionTest {
             assertEquals(List.of("kept", "kept too"), store.results(StoreQuery.ALL).stream().map(r -> r.result().tags().get("label")).toList());
         }
         Batch failedToo = Batch.run("--db", db.toString(), "-e", "h = host 'me@127.0.0.1:1'; tcp to: h, time: 1.s, label: 'unstorable'");
-        assertTrue(failedToo.err().contains("1 tests did not complete"), failedToo.err());
+        assertTrue(failedToo.err().contains("benchsh: the test did not complete"), "not 1 of 1 tests: " + failedToo.err());
         assertEquals(3, failedToo.exit(), "not stored wins over a failed test: " + failedToo.err());
     }
 

@@ -14,7 +14,7 @@ public final class Mounts {
     private Mounts() {
     }
 
-    /** One mount: where, what type, from which source, and its options (per-mount and super-block). */
+    /** One mount: where, what type, from which source, and its options (per-mount, then the super-block's others). */
     public record Mount(String point, String type, String source, String options) {
         public Map<String, Object> toMap() {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -71,8 +71,11 @@ public final class Mounts {
         if (f.length < 7 || dash < 0 || dash + 3 > f.length) {
             return null;
         }
-        String options = f[5] + (f.length > dash + 3 ? "," + f[dash + 3] : "");
-        return new Mount(unescape(f[4]), f[dash + 1], unescape(f[dash + 2]), options);
+        java.util.Set<String> options = new java.util.LinkedHashSet<>(List.of(f[5].split(",")));
+        if (f.length > dash + 3) {
+            options.addAll(List.of(f[dash + 3].split(","))); // the super-block's repeat some per-mount ones (rw): each once
+        }
+        return new Mount(unescape(f[4]), f[dash + 1], unescape(f[dash + 2]), String.join(",", options));
     }
 
     private static String unescape(String s) {

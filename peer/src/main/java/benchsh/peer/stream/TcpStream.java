@@ -1,5 +1,7 @@
 package benchsh.peer.stream;
 
+import benchsh.peer.io.TcpOptions;
+import benchsh.peer.io.TcpReport;
 import benchsh.peer.io.StreamIo;
 import benchsh.peer.io.StreamSockets;
 import benchsh.peer.metric.Metric;
@@ -47,6 +49,9 @@ import java.util.concurrent.TimeUnit;
  * {@link Pacer}) and may send with {@code zeroCopy}: {@link FileChannel#transferTo} from a
  * {@code size}-byte temp file in the peer's temp directory (sendfile(2) on Linux), so no user-space
  * buffer is copied.
+ *
+ * <p>Both ends set the spec's {@link TcpOptions} (congestion control, MSS, type of service) on their sockets, and a
+ * sending side reads what TCP did on its connections per interval and over the test ({@link TcpWatch}).
  */
 public final class TcpStream implements Workload {
     public static final String NAME = "tcp";
@@ -68,11 +73,12 @@ public final class TcpStream implements Workload {
      * @param omitNanos warm-up left out of the figures
      * @param window    SO_SNDBUF and SO_RCVBUF, 0 for the system's default
      * @param rate      bits/s for all streams together, 0 for unpaced
+     * @param options   the TCP and IP options of its sockets
      */
     public record Spec(boolean send, @Range(min = 1, max = MAX_SIZE) int size, @Range(min = 0, max = Timing.MAX_NANOS) long timeNanos,
                        @Range(min = 0, max = Long.MAX_VALUE / 2) long bytes, @Range(min = 1, max = MAX_STREAMS) int streams,
                        @Range(min = 0, max = Timing.MAX_NANOS) long omitNanos, Timing timing, @Range(min = 0, max = 1L << 30) int window,
-                       boolean noDelay, @Range(min = 0, max = 1_000_000_000_000L) long rate, boolean zeroCopy) {
+                       boolean noDelay, @Range(min = 0, max = 1_000_000_000_000L) long rate, boolean zeroCopy, TcpOptions options) {
         public Spec {
             if (send && timeNanos == 0 && bytes == 0) {
                 throw new IllegalArgumentException("a tcp sender needs time_nanos or bytes");
@@ -83,7 +89,8 @@ public final class TcpStream implements Workload {
     /**
      * What a side reports: its meter's figures, the connections without the token it dropped, and the socket buffers the
      * kernel gave (raised to its minimum, capped at net.core.[rw]mem_max, read through the JDK, which halves Linux's
-     * doubled figure, so window: 64 KiB reads 64 KiB); those are absent before the first connection opened.
+     * doubled figure, so window: 64 KiB reads 64 KiB); those are absent before the first connection opened; and what
+     * TCP did on its connections ({@link TcpReport}), absent before they opened.
      */
     public record Report(@OrNull Streamed meter,
                          @Metric(unit = Unit.COUNT, means = "connections or datagrams without the test's token, dropped") long straysDropped,
@@ -92,7 +99,8 @@ public final class TcpStream implements Workload {
                                  + " the JDK, which halves the figure Linux doubles, so it compares with window:)") @OrNull Long sendSocketBytes,
                          @Metric(unit = Unit.BYTES, means = "the receiver's SO_RCVBUF as the kernel gave it, read back after window: (capped at"
                                  + " net.core.rmem_max; tcp: halved as send_socket_bytes)") @OrNull Long recvSocketBytes,
-                         StreamSockets.Chosen io) implements Metered {
+                         StreamSockets.Chosen io,
+                         @OrNull TcpReport tcp) implements Metered {
     }
 
     /**
@@ -112,7 +120,7 @@ public final class TcpStream implements Workload {
 
     @Override
     public Map<String, Role> roles() {
-        Role role = Role.of(Spec.class, Report.class);
+        Role role = new Role(Spec.class, Report.class, TcpSample.class);
         return Map.of("listen", role, "connect", role);
     }
 
@@ -132,6 +140,8 @@ public final class TcpStream implements Workload {
         /** SO_SNDBUF and SO_RCVBUF read back from the first connection once its options are set, -1 before it opened. */
         private long sendBuffer = -1;
         private long receiveBuffer = -1;
+        private TcpWatch watch;
+        private String ipTos;
         /** Set once the sending time is over; read by every stream before each write. */
         private volatile boolean timeUp;
 
@@ -140,6 +150,12 @@ public final class TcpStream implements Workload {
             this.spec = spec;
             this.context = context;
             this.io = spec.send() && spec.zeroCopy() ? new StreamSockets.Chosen(StreamSockets.SENDFILE, null) : StreamSockets.Chosen.byDefault();
+            if (listens()) {
+                listenWith(spec.options());
+            } else {
+                spec.options().check();
+            }
+            TcpWatch.prepare(spec.send());
         }
 
         @Override
@@ -173,6 +189,7 @@ public final class TcpStream implements Workload {
             for (Thread t : threads) {
                 t.join();
             }
+            watch.finish();
         }
 
         /**
@@ -192,7 +209,8 @@ public final class TcpStream implements Workload {
 
         @Override
         protected Report report() {
-            return new Report(meter.streamed(), strays(), sendBuffer >= 0 ? sendBuffer : null, receiveBuffer >= 0 ? receiveBuffer : null, io);
+            return new Report(meter.streamed(), strays(), sendBuffer >= 0 ? sendBuffer : null, receiveBuffer >= 0 ? receiveBuffer : null, io,
+                    watch == null ? null : watch.report(ipTos));
         }
 
         @Override
@@ -219,11 +237,14 @@ public final class TcpStream implements Workload {
                 if (spec.window() > 0) {
                     ch.setOption(StandardSocketOptions.SO_SNDBUF, spec.window());
                 }
+                spec.options().apply(ch);
             }
             if (!channels.isEmpty()) {
                 sendBuffer = channels.get(0).getOption(StandardSocketOptions.SO_SNDBUF);
                 receiveBuffer = channels.get(0).getOption(StandardSocketOptions.SO_RCVBUF);
+                ipTos = spec.options().tos() != null ? TcpOptions.tosOf(channels.get(0)) : null;
             }
+            watch = TcpWatch.of(channels, spec.send(), meter);
             if (spec.send() && spec.zeroCopy()) {
                 zeroCopyFile = Files.createTempFile(context.tempDir(), "tcp-zerocopy-", ".bin");
                 byte[] block = new byte[spec.size()];

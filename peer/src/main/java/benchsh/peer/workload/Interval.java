@@ -19,9 +19,20 @@ public record Interval<F extends Record>(@Metric(unit = Unit.SECONDS, means = "w
         return endS - startS;
     }
 
+    /**
+     * The figures of an interval that moved data: {@link Bytes}, or a role's samples that add figures of their own to
+     * them (tcp's, what TCP did). What reads a sample's bytes reads this.
+     */
+    public interface Moved {
+        long bytes();
+
+        double throughputBps();
+    }
+
     /** The data an interval moved. */
     public record Bytes(@Metric(unit = Unit.BYTES, means = "bytes moved in the interval") long bytes,
-                        @Metric(unit = Unit.BITS_PER_SECOND, means = "bytes × 8 / the interval's seconds") double throughputBps) {
+                        @Metric(unit = Unit.BITS_PER_SECOND, means = "bytes × 8 / the interval's seconds") double throughputBps)
+            implements Moved {
     }
 
     /** The request/response transactions an interval completed. */

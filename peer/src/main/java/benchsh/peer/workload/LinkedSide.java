@@ -1,5 +1,6 @@
 package benchsh.peer.workload;
 
+import benchsh.peer.io.TcpOptions;
 import benchsh.peer.net.Endpoints;
 import benchsh.peer.net.ReadyWait;
 import benchsh.peer.net.TokenGate;
@@ -89,6 +90,21 @@ public abstract class LinkedSide extends SideBase {
     @Override
     public Endpoint endpoint() {
         return listener == null ? null : Endpoints.endpoint(listener);
+    }
+
+    /**
+     * Sets {@code options} on the listener before any connection arrives (its connections inherit the congestion
+     * control, and their handshake the MSS); nothing on a connecting side. A refusal closes the listener.
+     */
+    protected void listenWith(TcpOptions options) throws IOException {
+        try {
+            if (listener != null) {
+                options.apply(listener);
+            }
+        } catch (IOException e) {
+            listener.close();
+            throw e;
+        }
     }
 
     /** Whether this side is the listening end. */

@@ -65,6 +65,7 @@ public final class Meter {
     /** The counts at the start of the current second and of the one before (never the start's), for {@link #recentRate}. */
     private volatile Snapshot thisSecond;
     private volatile Snapshot lastSecond;
+    private volatile SampleExtension extension;
     private Thread sampler;
     private Snapshot start;
     private Snapshot baseline;
@@ -120,6 +121,11 @@ public final class Meter {
             sum += count(i);
         }
         return sum;
+    }
+
+    /** Adds {@code e}'s figures to every interval sample from now on; call it before {@link #start}. */
+    public void extend(SampleExtension e) {
+        this.extension = e;
     }
 
     /** Starts the clock: data begins to flow now. */
@@ -203,6 +209,9 @@ public final class Meter {
     private void sample() {
         long next = start.nanos + (omitNanos > 0 ? omitNanos : intervalNanos);
         boolean omitted = omitNanos == 0;
+        if (omitted) {
+            begin(); // here, not in start(): the side's data starts flowing meanwhile
+        }
         Snapshot intervalStart = start;
         long lastBytes = 0;
         long lastProgress = start.nanos;
@@ -229,6 +238,7 @@ public final class Meter {
                     synchronized (this) {
                         baseline = s;
                     }
+                    begin();
                 } else {
                     report(intervalStart, s);
                 }
@@ -245,11 +255,22 @@ public final class Meter {
         }
         long count = to.bytes - from.bytes;
         Interval<?> sample = new Interval<>((from.nanos - base.nanos) / 1e9, (to.nanos - base.nanos) / 1e9,
-                unit.sample(count, rate(count, (to.nanos - from.nanos) / 1e9)));
+                extended(unit.sample(count, rate(count, (to.nanos - from.nanos) / 1e9))));
         synchronized (intervals) {
             intervals.add(sample);
         }
         context.interval(sample);
+    }
+
+    private void begin() {
+        if (extension != null) {
+            extension.begin();
+        }
+    }
+
+    /** {@code counted} with the extension's figures, if the side has one. */
+    private Record extended(Record counted) {
+        return extension == null ? counted : extension.sample(counted);
     }
 
     private double rate(long count, double seconds) {

@@ -28,15 +28,16 @@ public record Streamed(@Metric(unit = Unit.BYTES, means = "bytes moved in the me
     }
 
     /**
-     * What a side's interval samples add up to, for a side whose peer died before it reported: bytes and rate over the
-     * samples' span, nothing per stream, no CPU; null for no samples.
+     * What a side's interval samples of data moved ({@link Interval.Moved}) add up to, for a side whose peer died before it
+     * reported: bytes and rate over the samples' span, nothing per stream, no CPU; null for no such samples.
      */
-    public static Streamed of(List<Interval<Interval.Bytes>> samples) {
+    public static Streamed of(List<Interval<?>> intervals) {
+        List<Interval<?>> samples = intervals.stream().filter(s -> s.figures() instanceof Interval.Moved).toList();
         if (samples.isEmpty()) {
             return null;
         }
         double seconds = samples.get(samples.size() - 1).endS();
-        long bytes = samples.stream().mapToLong(s -> s.figures().bytes()).sum();
+        long bytes = samples.stream().mapToLong(s -> ((Interval.Moved) s.figures()).bytes()).sum();
         return new Streamed(bytes, bytes, seconds, 0, seconds > 0 ? bytes * 8 / seconds : 0.0, null, List.of(), List.of(), List.of(), null);
     }
 }

@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
@@ -13,14 +11,12 @@ import java.util.function.BooleanSupplier;
 /**
  * The native TCP stream calls on Java 22+ (this class replaces its Java 17 namesake in the multi-release jar):
  * available where the native rr sockets are and the JDK lets the peer read an NIO socket's descriptor, which
- * {@code java -jar} grants through the jar's {@code Add-Exports: java.base/sun.nio.ch} (elsewhere: {@code
- * --add-exports java.base/sun.nio.ch=ALL-UNNAMED}). The descriptor is duplicated (fcntl F_DUPFD_CLOEXEC), so the
+ * {@code java -jar} grants ({@link ChannelFds}). The descriptor is duplicated (fcntl F_DUPFD_CLOEXEC), so the
  * stream owns the number it calls on whatever happens to the channel. Thread-safe.
  */
 final class NativeStreamSockets {
     private static final int F_DUPFD_CLOEXEC = 1030;
     private static final MethodHandle FCNTL = link();
-    private static final MethodHandle FD_VAL = fdVal();
     private static final String UNAVAILABLE = probe();
 
     private NativeStreamSockets() {
@@ -34,12 +30,7 @@ final class NativeStreamSockets {
         if (UNAVAILABLE != null) {
             throw new UnsupportedOperationException(UNAVAILABLE);
         }
-        int fd;
-        try {
-            fd = (int) FD_VAL.invoke(channel);
-        } catch (Throwable t) {
-            throw new IOException("cannot read the socket's descriptor: " + t, t);
-        }
+        int fd = ChannelFds.of(channel);
         Arena arena = Arena.ofAuto();
         MemorySegment errno = Libc.newErrno(arena);
         int dup;
@@ -62,16 +53,6 @@ final class NativeStreamSockets {
         }
     }
 
-    /** {@code SelChImpl.getFDVal()}, every NIO channel's descriptor number; null when java.base does not export it to the peer. */
-    private static MethodHandle fdVal() {
-        try {
-            Class<?> selChImpl = Class.forName("sun.nio.ch.SelChImpl");
-            return MethodHandles.lookup().findVirtual(selChImpl, "getFDVal", MethodType.methodType(int.class));
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            return null;
-        }
-    }
-
     private static String probe() {
         String no = NativeRrSockets.unavailable();
         if (no != null) {
@@ -80,9 +61,6 @@ final class NativeStreamSockets {
         if (FCNTL == null) {
             return "cannot link the C library's fcntl()";
         }
-        if (FD_VAL == null) {
-            return "cannot see an NIO socket's descriptor: run the peer with java -jar, or add --add-exports java.base/sun.nio.ch=ALL-UNNAMED";
-        }
-        return null;
+        return ChannelFds.unavailable();
     }
 }

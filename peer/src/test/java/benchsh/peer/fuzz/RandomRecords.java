@@ -74,10 +74,10 @@ public final class RandomRecords {
         if (t == boolean.class) {
             return random.nextBoolean();
         }
-        if (t == int.class) {
+        if (t == int.class || t == Integer.class) {
             return (int) number(range);
         }
-        if (t == long.class) {
+        if (t == long.class || t == Long.class) {
             return number(range);
         }
         if (t == double.class) {

@@ -1,12 +1,13 @@
 package benchsh.peer.stream;
 
+import benchsh.peer.io.TcpOptions;
 import benchsh.peer.workload.Timing;
 import java.time.Duration;
 
 /**
  * {@link TcpStream.Spec}s for tests, by name: {@code tcp().send().size(1024).time(Duration.ofMillis(600)).build()}.
  * Unless set: a receiver of 128 KiB messages on one stream, {@link #TIMING}, no warm-up, the system's window, Nagle
- * on, unpaced, no zero-copy; a sender needs a time or a byte count. Not thread-safe.
+ * on, unpaced, no zero-copy, the kernel's TCP options; a sender needs a time or a byte count. Not thread-safe.
  */
 public final class TcpSpecBuilder {
     /** Samples every second; gives up after 10 s without data. */
@@ -23,6 +24,7 @@ public final class TcpSpecBuilder {
     private boolean noDelay;
     private long rate;
     private boolean zeroCopy;
+    private TcpOptions options = TcpOptions.NONE;
 
     private TcpSpecBuilder() {
     }
@@ -93,7 +95,13 @@ public final class TcpSpecBuilder {
         return this;
     }
 
+    /** The congestion control (TCP_CONGESTION), the MSS (TCP_MAXSEG) and the type of service; null leaves each as it is. */
+    public TcpSpecBuilder options(String congestionControl, Integer mss, Integer tos) {
+        this.options = new TcpOptions(congestionControl, mss, tos);
+        return this;
+    }
+
     public TcpStream.Spec build() {
-        return new TcpStream.Spec(send, size, timeNanos, bytes, streams, omitNanos, timing, window, noDelay, rate, zeroCopy);
+        return new TcpStream.Spec(send, size, timeNanos, bytes, streams, omitNanos, timing, window, noDelay, rate, zeroCopy, options);
     }
 }

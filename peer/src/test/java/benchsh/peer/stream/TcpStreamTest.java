@@ -198,7 +198,7 @@ class TcpStreamTest {
                 Sides.to(l), sending);
         CompletableFuture<Outcome> lo = CompletableFuture.supplyAsync(l::run);
         CompletableFuture<Outcome> co = CompletableFuture.supplyAsync(sender::run);
-        assertTrue(sending.await(samples -> samples.stream().anyMatch(x -> ((Interval.Bytes) x.figures()).bytes() > 0), Duration.ofSeconds(WAIT_SECONDS)),
+        assertTrue(sending.await(samples -> samples.stream().anyMatch(x -> ((Interval.Moved) x.figures()).bytes() > 0), Duration.ofSeconds(WAIT_SECONDS)),
                 "the sender sends");
         sender.cancel();
         Outcome so = co.get(WAIT_SECONDS, TimeUnit.SECONDS);
@@ -243,7 +243,7 @@ class TcpStreamTest {
         for (int i = 1; i < rx.samples.size(); i++) {
             assertEquals(rx.samples.get(i - 1).endS(), rx.samples.get(i).startS(), 1e-9, "samples follow each other");
         }
-        long sampled0 = rx.samples.stream().mapToLong(s -> ((Interval.Bytes) s.figures()).bytes()).sum();
+        long sampled0 = rx.samples.stream().mapToLong(s -> ((Interval.Moved) s.figures()).bytes()).sum();
         assertTrue(sampled0 > 0 && sampled0 <= Sides.longOf(o[0], "bytes"), "the samples count what arrived: " + sampled0);
     }
 }

@@ -2,9 +2,11 @@ package benchsh.shell.args;
 
 import benchsh.shell.host.Host;
 import benchsh.shell.script.Unmeasured;
+import benchsh.peer.metric.Unit;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -110,6 +112,21 @@ public enum ArgType {
             case COUNT -> Limit.of(1, Integer.MAX_VALUE);
             case NUMBER -> Limit.of(0, Long.MAX_VALUE);
             default -> null;
+        };
+    }
+
+    /**
+     * The unit a result records a value of this kind in ({@link Values#recorded}): bytes for sizes, bits/s for rates,
+     * seconds for durations, a count for whole numbers; empty for the kinds that are no quantity (text, flags, hosts, a
+     * decimal factor).
+     */
+    public Optional<Unit> unit() {
+        return switch (this) {
+            case SIZE -> Optional.of(Unit.BYTES);
+            case RATE -> Optional.of(Unit.BITS_PER_SECOND);
+            case DURATION, DURATION_OR_ZERO -> Optional.of(Unit.SECONDS);
+            case COUNT -> Optional.of(Unit.COUNT);
+            default -> Optional.empty();
         };
     }
 

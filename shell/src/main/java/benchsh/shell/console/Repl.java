@@ -29,7 +29,7 @@ import org.jline.terminal.Terminal;
  * The interactive shell: reads Groovy lines (open braces continue on the next line), evaluates them
  * in the session, prints what they return. {@code help} is answered here. The first Ctrl-C cancels
  * the running test (its partial result is kept, marked interrupted), a second one stops the whole
- * line or script; the REPL survives both. Ctrl-D exits, {@code clear} clears the screen. A status line
+ * line or script; the REPL survives both. Ctrl-D (or exit) exits, saying which generated trees the session left; {@code clear} clears the screen. A status line
  * shows running tests. Result rows are numbered ({@code _1}, {@code _2}, ...: the names that refer back to them);
  * a line's value is shown after {@code =>}, a result that was measured before as its row. The
  * history file gets lines masked with the session's secrets ({@link HistoryFile}); answers to
@@ -141,6 +141,11 @@ public final class Repl {
         }
         status.close();
         history.close();
+        String left = session.leftBehind();
+        if (left != null) {
+            out.print("benchsh: " + left);
+            out.flush();
+        }
     }
 
     private void evaluate(String line) {
@@ -174,6 +179,7 @@ public final class Repl {
         } catch (TestCancelledException e) {
             out.println("stopped: " + e.getMessage());
         } finally {
+            session.endTable(); // the line's table ends: what it left out is said under it
             status.finished(null); // a test that threw after it started leaves no status line behind
             terminal.handle(Terminal.Signal.INT, previous);
             Thread.interrupted();

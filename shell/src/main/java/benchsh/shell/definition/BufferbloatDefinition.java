@@ -125,8 +125,9 @@ public final class BufferbloatDefinition implements Definition {
         SideSpec listen = PairArgs.listen(args, to, TcpStream.NAME, down ? sends : receives).after(phase.start());
         SideSpec connect = PairArgs.connect(args, from, TcpStream.NAME, down ? receives : sends).after(phase.start());
         String receiver = down ? "connect" : "listen";
+        String sender = down ? "listen" : "connect";
         return new Part.OnPeers(List.of(listen, connect), receiver,
-                sides -> Merged.of(TcpDefinition.merge(sides, receiver, down ? "listen" : "connect", !down), sides.intervals(receiver)),
+                sides -> Merged.of(TcpFigures.merge(sides, receiver, sender, !down), TcpFigures.intervals(sides, receiver, sender)),
                 phase.name() + (down ? " download" : " upload"));
     }
 }

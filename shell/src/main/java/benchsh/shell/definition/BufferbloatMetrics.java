@@ -121,7 +121,7 @@ public final class BufferbloatMetrics {
         }
         List<Long> strays = new ArrayList<>();
         strays.add(probed.reflector() == null ? null : probed.reflector().straysDropped());
-        parts.stream().skip(1).map(m -> m.figures() instanceof StreamMetrics.Figures f ? f.straysDropped() : null).forEach(strays::add);
+        parts.stream().skip(1).map(m -> m.figures() instanceof TcpFigures.Figures f ? f.stream().straysDropped() : null).forEach(strays::add);
         Phase both = figures.get("both");
         Figures f = new Figures(both == null ? Double.NaN : both.responsivenessRpm(),
                 phases.all().stream().filter(Phases.Phase::loaded).mapToDouble(p -> figures.get(p.name()).addedLatencyP50Us())
@@ -179,7 +179,7 @@ public final class BufferbloatMetrics {
     static double bytesIn(List<Interval<?>> samples, double offset, double from, double to) {
         double bytes = 0;
         for (Interval<?> s : samples) {
-            if (s.figures() instanceof Interval.Bytes b && s.seconds() > 0) {
+            if (s.figures() instanceof Interval.Moved b && s.seconds() > 0) {
                 double overlap = Math.min(to, offset + s.endS()) - Math.max(from, offset + s.startS());
                 bytes += overlap > 0 ? b.bytes() * overlap / s.seconds() : 0;
             }

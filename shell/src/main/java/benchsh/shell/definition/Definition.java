@@ -38,13 +38,26 @@ public interface Definition {
     Test build(Args args, Hosts hosts);
 
     /**
+     * The test these arguments ask for, with what benchsh generated at hand ({@link TreeLedger}): for a definition that
+     * takes a tree by its path ({@code remove '/tmp/m'}). By default {@link #build(Args, Hosts)}.
+     */
+    default Test build(Args args, Hosts hosts, TreeLedger trees) {
+        return build(args, hosts);
+    }
+
+    /** {@link #test(Args, Hosts, TreeLedger)} knowing no tree. */
+    default Test test(Args args, Hosts hosts) {
+        return test(args, hosts, TreeLedger.NONE);
+    }
+
+    /**
      * {@link #build}, with a spec record's own refusal (a cross-field rule of its compact constructor, an
      * {@link IllegalArgumentException}) as the usage error it is, in the verb's name. Every field's range is
      * checked where the spec leaves the shell ({@link SpecLimits}). What the verbs call.
      */
-    default Test test(Args args, Hosts hosts) {
+    default Test test(Args args, Hosts hosts, TreeLedger trees) {
         try {
-            return build(args, hosts);
+            return build(args, hosts, trees);
         } catch (IllegalArgumentException e) {
             throw new UsageException(verb().name() + ": " + e.getMessage());
         }

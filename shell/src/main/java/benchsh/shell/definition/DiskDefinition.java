@@ -32,7 +32,8 @@ public final class DiskDefinition implements Definition {
                           @Metric(unit = Unit.TEXT, means = "the file system: type and telling mount options") @OrNull String fs) {
     }
 
-    static final List<String> COLUMNS = List.of("on", "op", "bs", "flags", "fs", "cache", "bytes", "seconds", "throughput_bps");
+    /** The row's columns, most read first: the figures before the file system's label. */
+    static final List<String> COLUMNS = List.of("on", "op", "bs", "bytes", "seconds", "throughput_bps", "flags", "cache", "fs");
 
     private static final VerbSpec VERB = new VerbSpec("disk", "write or read a file like dd: bytes, seconds, MB/s", "", args(),
             List.of("disk path: '/tmp/bin.dat', write: 1.GiB, bs: 4.KiB, sync: true",

@@ -5,6 +5,7 @@ import benchsh.peer.workload.Timing;
 import benchsh.shell.args.Arg;
 import benchsh.shell.args.ArgType;
 import benchsh.shell.args.Args;
+import benchsh.shell.args.UsageException;
 import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
 import benchsh.shell.run.RunContext;
@@ -34,6 +35,9 @@ final class PairArgs {
     /** The warm-up: the same cap in every workload's spec ({@code omit_nanos}), checked again where each spec leaves. */
     static final Arg OMIT = Arg.of("omit", ArgType.DURATION_OR_ZERO, Duration.ofSeconds(1), "warm-up left out of the figures")
             .within(TcpStream.Spec.class);
+    /** The IP version of the data connection (iperf3's -4 and -6); a verb that takes it says so in its own list. */
+    static final Arg FAMILY = Arg.of("family", ArgType.COUNT, null, "the IP version of the data connection: 4 or 6 (default: the version the"
+            + " hosts were reached by)").within(4, 6);
     static final Arg REPEATS = Arg.of("repeats", ArgType.COUNT, 1, "run this many times (results are numbered)").within(1, RunContext.MAX_REPEATS);
 
     private PairArgs() {
@@ -45,6 +49,16 @@ final class PairArgs {
         all.addAll(List.of(own));
         all.addAll(List.of(INTERVAL, BIND, TARGET, TIMEOUT, LABEL, REPEATS, TAGS));
         return all;
+    }
+
+    /** The lists one after the other: a verb's arguments, some from lists it shares with others. */
+    @SafeVarargs
+    static List<Arg> with(List<Arg>... lists) {
+        List<Arg> all = new java.util.ArrayList<>();
+        for (List<Arg> l : lists) {
+            all.addAll(l);
+        }
+        return List.copyOf(all);
     }
 
     static Host from(Args args, Hosts hosts) {
@@ -65,9 +79,22 @@ final class PairArgs {
         return new Timing(args.duration("interval").toNanos(), args.duration("timeout").toNanos(), args.duration("busywait").toNanos());
     }
 
-    /** The listening side on {@code host} with its spec record (checked: {@link SpecLimits}), at the user's {@code bind:} if given. */
+    /**
+     * The listening side on {@code host} with its spec record (checked: {@link SpecLimits}), at the user's {@code bind:} if
+     * given, on an address of the IP version of {@code family:} where the verb takes it and it is given.
+     */
     static SideSpec listen(Args args, Host host, String workload, Record spec) {
-        return SideSpec.listen(host, workload, SpecLimits.encode(args, spec), args.given("bind") ? args.text("bind") : null);
+        SideSpec side = SideSpec.listen(host, workload, SpecLimits.encode(args, spec), args.given("bind") ? args.text("bind") : null);
+        return args.given("family") ? side.inFamily(family(args)) : side;
+    }
+
+    /** {@code family:}, 4 or 6. */
+    private static int family(Args args) {
+        int family = args.count("family");
+        if (family != 4 && family != 6) {
+            throw new UsageException(args.spec().name() + ": family is 4 (IPv4) or 6 (IPv6), not " + family);
+        }
+        return family;
     }
 
     /** The connecting side on {@code host} with its spec record (checked: {@link SpecLimits}), to the user's {@code target:} if given. */

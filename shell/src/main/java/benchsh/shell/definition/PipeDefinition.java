@@ -23,8 +23,9 @@ import java.util.Map;
  * timed so the table names the one that bounded the throughput.
  */
 public final class PipeDefinition implements Definition {
-    static final List<String> COLUMNS = List.of("from", "to", "source", "sink", "bs", "bytes", "seconds", "throughput_bps", "source_read_bps",
-            "network_bps", "sink_write_bps", "sync_seconds", "bounded_by", "cpu_local_pct", "cpu_remote_pct");
+    /** The row's columns, most read first: the stage that bounded the pipe before each stage's own rate. */
+    static final List<String> COLUMNS = List.of("from", "to", "source", "sink", "bs", "bytes", "seconds", "throughput_bps", "bounded_by",
+            "source_read_bps", "network_bps", "sink_write_bps", "sync_seconds", "cpu_local_pct", "cpu_remote_pct");
     /** Blocks sent from an endless source (zero, random) when count is not given: 1 GiB in all. */
     static final long DEFAULT_BYTES = 1L << 30;
 

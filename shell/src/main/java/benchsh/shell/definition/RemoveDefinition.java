@@ -9,6 +9,7 @@ import benchsh.shell.args.ArgType;
 import benchsh.shell.args.Args;
 import benchsh.shell.args.UsageException;
 import benchsh.shell.args.VerbSpec;
+import benchsh.shell.host.Host;
 import benchsh.shell.host.Hosts;
 import benchsh.shell.result.Result;
 import benchsh.shell.run.Merged;
@@ -19,11 +20,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code remove t}: removes a generated tree from its host. The peer regenerates the tree's plan from
- * the generator's spec record kept in the handle (profile, shape, seed) and removes exactly those files
- * and directories, each file only while it has the planned size and mtime: a file added inside stays,
- * with its directories; a file saved under a planned name, or an entry that became a link or device, is
- * refused and left.
+ * {@code remove t}, {@code remove '/tmp/m'}: removes a generated tree from its host. The tree is what {@code tree}
+ * returned, or its path (and host, {@code on:}), which benchsh's records must show it generated and did not remove
+ * since ({@link TreeLedger}: this session's results, then the result store's): a later session can remove what an
+ * earlier one left. Any other path is refused. The peer regenerates the tree's plan from the generator's spec record
+ * (profile, shape, seed) and removes exactly those files and directories, each file only while it has the planned size
+ * and mtime: a file added inside stays, with its directories; a file saved under a planned name, or an entry that became
+ * a link or device, is refused and left.
  */
 public final class RemoveDefinition implements Definition {
     /** A removal's figures: the remove side's report. */
@@ -33,11 +36,14 @@ public final class RemoveDefinition implements Definition {
 
     static final List<String> COLUMNS = List.of("on", "path", "removed_files", "removed_dirs", "kept_dirs", "refused", "missing", "seconds");
 
-    private static final VerbSpec VERB = new VerbSpec("remove", "remove a generated tree: exactly the files and directories tree created", "TREE",
-            List.of(Arg.of("timeout", ArgType.DURATION, Duration.ofMinutes(10), "give up after this long").within(Timing.class),
+    private static final VerbSpec VERB = new VerbSpec("remove", "remove a generated tree: exactly the files and directories tree created",
+            "TREE-OR-PATH",
+            List.of(Arg.of("on", ArgType.HOST, null, "the host of a tree given by its path (default local)"),
+                    Arg.of("timeout", ArgType.DURATION, Duration.ofMinutes(10), "give up after this long").within(Timing.class),
                     Arg.of("label", ArgType.TEXT, null, "a label for side-by-side comparisons"),
                     Arg.of("tags", ArgType.MAP, null, "extra tags for tables")),
-            List.of("t = tree path: '/tmp/m', scale: 0.1; copy t, to: '/tmp/m2'; remove t"));
+            List.of("t = tree path: '/tmp/m', scale: 0.1; copy t, to: '/tmp/m2'; remove t",
+                    "remove '/tmp/m'", "remove '/data/p', on: h1"));
 
     @Override
     public VerbSpec verb() {
@@ -51,17 +57,16 @@ public final class RemoveDefinition implements Definition {
 
     @Override
     public Test build(Args args, Hosts hosts) {
+        return build(args, hosts, TreeLedger.NONE);
+    }
+
+    @Override
+    public Test build(Args args, Hosts hosts, TreeLedger trees) {
         if (args.positional().size() != 1) {
-            throw new UsageException("usage: remove TREE, where TREE is what tree returned, e.g. t = tree path: '/tmp/m'; remove t");
+            throw new UsageException("usage: remove TREE-OR-PATH, where TREE is what tree returned, e.g. t = tree path: '/tmp/m'; remove t "
+                    + "(or remove '/tmp/m', on: h1)");
         }
-        Object what = args.positional().get(0);
-        if (what instanceof Result r && r.test().equals("tree")) {
-            throw new UsageException("that tree was not generated (" + r.error() + "); it removed its partial files itself");
-        }
-        if (!(what instanceof TreeHandle t)) {
-            throw new UsageException("remove takes a tree (t = tree path: ...), not " + what
-                    + "; benchsh removes only what it generated, never a path you name");
-        }
+        TreeHandle t = tree(args.positional().get(0), args, hosts, trees);
         Timing timing = new Timing(t.spec().timing().intervalNanos(), args.duration("timeout").toNanos());
         Map<String, Object> params = FsArgs.params(args);
         params.put("on", t.host().name());
@@ -71,5 +76,26 @@ public final class RemoveDefinition implements Definition {
                 sides -> Merged.of(new Figures(sides.report("remove", TreeWorkload.Removal.class)), List.of()));
         return Test.of("remove", t.host(), t.host()).params(params).tags(FsArgs.tags(args)).columns(COLUMNS).part(part)
                 .finishesWithin(args.duration("timeout")).build();
+    }
+
+    /** The tree to remove: a handle as it is, a path as the ledger knows it; anything else refused. */
+    private static TreeHandle tree(Object what, Args args, Hosts hosts, TreeLedger trees) {
+        if (what instanceof Result r && r.test().equals("tree")) {
+            throw new UsageException("that tree was not generated (" + r.error() + "); it removed its partial files itself");
+        }
+        if (what instanceof TreeHandle t) {
+            if (args.given("on") && args.host("on") != t.host()) {
+                throw new UsageException("remove: the tree is on " + t.host().name() + ", not on " + args.host("on").name() + "; leave on: out");
+            }
+            return t;
+        }
+        if (!(what instanceof CharSequence given)) {
+            throw new UsageException("remove takes a tree (t = tree path: ...) or the path of one benchsh generated, not " + what);
+        }
+        String path = FsArgs.absolute("remove", "the path", given.toString());
+        Host host = args.given("on") ? args.host("on") : hosts.local();
+        return trees.generated(host, path, hosts).orElseThrow(() -> new UsageException("remove: benchsh has no record of generating a tree at "
+                + host.name() + ":" + path + " that it has not removed since (it looked in " + trees.where() + "); it removes only the trees it "
+                + "generated, never another path" + (args.given("on") ? "" : " (on: names the host of a tree on another one)")));
     }
 }

@@ -1,8 +1,8 @@
 package benchsh.shell.definition;
 
 import benchsh.peer.protocol.Link;
+import benchsh.peer.stream.TcpSample;
 import benchsh.peer.stream.TcpStream;
-import benchsh.peer.workload.Interval;
 import benchsh.shell.args.Arg;
 import benchsh.shell.args.ArgType;
 import benchsh.shell.args.Args;
@@ -13,17 +13,15 @@ import benchsh.shell.host.Hosts;
 import benchsh.shell.run.Merged;
 import benchsh.shell.run.Part;
 import benchsh.shell.run.SideSpec;
-import benchsh.shell.run.Sides;
 import benchsh.shell.run.Test;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
 /** {@code tcp}: TCP stream throughput from one host to another (netperf TCP_STREAM, iperf3, netio). */
 public final class TcpDefinition implements Definition {
-    static final List<String> COLUMNS = List.of("from", "to", "size", "streams", "reverse", "seconds", "throughput_bps",
+    static final List<String> COLUMNS = List.of("from", "to", "size", "streams", "reverse", "seconds", "throughput_bps", "retransmits",
             "cpu_local_pct", "cpu_remote_pct");
 
     private static final Arg SIZE = Arg.of("size", ArgType.SIZE, 128L * 1024, "bytes per write").within(TcpStream.Spec.class);
@@ -37,10 +35,10 @@ public final class TcpDefinition implements Definition {
      * The options of the streams themselves, beyond their count and time, which {@link #spec} reads: a verb whose load is
      * tcp's streams (bufferbloat) declares them too, so that an option added here (and to the spec) reaches its streams.
      */
-    static final List<Arg> STREAM_OPTIONS = List.of(SIZE, RATE, ZEROCOPY, WINDOW, NODELAY, PairArgs.BUSY_WAIT);
+    static final List<Arg> STREAM_OPTIONS = PairArgs.with(List.of(SIZE, RATE, ZEROCOPY, WINDOW, NODELAY, PairArgs.BUSY_WAIT), TcpOptionArgs.ARGS);
 
     private static final VerbSpec VERB = new VerbSpec("tcp", "TCP stream throughput between two hosts", "",
-            List.of(
+            PairArgs.with(List.of(
                     Arg.of("to", ArgType.HOST, null, "the receiving host"),
                     Arg.of("from", ArgType.HOST, null, "the sending host"),
                     SIZE,
@@ -54,17 +52,14 @@ public final class TcpDefinition implements Definition {
                     PairArgs.OMIT,
                     PairArgs.INTERVAL,
                     WINDOW,
-                    NODELAY,
-                    PairArgs.BUSY_WAIT,
-                    PairArgs.BIND,
-                    PairArgs.TARGET,
-                    Arg.of("port", ArgType.COUNT, null, "the receiver's port (default: any free port)").within(Link.class),
-                    PairArgs.TIMEOUT,
-                    PairArgs.LABEL,
-                    PairArgs.REPEATS,
-                    PairArgs.TAGS),
+                    NODELAY),
+                    TcpOptionArgs.ARGS,
+                    List.of(PairArgs.BUSY_WAIT, PairArgs.BIND, PairArgs.TARGET,
+                            Arg.of("port", ArgType.COUNT, null, "the receiver's port (default: any free port)").within(Link.class),
+                            PairArgs.TIMEOUT, PairArgs.LABEL, PairArgs.REPEATS, PairArgs.TAGS)),
             List.of("tcp to: local, size: 16.KiB, time: 5.s, streams: 2",
                     "tcp bidir: true, rate: 500.Mbit",
+                    "tcp from: a, to: b, cc: 'bbr', mss: 1400, dscp: 'af41', family: 6",
                     "r = tcp from: a, to: b, time: 3.s, reverse: true; println r.throughput"));
 
     @Override
@@ -74,7 +69,12 @@ public final class TcpDefinition implements Definition {
 
     @Override
     public Class<? extends Record> figures() {
-        return StreamMetrics.Figures.class;
+        return TcpFigures.Figures.class;
+    }
+
+    @Override
+    public Class<? extends Record> samples() {
+        return TcpSample.class;
     }
 
     @Override
@@ -101,6 +101,11 @@ public final class TcpDefinition implements Definition {
         } else if (args.count("streams") > 1) {
             columns.add(columns.indexOf("throughput_bps") + 1, "stream_throughput_bps");
         }
+        for (String[] asked : new String[][] {{"cc", "congestion_control"}, {"mss", "mss_bytes"}, {"tos", "ip_tos"}, {"dscp", "ip_tos"}}) {
+            if (args.given(asked[0])) {
+                columns.add(columns.indexOf("retransmits"), asked[1]);
+            }
+        }
         Test.Builder test = Test.of("tcp", from, to).params(params).tags(PairArgs.tags(args)).columns(columns)
                 .part(part(args, from, to, omit, reverse, null));
         if (bidir) {
@@ -119,25 +124,7 @@ public final class TcpDefinition implements Definition {
         String sender = reverse ? "listen" : "connect";
         SideSpec listen = PairArgs.listen(args, to, TcpStream.NAME, spec(args, omit, reverse)).onPort(args.given("port") ? args.count("port") : 0);
         return new Part.OnPeers(List.of(listen, PairArgs.connect(args, from, TcpStream.NAME, spec(args, omit, !reverse))),
-                receiver, sides -> Merged.of(merge(sides, receiver, sender, !reverse), sides.intervals(receiver)), label);
-    }
-
-    /** One direction's figures: the receiver's count, the sender's, each end's socket buffer and calls, and both ends' strays. */
-    static StreamMetrics.Figures merge(Sides sides, String receiver, String sender, boolean fromIsSender) {
-        TcpStream.Report rx = sides.report(receiver, TcpStream.Report.class);
-        TcpStream.Report tx = sides.report(sender, TcpStream.Report.class);
-        return StreamMetrics.merge(sides.streamed(receiver), sides.streamed(sender), tx == null ? null : tx.sendSocketBytes(),
-                rx == null ? null : rx.recvSocketBytes(), Arrays.asList(rx == null ? null : rx.straysDropped(), tx == null ? null : tx.straysDropped()),
-                fromIsSender, paths(tx, rx));
-    }
-
-    /** {@code send_io} and {@code recv_io}: the calls each end's streams made; null when neither end reported. */
-    static StreamMetrics.Paths paths(TcpStream.Report tx, TcpStream.Report rx) {
-        if (tx == null && rx == null) {
-            return null;
-        }
-        return new StreamMetrics.Paths(tx == null ? null : tx.io().streamIo(), tx == null ? null : tx.io().streamIoNote(),
-                rx == null ? null : rx.io().streamIo(), rx == null ? null : rx.io().streamIoNote());
+                receiver, sides -> Merged.of(TcpFigures.merge(sides, receiver, sender, !reverse), TcpFigures.intervals(sides, receiver, sender)), label);
     }
 
     private static TcpStream.Spec spec(Args args, Duration omit, boolean send) {
@@ -152,7 +139,7 @@ public final class TcpDefinition implements Definition {
         boolean timed = time != null;
         return new TcpStream.Spec(send, args.intSize("size"), timed ? time.toNanos() : 0, timed ? 0 : args.size("bytes"),
                 args.count("streams"), omit.toNanos(), PairArgs.streamTiming(args), args.given("window") ? args.intSize("window") : 0,
-                args.bool("nodelay"), args.given("rate") ? args.size("rate") : 0, args.bool("zerocopy"));
+                args.bool("nodelay"), args.given("rate") ? args.size("rate") : 0, args.bool("zerocopy"), TcpOptionArgs.of(args));
     }
 
     /** Both directions at once: the forward and reverse figures, added up interval by interval as far as both go. */
@@ -162,18 +149,7 @@ public final class TcpDefinition implements Definition {
         if (forward.figures() == null || reverse.figures() == null) {
             return forward.figures() == null ? reverse : forward; // a direction that never started adds nothing
         }
-        return Merged.of(StreamMetrics.bidirectional(forward.figures(StreamMetrics.Figures.class), reverse.figures(StreamMetrics.Figures.class)),
-                sumIntervals(forward.intervals(), reverse.intervals()));
-    }
-
-    /** Both directions' samples added up, interval by interval, as far as both have them. */
-    static List<Interval<?>> sumIntervals(List<Interval<?>> a, List<Interval<?>> b) {
-        List<Interval<?>> out = new ArrayList<>();
-        for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
-            if (a.get(i).figures() instanceof Interval.Bytes x && b.get(i).figures() instanceof Interval.Bytes y) {
-                out.add(new Interval<>(a.get(i).startS(), a.get(i).endS(), new Interval.Bytes(x.bytes() + y.bytes(), x.throughputBps() + y.throughputBps())));
-            }
-        }
-        return out;
+        return Merged.of(TcpFigures.bidirectional(forward.figures(TcpFigures.Figures.class), reverse.figures(TcpFigures.Figures.class)),
+                TcpFigures.sumIntervals(forward.intervals(), reverse.intervals()));
     }
 }

@@ -125,6 +125,30 @@ public final class TreeDefinition implements Definition {
         return new TreeHandle(test.from(), spec.path(), planned.files(), planned.dirs(), planned.treeBytes(), r, spec);
     }
 
+    /**
+     * The tree a completed {@code tree} result made on {@code host}, as {@code tree} returned it then: its spec rebuilt
+     * from the result's params (a stored result's too), for {@code remove} in a later session.
+     *
+     * @throws UsageException when the params no longer make a tree (a result of another version)
+     */
+    public static TreeHandle recalled(Result tree, Host host, Hosts hosts) {
+        Map<String, Object> given = new java.util.LinkedHashMap<>(tree.params());
+        given.keySet().retainAll(VERB.args().stream().map(Arg::name).toList());
+        given.put("on", host);
+        TreeDefinition d = new TreeDefinition();
+        return (TreeHandle) d.returned(tree, d.build(Args.parse(VERB, given, List.of(), hosts::get), hosts));
+    }
+
+    /**
+     * A stand-in for the tree at {@code path} on {@code host} in a plan, which generates nothing (so a script that
+     * generates a tree and then removes it by its path plans): the default profile's, with no figures.
+     */
+    public static TreeHandle planned(Host host, String path, Hosts hosts) {
+        Map<String, Object> given = Map.of("on", host, "path", path);
+        Test test = new TreeDefinition().build(Args.parse(VERB, given, List.of(), hosts::get), hosts);
+        return new TreeHandle(host, path, 0, 0, 0, null, specOf(test));
+    }
+
     /** The generator's spec record, back from the side's wire form (the test keeps only that). */
     private static TreeWorkload.Spec specOf(Test test) {
         Map<String, Object> wire = ((Part.OnPeers) test.parts().get(0)).sides().get(0).spec();

@@ -20,9 +20,10 @@ import java.util.List;
  * iperf3 -u). Sizes under the {@link UdpStream#HEADER_BYTES}-byte header measure loss only.
  */
 public final class UdpDefinition implements Definition {
-    static final List<String> COLUMNS = List.of("from", "to", "send_io", "recv_io", "send_socket_bytes", "size", "seconds", "messages_sent", "send_errors",
-            "sender_throughput_bps", "recv_socket_bytes", "messages_received", "messages_lost", "loss_pct", "jitter_us", "throughput_bps",
-            "cpu_local_pct", "cpu_remote_pct");
+    /** The row's columns, most read first: a narrow terminal leaves out the last (the I/O paths and socket buffers). */
+    static final List<String> COLUMNS = List.of("from", "to", "size", "seconds", "throughput_bps", "sender_throughput_bps", "messages_received",
+            "messages_lost", "loss_pct", "jitter_us", "messages_sent", "cpu_local_pct", "cpu_remote_pct", "send_errors", "send_io", "recv_io",
+            "send_socket_bytes", "recv_socket_bytes");
 
     private static final VerbSpec VERB = new VerbSpec("udp", "UDP stream: messages sent, received, lost; jitter; throughput", "",
             PairArgs.args(

@@ -141,11 +141,20 @@ public final class Comparison {
 
     /** The table, then what A and B differ in, how the verdicts were reached, and what was left out. */
     public String render(ThroughputUnit unit) {
-        StringBuilder out = new StringBuilder(table(unit).toString());
+        return table(unit).toString();
+    }
+
+    /** "label 'busy' vs 'sleep'": what was compared, for a report's heading. */
+    public String title() {
+        return by + " '" + a + "' vs '" + b + "'";
+    }
+
+    /** The lines under the table: what A and B differ in, how the verdicts were reached, what was left out. */
+    List<String> notes(ThroughputUnit unit) {
+        List<String> out = new ArrayList<>();
         if (!settings.isEmpty()) {
-            out.append(by).append(" '").append(a).append("' and '").append(b).append("' differ in ")
-                    .append(String.join(", ", settings.stream().map(s -> s.key() + ": " + Cells.cell(s.key(), s.a(), unit) + " vs "
-                            + Cells.cell(s.key(), s.b(), unit)).toList())).append('\n');
+            out.add(by + " '" + a + "' and '" + b + "' differ in " + String.join(", ", settings.stream().map(s -> s.key() + ": "
+                    + Cells.cell(s.key(), s.a(), unit) + " vs " + Cells.cell(s.key(), s.b(), unit)).toList()));
         }
         Set<String> methods = new LinkedHashSet<>();
         rows.forEach(r -> {
@@ -154,11 +163,46 @@ public final class Comparison {
             }
         });
         if (!methods.isEmpty()) {
-            out.append(String.format(Locale.ROOT, "B/A: %s, %.0f %% confidence; no difference where the interval holds 1 or the change is within %s %%%n",
+            out.add(String.format(Locale.ROOT, "B/A: %s, %.0f %% confidence; no difference where the interval holds 1 or the change is within %s %%",
                     String.join("; ", methods), confidence * 100, trim(noise * 100)));
         }
-        notes.forEach(n -> out.append(n).append('\n'));
-        return out.toString();
+        out.addAll(notes);
+        return out;
+    }
+
+    /** The comparison as data, for a JSON report: A and B, each row's figures and verdict, the settings and the notes. */
+    public Map<String, Object> toMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("by", by);
+        m.put("a", a);
+        m.put("b", b);
+        m.put("confidence", confidence);
+        m.put("noise", noise);
+        m.put("rows", rows.stream().map(r -> {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("identity", r.identity());
+            row.put("metric", r.metric());
+            row.put("a", r.a());
+            row.put("b", r.b());
+            row.put("ratio", finite(r.difference().ratio()));
+            row.put("low", finite(r.difference().low()));
+            row.put("high", finite(r.difference().high()));
+            row.put("verdict", r.verdict());
+            return row;
+        }).toList());
+        m.put("settings", settings.stream().map(s -> {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("key", s.key());
+            x.put("a", s.a());
+            x.put("b", s.b());
+            return x;
+        }).toList());
+        m.put("notes", notes);
+        return m;
+    }
+
+    private static Double finite(double v) {
+        return Double.isFinite(v) ? v : null;
     }
 
     @Override
@@ -166,10 +210,11 @@ public final class Comparison {
         return render(ThroughputUnit.MB_S);
     }
 
+    /** The rows side by side, with the notes ({@link #notes}) under them. */
     TextTable table(ThroughputUnit unit) {
         List<String> keys = varying(rows.stream().map(Row::identity).toList());
         boolean oneMetric = rows.stream().map(Row::metric).distinct().count() <= 1;
-        String metric = rows.isEmpty() ? "throughput_bps" : rows.get(0).metric();
+        String metric = rows.isEmpty() ? Result.THROUGHPUT_BPS : rows.get(0).metric();
         List<String> header = new ArrayList<>(keys);
         if (!oneMetric) {
             header.add("metric");
@@ -193,6 +238,7 @@ public final class Comparison {
             line.add(r.verdict());
             t.row(line);
         }
+        notes(unit).forEach(t::note);
         return t;
     }
 
@@ -200,10 +246,9 @@ public final class Comparison {
         return results.stream().filter(r -> label.equals(String.valueOf(r.lookup(by)))).toList();
     }
 
-    /** The headline metric of a test's results (throughput, else its main rate). */
+    /** The metric a test's results are summarized by ({@link Result#summaryMetric}). */
     private static String headline(List<Result> results, String test) {
-        String h = Result.headlineMetric(results.stream().filter(r -> r.test().equals(test)).toList());
-        return h == null ? "throughput_bps" : h;
+        return Result.summaryMetric(results.stream().filter(r -> r.test().equals(test)).toList());
     }
 
     /** The keys with one value in all of A and another in all of B (a key not given counts as its own value). */

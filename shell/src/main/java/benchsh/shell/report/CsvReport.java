@@ -11,7 +11,7 @@ import java.util.function.Function;
 
 /**
  * Every result as one CSV row (RFC 4180 quoting, {@code \n} line ends). Columns: test, status, from,
- * to, started, repeat, then every tag ({@code tags.KEY}), param ({@code params.KEY}) and metric
+ * to (empty for a test on one host, whose host is {@code params.on}), started, repeat, then every tag ({@code tags.KEY}), param ({@code params.KEY}) and metric
  * ({@code metrics.KEY}) any result has, in first-seen order, then error. Numbers are written plain
  * and unformatted, in the units their names carry (bytes, seconds, bits/s). Stateless.
  */
@@ -31,7 +31,8 @@ public final class CsvReport {
         StringBuilder b = new StringBuilder();
         line(b, header);
         for (Result r : results) {
-            List<String> row = new ArrayList<>(List.of(r.test(), r.status().wire(), str(r.from()), str(r.to()),
+            boolean one = HostColumns.oneHost(r); // its host is params.on
+            List<String> row = new ArrayList<>(List.of(r.test(), r.status().wire(), one ? "" : str(r.from()), one ? "" : str(r.to()),
                     r.started().toString(), Integer.toString(r.repeat())));
             tags.forEach(k -> row.add(value(r.tags().get(k))));
             params.forEach(k -> row.add(value(r.params().get(k))));

@@ -29,9 +29,12 @@ public final class Formats {
         return String.format(Locale.ROOT, s >= 100 ? "%.0f s" : "%.2f s", s);
     }
 
-    /** Seconds, or microseconds and milliseconds below 10 ms (which would read 0.00 s). */
+    /** Seconds, or microseconds and milliseconds below 10 ms (which would read 0.00 s); none at all as "0 s". */
     public static String duration(Duration d) {
         long nanos = d.toNanos();
+        if (nanos == 0) {
+            return "0 s";
+        }
         if (isShort(d)) {
             return nanos < 1_000_000 ? String.format(Locale.ROOT, "%.0f us", nanos / 1e3) : String.format(Locale.ROOT, "%.1f ms", nanos / 1e6);
         }
@@ -53,19 +56,5 @@ public final class Formats {
             return String.format(Locale.ROOT, "%,d", (long) v);
         }
         return String.format(Locale.ROOT, Math.abs(v) >= 100 ? "%,.0f" : Math.abs(v) >= 1 ? "%.2f" : "%.3g", v);
-    }
-
-    /** A parameter or tag value as a table cell. */
-    public static String value(String key, Object v) {
-        if (v == null) {
-            return "-";
-        }
-        if (v instanceof Number n && (key.equals("size") || key.endsWith("bytes") || key.equals("window") || key.equals("bs"))) {
-            return size(n.longValue());
-        }
-        if (v instanceof Double d) {
-            return number(d);
-        }
-        return String.valueOf(v);
     }
 }

@@ -20,19 +20,24 @@ public final class HistoryReport {
 
     /**
      * One row per stored result: id (for {@code diff ..., result: id}), session, start, the machine and
-     * OS user that measured it, test, hosts, label, status, throughput, size (the message or block size), and its
+     * OS user that measured it, test, hosts (from and to, or on for a test on one host), label, status, throughput, size (the message or block size), and its
      * other tags (sweep coordinates, {@code tags:}) as {@code name=value}.
      */
     public static TextTable runs(List<StoredResult> runs, ThroughputUnit unit) {
-        TextTable t = new TextTable(List.of("id", "session", "started", "machine", "user", "test", "from", "to", "label", "status",
-                Cells.header("throughput_bps", unit), "size", "tags"));
+        List<String> hosts = HostColumns.keys(runs.stream().map(StoredResult::result).toList());
+        List<String> header = new ArrayList<>(List.of("id", "session", "started", "machine", "user", "test"));
+        header.addAll(hosts);
+        header.addAll(List.of("label", "status", Cells.header("throughput_bps", unit), "size", "tags"));
+        TextTable t = new TextTable(header);
         for (StoredResult s : runs) {
             Result r = s.result();
             Object label = r.tags().get("label");
             Object size = r.params().containsKey("size") ? r.params().get("size") : r.params().get("bs");
-            t.row(List.of("#" + s.id(), s.session(), time(r.started()), nz(s.machine()), nz(s.user()), r.test(), nz(r.from()), nz(r.to()),
-                    label == null ? "-" : label.toString(), r.status().wire(), Cells.cell("throughput_bps", r.metrics().get("throughput_bps"), unit),
+            List<String> row = new ArrayList<>(List.of("#" + s.id(), s.session(), time(r.started()), nz(s.machine()), nz(s.user()), r.test()));
+            hosts.forEach(k -> row.add(Cells.cell(k, HostColumns.value(r, k), unit)));
+            row.addAll(List.of(label == null ? "-" : label.toString(), r.status().wire(), Cells.cell("throughput_bps", r.metrics().get("throughput_bps"), unit),
                     size == null ? "-" : Cells.cell("size", size, unit), tags(r, unit)));
+            t.row(row);
         }
         return t;
     }

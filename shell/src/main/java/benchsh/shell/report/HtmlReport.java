@@ -1,6 +1,7 @@
 package benchsh.shell.report;
 
 import benchsh.shell.report.ReportContext.HostInfo;
+import benchsh.shell.result.IntervalKeys;
 import benchsh.shell.result.Result;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,11 +9,12 @@ import java.util.Map;
 
 /**
  * The report as one self-contained HTML file (inline CSS and SVG, no script, nothing fetched): per
- * test a chart drawn by {@link SvgChart}, for results with observed hosts their throughput and those hosts'
- * CPU per interval ({@link ObservedChart}), for latency-under-load results flent's plot ({@link
- * LatencyUnderLoadChart}), the pivot and every result (failed rows with their errors),
- * then each host's environment (with NICs and mounts), the parameters, the script, start and end
- * times and the line that reruns it. All text is escaped. Stateless.
+ * test the parameters its results share, a chart drawn by {@link SvgChart} (with the spread of repeated runs),
+ * each result's throughput per interval ({@link TimeSeriesChart}), for results with observed hosts their
+ * throughput and those hosts' CPU per interval ({@link ObservedChart}), for latency-under-load results flent's
+ * plot ({@link LatencyUnderLoadChart}) and their phase table, the pivot and every result (failed rows with their
+ * errors); then the comparisons the session showed, each host's environment (with NICs and mounts), the
+ * parameters, the script, start and end times and the line that reruns it. All text is escaped. Stateless.
  */
 public final class HtmlReport {
     private static final String CSS = """
@@ -47,6 +49,8 @@ public final class HtmlReport {
 
     /** Observed-host charts per section, at most (a sweep of many results keeps its report readable). */
     static final int MAX_OBSERVED_CHARTS = 8;
+    /** Results per interval chart, at most (more lines than colours tell apart). */
+    static final int MAX_INTERVAL_LINES = 8;
 
     private HtmlReport() {
     }
@@ -73,6 +77,13 @@ public final class HtmlReport {
         for (ReportSection s : ReportSection.of(results)) {
             section(b, s, unit, "chart-" + ++n);
         }
+        if (!c.comparisons().isEmpty()) {
+            b.append("<h2>Comparisons</h2>\n");
+            c.comparisons().forEach(x -> {
+                b.append("<h3>").append(esc(x.title())).append("</h3>\n");
+                table(b, x.table(unit), null);
+            });
+        }
         if (!c.expectations().isEmpty()) {
             b.append("<h2>Expectations</h2>\n");
             List<String[]> marks = c.expectations().stream().map(e -> e.passed() ? null : new String[] {"failed", "did not hold"}).toList();
@@ -97,10 +108,15 @@ public final class HtmlReport {
 
     private static void section(StringBuilder b, ReportSection s, ThroughputUnit unit, String chartId) {
         b.append("<section>\n<h2>").append(esc(s.title())).append("</h2>\n");
+        if (!s.shared().isEmpty()) {
+            b.append("<p class=\"meta\">").append(MarkdownReport.SHARED).append("<code>").append(esc(Cells.settings(s.shared(), unit)))
+                    .append("</code></p>\n");
+        }
         String svg = chart(s, unit, chartId);
         if (svg != null) {
             b.append("<figure>\n").append(svg).append("\n</figure>\n");
         }
+        intervals(b, s, unit, chartId + "-intervals");
         observed(b, s, unit, chartId);
         timelines(b, s, unit, chartId);
         TextTable pivot = s.pivot(unit);
@@ -121,6 +137,39 @@ public final class HtmlReport {
             b.append("</details>\n");
         }
         b.append("</section>\n");
+    }
+
+    /**
+     * The section's figure per interval ({@link TimeSeriesChart}): its value where the samples carry it (transactions/s
+     * for rr), else the throughput; one line per completed result, the first {@link #MAX_INTERVAL_LINES}.
+     */
+    private static void intervals(StringBuilder b, ReportSection s, ThroughputUnit unit, String id) {
+        List<Result> ok = s.ok();
+        String key = s.value() != null && ok.stream().anyMatch(r -> r.intervals().stream().anyMatch(i -> i.containsKey(s.value())))
+                ? s.value() : IntervalKeys.THROUGHPUT_BPS;
+        double scale = Cells.bitsPerSecond(key) ? unit.bitsPerUnit() : 1;
+        List<TimeSeriesChart.Line> lines = new ArrayList<>();
+        for (int i = 0; i < ok.size() && lines.size() < MAX_INTERVAL_LINES; i++) {
+            var points = TimeSeriesChart.samples(ok.get(i), key, scale);
+            if (points.size() > 1) {
+                lines.add(new TimeSeriesChart.Line(name(ok.get(i), i + 1, unit), points));
+            }
+        }
+        String svg = TimeSeriesChart.of(id).left(TimeSeriesChart.Scale.of(Cells.header(key, unit), Formats::number), lines).render();
+        if (svg != null) {
+            long all = ok.stream().filter(r -> TimeSeriesChart.samples(r, key, scale).size() > 1).count();
+            b.append("<figure>\n").append(svg).append("\n<figcaption class=\"meta\">").append(esc(Cells.header(key, unit)))
+                    .append(" per interval, a line per result").append(all > lines.size() ? " (the first " + lines.size() + " of " + all + ")" : "")
+                    .append("</figcaption>\n</figure>\n");
+        }
+    }
+
+    /** A result's name in a legend: its tags ("size 1 KiB, dir Tx") and its run ("#2"), else its place in the section. */
+    private static String name(Result r, int place, ThroughputUnit unit) {
+        List<String> parts = new ArrayList<>();
+        r.tags().forEach((k, v) -> parts.add(k + " " + Cells.cell(k, v, unit)));
+        String name = parts.isEmpty() ? "result " + place : String.join(", ", parts);
+        return r.repeat() > 1 ? name + " #" + r.repeat() : name;
     }
 
     /** Per result with observed hosts (the first {@link #MAX_OBSERVED_CHARTS}), its throughput and their CPU per interval. */
@@ -185,7 +234,7 @@ public final class HtmlReport {
     }
 
     /**
-     * A table; numeric columns right-aligned. {@code marks}, when given, holds per row null or
+     * A table, then its notes; numeric columns right-aligned. {@code marks}, when given, holds per row null or
      * {class, note}: the row gets the class and the note follows it in a full-width row.
      */
     static void table(StringBuilder b, TextTable t, List<String[]> marks) {
@@ -215,6 +264,7 @@ public final class HtmlReport {
             }
         }
         b.append("</tbody>\n</table></div>\n");
+        t.notes().forEach(note -> b.append("<p class=\"meta\">").append(esc(note)).append("</p>\n"));
     }
 
     /** Escapes text for HTML content and attribute values. */

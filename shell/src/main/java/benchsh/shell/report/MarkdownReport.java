@@ -11,11 +11,14 @@ import java.util.Map;
 
 /**
  * The report as Markdown, fit to paste into a forum post, an issue or a mailing list (GitHub-flavoured
- * tables, padded so they also read as plain text): when and how it was measured, a pivot per swept
- * test (else its result table), the results that did not complete with their errors, the hosts'
- * environment, the parameters, the script and the line that reruns it. Stateless.
+ * tables, padded so they also read as plain text): when and how it was measured, per test the parameters
+ * its results share and a pivot when swept (else its result table), the results that did not complete with
+ * their errors, the comparisons the session showed, the hosts' environment, the parameters, the script and
+ * the line that reruns it. Stateless.
  */
 public final class MarkdownReport {
+    /** What introduces the parameters a section's results share. */
+    static final String SHARED = "Same in every result: ";
     static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
 
     private MarkdownReport() {
@@ -36,6 +39,10 @@ public final class MarkdownReport {
             b.append("**The script stopped early:** ").append(code(c.error())).append("\n\n");
         }
         b.append(tables(results, unit));
+        if (!c.comparisons().isEmpty()) {
+            b.append("## Comparisons\n\n");
+            c.comparisons().forEach(x -> b.append("### ").append(x.title()).append("\n\n").append(table(x.table(unit))).append('\n'));
+        }
         if (!c.expectations().isEmpty()) {
             b.append("## Expectations\n\n").append(table(expectations(c))).append('\n');
         }
@@ -60,6 +67,9 @@ public final class MarkdownReport {
         StringBuilder b = new StringBuilder();
         for (ReportSection s : ReportSection.of(results)) {
             b.append("## ").append(s.title()).append("\n\n");
+            if (!s.shared().isEmpty()) {
+                b.append(SHARED).append(code(Cells.settings(s.shared(), unit))).append("\n\n");
+            }
             TextTable pivot = s.pivot(unit);
             b.append(table(pivot != null ? pivot : s.details(unit))).append('\n');
         }
@@ -99,14 +109,18 @@ public final class MarkdownReport {
         return Provenance.REPL.equals(c.scriptPath()) ? "typed in the REPL" : c.scriptPath();
     }
 
-    /** Results that did not complete: test, hosts, tags, status and the error. */
+    /** Results that did not complete: test, hosts (from and to, or on), tags, status and the error. */
     static TextTable failures(List<Result> failed, ThroughputUnit unit) {
-        TextTable t = new TextTable(List.of("test", "from", "to", "tags", "status", "error"));
+        List<String> hosts = HostColumns.keys(failed);
+        List<String> header = new ArrayList<>(List.of("test"));
+        header.addAll(hosts);
+        header.addAll(List.of("tags", "status", "error"));
+        TextTable t = new TextTable(header);
         for (Result r : failed) {
-            List<String> tags = new ArrayList<>();
-            r.tags().forEach((k, v) -> tags.add(k + "=" + Cells.cell(k, v, unit)));
-            t.row(List.of(r.test(), String.valueOf(r.from()), String.valueOf(r.to()), tags.isEmpty() ? "-" : String.join(" ", tags),
-                    r.status().wire(), r.error() == null ? "-" : r.error()));
+            List<String> row = new ArrayList<>(List.of(r.test()));
+            hosts.forEach(k -> row.add(Cells.cell(k, HostColumns.value(r, k), unit)));
+            row.addAll(List.of(Cells.settings(r.tags(), unit), r.status().wire(), r.error() == null ? "-" : r.error()));
+            t.row(row);
         }
         return t;
     }
@@ -130,7 +144,10 @@ public final class MarkdownReport {
         return t;
     }
 
-    /** A GitHub-flavoured table, padded; numeric columns right-aligned; {@code |} escaped, lines joined by "; ". */
+    /**
+     * A GitHub-flavoured table, padded; numeric columns right-aligned; {@code |} escaped, lines joined by "; "; its notes
+     * after it, each a paragraph.
+     */
     static String table(TextTable t) {
         int n = t.header().size();
         List<List<String>> rows = new ArrayList<>();
@@ -157,6 +174,7 @@ public final class MarkdownReport {
                 b.append('\n');
             }
         }
+        t.notes().forEach(note -> b.append('\n').append(note).append('\n'));
         return b.toString();
     }
 

@@ -3,24 +3,28 @@ package benchsh.shell.report;
 import benchsh.shell.run.Plan;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
 
-/** A dry run as a table: one row per test with its hosts, tags and parameters, then the estimated total. */
+/**
+ * A dry run as a table: one row per test with its hosts (from and to, or on for a test on one host), tags and
+ * parameters, then the estimated total.
+ */
 public final class PlanTable {
-    private static final Set<String> QUIET = Set.of("interval", "timeout", "nodelay");
-
     private PlanTable() {
     }
 
     public static String render(Plan plan, ThroughputUnit unit) {
         List<Plan.Step> steps = plan.steps();
-        TextTable t = new TextTable(List.of("#", "test", "from", "to", "tags", "parameters", "est."));
+        List<String> hosts = HostColumns.keys(steps.stream().map(PlanTable::oneHost).toList());
+        List<String> header = new ArrayList<>(List.of("#", "test"));
+        header.addAll(hosts);
+        header.addAll(List.of("tags", "parameters", "est."));
+        TextTable t = new TextTable(header);
         int i = 1;
         for (Plan.Step s : steps) {
-            t.row(List.of(Integer.toString(i++), s.test(), s.from(), s.to(), pairs(s.tags(), unit), pairs(s.params(), unit),
-                    s.expected().map(Formats::duration).orElse("?")));
+            List<String> row = new ArrayList<>(List.of(Integer.toString(i++), s.test()));
+            hosts.forEach(k -> row.add(host(s, k)));
+            row.addAll(List.of(Cells.settings(s.tags(), unit), Cells.settings(s.params(), unit), s.expected().map(Formats::duration).orElse("?")));
+            t.row(row);
         }
         return (steps.isEmpty() ? "plan: no tests\n" : t.toString())
                 + "plan: " + Formats.count(steps.size(), "test") + ", about " + Formats.duration(plan.total()) + " of measuring"
@@ -28,17 +32,18 @@ public final class PlanTable {
                 + "; nothing was connected\n";
     }
 
-    private static String quoted(String v) {
-        return v.contains(" ") ? "'" + v + "'" : v;
+    private static boolean oneHost(Plan.Step s) {
+        return HostColumns.oneHost(s.from(), s.to(), s.params());
     }
 
-    /** {@code size=16 KiB time=2.00 s}: the values that are set, in the units their names carry. */
-    private static String pairs(Map<String, Object> values, ThroughputUnit unit) {
-        String s = values.entrySet().stream()
-                .filter(e -> e.getValue() != null && !QUIET.contains(e.getKey()) && !Boolean.FALSE.equals(e.getValue()))
-                .map(e -> e.getKey() + "=" + quoted(e.getValue() instanceof Number ? Cells.cell(e.getKey(), e.getValue(), unit).replace(" ", "")
-                        : String.valueOf(e.getValue())))
-                .collect(Collectors.joining(" "));
-        return s.isEmpty() ? "-" : s;
+    /** The step's host under {@code key}: from, to, or on. */
+    private static String host(Plan.Step s, String key) {
+        boolean one = oneHost(s);
+        return switch (key) {
+            case "on" -> one ? String.valueOf(s.params().get("on")) : "-";
+            case "from" -> one ? "-" : s.from();
+            default -> one ? "-" : s.to();
+        };
     }
+
 }

@@ -22,7 +22,7 @@ public final class ProgressText {
         if (sample.figures() instanceof Interval.Transactions t) {
             return sample.seconds() > 0 ? t.transactions() / sample.seconds() : Double.NaN;
         }
-        return sample.figures() instanceof Interval.Bytes b ? b.throughputBps() : Double.NaN;
+        return sample.figures() instanceof Interval.Moved b ? b.throughputBps() : Double.NaN;
     }
 
     /** A rate in the session's throughput unit, or as transactions/s; for latency probes, their median round trip. */

@@ -10,7 +10,7 @@ import java.util.List;
 /**
  * What produced a session's results, kept for reports and the result store: when the session
  * started, the command line to rerun it, the script (a file, {@code -e} statements, or the lines
- * typed in the REPL) and the error that stopped it. Parameters, overrides and expectations live in
+ * typed in the REPL), the comparisons it showed and the error that stopped it. Parameters, overrides and expectations live in
  * the session's {@link benchsh.shell.result.Scenario}.
  *
  * <p>The one redacting source: text is kept as given, in memory, and every accessor masks it with
@@ -31,6 +31,7 @@ public final class Provenance {
     private String scriptPath;
     private String scriptText;
     private final List<String> replLines = new ArrayList<>();
+    private final List<Comparison> comparisons = new ArrayList<>();
     private String error;
 
     public Provenance(Clock clock, Secrets secrets) {
@@ -93,6 +94,16 @@ public final class Provenance {
     /** The error that stopped the script, as {@code file:line: message}. */
     public synchronized void stopped(String located) {
         this.error = located;
+    }
+
+    /** Keeps a comparison the session showed ({@code compare}), for its report. */
+    public synchronized void compared(Comparison c) {
+        comparisons.add(c);
+    }
+
+    /** The comparisons the session showed, in order. */
+    public synchronized List<Comparison> comparisons() {
+        return List.copyOf(comparisons);
     }
 
     /** Why the script stopped early (masked), or null. */

@@ -24,7 +24,7 @@ public final class RepeatSummary {
         StringBuilder b = new StringBuilder();
         for (Repeated.Kind k : rep.kinds()) {
             if (rep.kinds().size() > 1) {
-                b.append(label(k, rep.kinds())).append(": ");
+                b.append(label(k, rep.kinds(), unit)).append(": ");
             }
             b.append(line(k, rep.confidence(), rep.width(), unit)).append('\n');
         }
@@ -52,25 +52,25 @@ public final class RepeatSummary {
     }
 
     /** The test's name, with the hosts, parameters and tags whose values differ from another kind of the same test. */
-    static String label(Repeated.Kind k, List<Repeated.Kind> all) {
+    static String label(Repeated.Kind k, List<Repeated.Kind> all, ThroughputUnit unit) {
         List<Repeated.Kind> same = all.stream().filter(o -> o.test().equals(k.test())).toList();
         List<String> parts = new ArrayList<>(List.of(k.test()));
         if (same.size() > 1) {
             if (same.stream().anyMatch(o -> !o.from().equals(k.from()) || !o.to().equals(k.to()))) {
                 parts.add(k.from() + " → " + k.to());
             }
-            differing(parts, k.params(), same.stream().map(Repeated.Kind::params).toList());
-            differing(parts, k.tags(), same.stream().map(Repeated.Kind::tags).toList());
+            differing(parts, k.params(), same.stream().map(Repeated.Kind::params).toList(), unit);
+            differing(parts, k.tags(), same.stream().map(Repeated.Kind::tags).toList(), unit);
         }
         return String.join(" ", parts);
     }
 
-    private static void differing(List<String> parts, Map<String, Object> mine, List<Map<String, Object>> all) {
+    private static void differing(List<String> parts, Map<String, Object> mine, List<Map<String, Object>> all, ThroughputUnit unit) {
         Set<String> keys = new LinkedHashSet<>();
         all.forEach(m -> keys.addAll(m.keySet()));
         for (String key : keys) {
             if (all.stream().anyMatch(m -> !Objects.equals(m.get(key), mine.get(key)))) {
-                parts.add(key + " " + Formats.value(key, mine.get(key)));
+                parts.add(key + " " + Cells.cell(key, mine.get(key), unit));
             }
         }
     }

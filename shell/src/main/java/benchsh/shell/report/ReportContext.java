@@ -14,12 +14,13 @@ import java.util.Map;
 /**
  * Everything a report says besides the results: a title, the script and its parameters, the
  * {@code --set} overrides, the inventory file (or null), the expectations checked, the hosts' facts,
- * the benchsh version, start and end times, the command line to rerun, and the error that stopped
- * the script early (or null). Immutable.
+ * the benchsh version, start and end times, the command line to rerun, the error that stopped
+ * the script early (or null), and the comparisons the session showed ({@code compare}). Immutable.
  */
 public record ReportContext(String title, String scriptPath, String script, Map<String, Object> parameters,
                            Map<String, String> overrides, String inventory, List<Expectation> expectations,
-                           List<HostInfo> hosts, String version, Instant started, Instant ended, String rerun, String error) {
+                           List<HostInfo> hosts, String version, Instant started, Instant ended, String rerun, String error,
+                           List<Comparison> comparisons) {
 
     public ReportContext {
         Map<String, Object> normalized = new LinkedHashMap<>();
@@ -28,7 +29,9 @@ public record ReportContext(String title, String scriptPath, String script, Map<
         overrides = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(overrides));
         expectations = List.copyOf(expectations);
         hosts = List.copyOf(hosts);
+        comparisons = List.copyOf(comparisons);
     }
+
 
     /** A parameter value as results carry them: durations in seconds, hosts by name. */
     static Object normalize(Object v) {
@@ -83,7 +86,7 @@ public record ReportContext(String title, String scriptPath, String script, Map<
         List<Expectation> expectations = scenario.expectations().stream()
                 .map(e -> new Expectation(e.location(), secrets.redact(e.text()), e.passed())).toList();
         return new ReportContext(title, path, p.scriptText(), secrets.redactMap(scenario.parameters()), secrets.redactMap(scenario.overrides()),
-                scenario.inventory(), expectations, used, version, p.started(), p.now(), p.rerun(), p.error());
+                scenario.inventory(), expectations, used, version, p.started(), p.now(), p.rerun(), p.error(), p.comparisons());
     }
 
     /** The context as a JSON-ready map (hosts with their facts). */
@@ -107,6 +110,7 @@ public record ReportContext(String title, String scriptPath, String script, Map<
             return x;
         }).toList());
         m.put("hosts", hosts.stream().map(HostInfo::toMap).toList());
+        m.put("comparisons", comparisons.stream().map(Comparison::toMap).toList());
         m.put("error", error);
         return m;
     }

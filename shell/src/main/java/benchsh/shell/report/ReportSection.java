@@ -107,7 +107,7 @@ public record ReportSection(String title, List<Result> results, String value, St
     }
 
     /**
-     * One row per result: its tags, from, to, the params that vary, the headline metrics (the value,
+     * One row per result: its tags, its hosts (from and to, or on), the params that vary, the headline metrics (the value,
      * seconds, percentages, rates, latencies in µs, service demand), and the status when any result
      * did not complete.
      */
@@ -115,10 +115,9 @@ public record ReportSection(String title, List<Result> results, String value, St
         List<String> tags = keys(results, Result::tags);
         Map<String, java.util.function.Function<Result, Object>> columns = new LinkedHashMap<>();
         tags.forEach(k -> columns.put(k, r -> r.tags().get(k)));
-        columns.put("from", Result::from);
-        columns.put("to", Result::to);
+        HostColumns.keys(results).forEach(k -> columns.put(k, r -> HostColumns.value(r, k)));
         for (String p : keys(results, Result::params)) {
-            if (!tags.contains(p) && (varies(r -> r.params().get(p)) || p.equals("size"))) {
+            if (!tags.contains(p) && !columns.containsKey(p) && (varies(r -> r.params().get(p)) || p.equals("size"))) {
                 columns.put(p, r -> r.params().get(p));
             }
         }
@@ -140,6 +139,22 @@ public record ReportSection(String title, List<Result> results, String value, St
             t.row(columns.entrySet().stream().map(e -> Cells.cell(e.getKey(), e.getValue().apply(r), unit)).toList());
         }
         return t;
+    }
+
+    /**
+     * The parameters every result has with one value, that {@link #details} shows in no column (not a tag, the host, the
+     * size): the context of the whole section, said once.
+     */
+    public Map<String, Object> shared() {
+        Map<String, Object> shared = new LinkedHashMap<>();
+        List<String> tags = keys(results, Result::tags);
+        for (String p : keys(results, Result::params)) {
+            Object first = results.get(0).params().get(p);
+            if (!tags.contains(p) && !p.equals("size") && first != null && results.stream().allMatch(r -> Objects.equals(r.params().get(p), first))) {
+                shared.put(p, first);
+            }
+        }
+        return shared;
     }
 
     private boolean varies(java.util.function.Function<Result, Object> value) {

@@ -8,8 +8,8 @@ import java.util.function.Predicate;
 
 /**
  * Which columns of a result row a terminal of a given width shows: the essential ones always (the varying
- * parameters, the hosts, the headline metric, CPU, the status), then the others in their declared order while
- * they fit. A width of 0 (piped output, files, reports) keeps every column. Stateless.
+ * parameters, the headline metric, the status), then the others in their declared order, which is their
+ * priority, while they fit. A width of 0 (piped output, files, reports) keeps every column. Stateless.
  */
 public final class RowFit {
     /** The columns {@code TextTable} puts between cells. */

@@ -11,7 +11,8 @@ import java.util.TreeMap;
 
 /**
  * Draws a section's chart as an inline SVG line chart: the value metric (the median of the runs at each
- * point) against the section's x key, one line per value of its series key. Sizes that span powers of two
+ * point, with a bar from the lowest to the highest run where there are several) against the section's x key, one
+ * line per value of its series key. Sizes that span powers of two
  * get a log2 axis labelled like table cells (KiB). Text stays {@code <text>}, so it can be searched and
  * copied; nothing but the JDK is used and nothing is measured through fonts (label widths are estimated).
  * Stateless and thread-safe.
@@ -29,8 +30,8 @@ public final class SvgChart {
     private SvgChart() {
     }
 
-    /** One line of the chart: its name and points sorted by x. */
-    record Series(String name, TreeMap<Double, Double> points) {
+    /** One line of the chart: its name, its points (the medians) sorted by x, and the lowest and highest run at each point of several. */
+    record Series(String name, TreeMap<Double, Double> points, TreeMap<Double, double[]> spread) {
     }
 
     /** The {@code <svg>} element for a section, or null when it has nothing to plot. */
@@ -45,6 +46,7 @@ public final class SvgChart {
         double minX = data.stream().mapToDouble(d -> d.points().firstKey()).min().orElseThrow();
         double maxX = data.stream().mapToDouble(d -> d.points().lastKey()).max().orElseThrow();
         double maxY = data.stream().flatMap(d -> d.points().values().stream()).mapToDouble(Double::doubleValue).max().orElseThrow();
+        maxY = Math.max(maxY, data.stream().flatMap(d -> d.spread().values().stream()).mapToDouble(r -> r[1]).max().orElse(maxY));
         boolean log = minX > 0 && maxX / minX >= 4;
         Axis x = log ? Axis.log2(minX, maxX) : Axis.linear(Math.min(minX, maxX), maxX, false);
         Axis y = Axis.linear(0, maxY, true);
@@ -75,6 +77,9 @@ public final class SvgChart {
         }
         if (data.size() > 1) {
             legend(b, data, f);
+        }
+        if (data.stream().anyMatch(d -> !d.spread().isEmpty())) {
+            text(b, f.right(), TOP - 8, "end", "#666666", "bars: the lowest and highest of the runs");
         }
         return b.append("</svg>").toString();
     }
@@ -109,8 +114,14 @@ public final class SvgChart {
         for (Map.Entry<Object, Map<Double, List<Double>>> e : bySeries.entrySet()) {
             String name = s.series() == null ? Cells.header(s.value(), unit) : s.series() + " " + e.getKey();
             TreeMap<Double, Double> points = new TreeMap<>();
-            e.getValue().forEach((x, ys) -> points.put(x, Pivot.median(ys) / scale));
-            out.add(new Series(name, points));
+            TreeMap<Double, double[]> spread = new TreeMap<>();
+            e.getValue().forEach((x, ys) -> {
+                points.put(x, Pivot.median(ys) / scale);
+                if (ys.size() > 1) {
+                    spread.put(x, new double[] {java.util.Collections.min(ys) / scale, java.util.Collections.max(ys) / scale});
+                }
+            });
+            out.add(new Series(name, points, spread));
         }
         return out;
     }
@@ -124,8 +135,16 @@ public final class SvgChart {
             path.append(path.length() == 0 ? "" : " ").append(String.format(Locale.ROOT, "%.1f,%.1f", px, py));
             dots.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"/>", px, py, color));
         }
+        StringBuilder bars = new StringBuilder();
+        s.spread().forEach((x0, range) -> {
+            double px = f.x(x.fraction(log ? Math.log(x0) / Math.log(2) : x0));
+            double lo = f.y(y.fraction(range[0]));
+            double hi = f.y(y.fraction(range[1]));
+            bars.append(String.format(Locale.ROOT, "<path class=\"spread\" d=\"M%.1f,%.1fV%.1fM%.1f,%.1fH%.1fM%.1f,%.1fH%.1f\" stroke=\"%s\""
+                    + " stroke-width=\"1.4\" fill=\"none\"/>", px, lo, hi, px - 5, lo, px + 5, px - 5, hi, px + 5, color));
+        });
         b.append(String.format(Locale.ROOT, "<g><title>%s</title><polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2.2\""
-                + " stroke-linejoin=\"round\" stroke-linecap=\"round\"/>%s</g>%n", esc(s.name()), path, color, dots));
+                + " stroke-linejoin=\"round\" stroke-linecap=\"round\"/>%s%s</g>%n", esc(s.name()), path, color, bars, dots));
     }
 
     private static void legend(StringBuilder b, List<Series> data, Frame f) {

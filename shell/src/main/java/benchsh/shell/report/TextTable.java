@@ -4,12 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A plain text table: a header, a rule, rows; text columns left-aligned, numeric ones right-aligned.
- * Not thread-safe.
+ * A plain text table: a header, a rule, rows; text columns left-aligned, numeric ones right-aligned; then its
+ * notes, if any, one a line. Not thread-safe.
  */
 public final class TextTable {
     private final List<String> header;
     private final List<List<String>> rows = new ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
 
     public TextTable(List<String> header) {
         this.header = List.copyOf(header);
@@ -25,6 +26,16 @@ public final class TextTable {
 
     public int size() {
         return rows.size();
+    }
+
+    /** A line said under the table (what its marks mean, what was left out of it). */
+    public TextTable note(String line) {
+        notes.add(line);
+        return this;
+    }
+
+    public List<String> notes() {
+        return List.copyOf(notes);
     }
 
     public List<String> header() {
@@ -54,6 +65,7 @@ public final class TextTable {
         for (List<String> r : rows) {
             line(b, r, width, numeric);
         }
+        notes.forEach(note -> b.append(note).append('\n'));
         return b.toString();
     }
 

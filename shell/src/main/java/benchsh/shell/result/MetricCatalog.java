@@ -2,6 +2,7 @@ package benchsh.shell.result;
 
 import benchsh.peer.metric.Catalog;
 import benchsh.peer.metric.NamedMetric;
+import benchsh.peer.metric.Unit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,7 +13,8 @@ import java.util.ServiceLoader;
 /**
  * Every metric a result can carry, with its unit and meaning, derived from the figure records the shell's result kinds
  * declare ({@link ResultKinds}): the one registry that table headers and cells, the docs ({@code help --metrics}) and the
- * checks read, and each test's declared headline metric. Built once, on first use. Immutable and thread-safe.
+ * checks read, each test's declared headline metric, and the units of the parameters the tests record. Built once, on
+ * first use. Immutable and thread-safe.
  */
 public final class MetricCatalog {
     private MetricCatalog() {
@@ -22,6 +24,7 @@ public final class MetricCatalog {
         static final Map<String, Class<? extends Record>> TESTS = new LinkedHashMap<>();
         static final List<Class<? extends Record>> RECORDS = new ArrayList<>();
         static final Map<String, String> HEADLINES = new LinkedHashMap<>();
+        static final Map<String, Unit> PARAMS = new LinkedHashMap<>();
         static final Catalog CATALOG;
 
         static {
@@ -33,6 +36,13 @@ public final class MetricCatalog {
                     }
                 });
                 extras.addAll(kinds.extras());
+                kinds.params().forEach((name, unit) -> {
+                    Unit known = PARAMS.putIfAbsent(name, unit);
+                    if (known != null && known != unit) {
+                        throw new IllegalStateException("parameter " + name + " is in " + known.meaning() + " for one test and in " + unit.meaning()
+                                + " for another");
+                    }
+                });
             }
             TESTS.forEach((test, record) -> HEADLINES.put(test, Catalog.headline(record)));
             TESTS.values().stream().distinct().forEach(RECORDS::add);
@@ -54,6 +64,14 @@ public final class MetricCatalog {
     /** The headline metric of test {@code test}'s results, as its figures record declares it; empty for a test no kind declares. */
     public static Optional<String> headline(String test) {
         return Optional.ofNullable(Holder.HEADLINES.get(test));
+    }
+
+    /**
+     * The unit of the parameter (or tag) {@code key}, as the verbs that record it declare it ({@link ResultKinds#params}); empty
+     * for text, flags, hosts and names no verb declares.
+     */
+    public static Optional<Unit> param(String key) {
+        return Optional.ofNullable(Holder.PARAMS.get(key));
     }
 
     /** Each kind of test with the record of its figures. */

@@ -39,9 +39,9 @@ public record Repeated(List<Result> runs, List<Kind> kinds, double confidence, d
         }
     }
 
-    /** The first kind's metric (throughput_bps when nothing ran). */
+    /** The first kind's metric (the throughput when nothing ran: {@link Result#summaryMetric}). */
     public String value() {
-        return kinds.isEmpty() ? "throughput_bps" : kinds.get(0).value();
+        return kinds.isEmpty() ? Result.summaryMetric(runs) : kinds.get(0).value();
     }
 
     /** The first kind's statistics. */

@@ -16,6 +16,11 @@ import java.util.Map;
 public record Result(String test, Status status, String from, String to, Map<String, Object> params,
                      Map<String, Object> metrics, Map<String, Object> tags, Instant started, int repeat,
                      String error, List<Map<String, Object>> intervals) {
+    /**
+     * The metric a result's throughput is under, bits/s: the name of its interval samples' rate
+     * ({@link IntervalKeys#THROUGHPUT_BPS}), which every test that moves data records and most declare their headline.
+     */
+    public static final String THROUGHPUT_BPS = IntervalKeys.THROUGHPUT_BPS;
 
     public Result {
         params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
@@ -52,7 +57,7 @@ public record Result(String test, Status status, String from, String to, Map<Str
 
     /** Throughput in bits per second (scripts: {@code r.throughput > 900.Mbit}). */
     public double getThroughput() {
-        return metric("throughput_bps");
+        return metric(THROUGHPUT_BPS);
     }
 
     /**
@@ -101,6 +106,19 @@ public record Result(String test, Status status, String from, String to, Map<Str
                 .findFirst().orElse(null);
     }
 
+    /**
+     * The metric a set of results is summarized by even when none of them measured it: {@link #headlineMetric}, else
+     * the headline the first of their tests that declares one declares (every run failed), else the throughput (no results, or a test no
+     * kind declares).
+     */
+    public static String summaryMetric(java.util.Collection<Result> results) {
+        String measured = headlineMetric(results);
+        if (measured != null) {
+            return measured;
+        }
+        return results.stream().map(r -> MetricCatalog.headline(r.test)).flatMap(java.util.Optional::stream).findFirst().orElse(THROUGHPUT_BPS);
+    }
+
     /** The contract's JSON object as a map, ready for a JSON writer. */
     public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -121,6 +139,6 @@ public record Result(String test, Status status, String from, String to, Map<Str
     @Override
     public String toString() {
         return test + " " + from + " -> " + to + " " + status.wire() + (error == null ? "" : " (" + error + ")")
-                + " throughput_bps=" + metrics.get("throughput_bps");
+                + " " + THROUGHPUT_BPS + "=" + metrics.get(THROUGHPUT_BPS);
     }
 }

@@ -1,5 +1,6 @@
 package benchsh.shell.result;
 
+import benchsh.peer.metric.Unit;
 import java.util.List;
 import java.util.Map;
 
@@ -17,5 +18,14 @@ public interface ResultKinds {
     /** Records of figures that results or their interval samples carry besides a test's own. */
     default List<Class<? extends Record>> extras() {
         return List.of();
+    }
+
+    /**
+     * The unit of each parameter its tests record, by name, as the verbs declare them: sizes in bytes, rates in bits/s,
+     * durations in seconds, counts (tables show {@code busywait=50 us}, {@code rate=50 Mbit/s}); names of text, flags
+     * and hosts are left out. Tags of the same name (a sweep's coordinates) are shown in the same unit.
+     */
+    default Map<String, Unit> params() {
+        return Map.of();
     }
 }

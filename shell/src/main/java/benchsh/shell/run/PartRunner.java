@@ -131,7 +131,7 @@ final class PartRunner {
         if (listen != null) {
             listen.host().peer();
             connect.host().peer();
-            address = DataAddresses.listenAddress(listen.host(), connect.host(), listen.address(), connect.address());
+            address = DataAddresses.listenAddress(listen.host(), connect.host(), listen.address(), connect.address(), listen.family());
             Started l = begin(listen, id + "-l", new Link(token, address, listen.port()), limit, held);
             running.add(l);
             endpoint = l.handle().awaitReady(READY_TIMEOUT);

@@ -49,7 +49,7 @@ public record Sides(Map<String, SideEnd> ended, Map<String, List<Interval<?>>> r
      * its interval samples add up to ({@link Streamed#of}); null when neither is there.
      */
     public Streamed streamed(String role) {
-        return meter(role) instanceof Streamed s ? s : Streamed.of(samples(role, Interval.Bytes.class));
+        return meter(role) instanceof Streamed s ? s : Streamed.of(intervals(role));
     }
 
     /** The transactions of the side in {@code role}, as {@link #streamed}: its meter's, else what its samples add up to. */

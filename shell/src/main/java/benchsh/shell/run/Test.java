@@ -21,6 +21,8 @@ import java.util.Map;
  *                 bound for moving some data; a plan adds up only the known ones
  * @param combine  how the parts' figures become the result's, for a test of several parts
  * @param around   what must hold while the parts run (a mount), entered in order and left in reverse
+ * @param columns  the row's columns in the order of priority, which is also the order they show in: a terminal too
+ *                 narrow for all leaves out the last ones first (the result's tags, its headline and its status always show)
  * @param epilogue text printed after the row, or null (e.g. a latency histogram)
  */
 public record Test(String name, Host from, Host to, Map<String, Object> params, Map<String, Object> tags, List<Part> parts,

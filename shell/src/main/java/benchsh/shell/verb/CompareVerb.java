@@ -64,6 +64,7 @@ public final class CompareVerb implements Verb {
         String value = args.given("value") ? TableVerb.value(args.text("value"), all) : null;
         Comparison c = Comparison.of(all, by, a, b, value, confidence, noise);
         session.print(c.render(session.unit()));
+        session.provenance().compared(c); // the session's report shows it too
         return c;
     }
 

@@ -40,7 +40,7 @@ public final class HostVerb implements Verb {
                     Arg.of("known_hosts", ArgType.TEXT, null, "known_hosts file that vouches for the host key"),
                     Arg.of("jump", ArgType.TEXT, null, "jump hosts to go through, like ProxyJump: '[user@]host[:port][,...]', or 'none'"),
                     Arg.of("name", ArgType.TEXT, null, "the host's name in the session (default: as written)")),
-            List.of("a = host 'h1'", "b = host 'me@10.0.0.2:2222', key: '~/.ssh/id_ed25519'",
+            List.of("a = host 'h1'", "b = host 'me@10.0.0.2:2222', key: '~/.ssh/id_ed25519'", "i = host 'me@[fd00::2]'",
                     "c = host 'pc1', java: '/opt/jdk-21/bin/java', dir: '/tmp/benchsh'",
                     "d = host 'lab@10.0.5.7', jump: 'me@bastion:22'", "e = host 'lab@pc2', password: env('PC2_PW')",
                     "f = host 'pc3', runtime: true", "g = host 'pc4', cpus: '1'", "host 'local', cpus: '0'"));

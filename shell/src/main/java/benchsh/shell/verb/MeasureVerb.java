@@ -35,7 +35,7 @@ final class MeasureVerb implements Verb {
 
     @Override
     public Object call(Args args, Session session) {
-        Test test = definition.test(args, session.hosts());
+        Test test = definition.test(args, session.hosts(), new SessionTrees(session));
         RunContext context = session.context();
         if (args.given(ObserveArg.ARG.name())) {
             context = context.observing(args.hosts(ObserveArg.ARG.name()), false);

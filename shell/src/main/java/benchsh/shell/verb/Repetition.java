@@ -79,13 +79,13 @@ final class Repetition {
         }
         List<Repeated.Kind> kinds = new ArrayList<>();
         for (List<Result> g : groups) {
-            String metric = value != null ? value : Result.headlineMetric(g);
-            List<Double> values = g.stream().filter(Result::ok).map(r -> metric == null ? null : r.lookup(metric))
+            String metric = value != null ? value : Result.summaryMetric(g);
+            List<Double> values = g.stream().filter(Result::ok).map(r -> r.lookup(metric))
                     .filter(v -> v instanceof Number).map(v -> ((Number) v).doubleValue()).toList();
             Stats stats = Stats.of(values);
             Result first = g.get(0);
             kinds.add(new Repeated.Kind(first.test(), first.from(), first.to(), first.params(), first.tags(), g,
-                    metric == null ? "throughput_bps" : metric, stats, Double.isNaN(confidence) || stats.converged(confidence, width)));
+                    metric, stats, Double.isNaN(confidence) || stats.converged(confidence, width)));
         }
         return kinds;
     }

@@ -8,6 +8,7 @@ import benchsh.shell.Session;
 import benchsh.shell.report.ResultTable;
 import benchsh.shell.report.TextTable;
 import benchsh.shell.report.ThroughputUnit;
+import benchsh.shell.report.WideTable;
 import benchsh.shell.result.Result;
 import benchsh.shell.script.NumberedResults;
 import java.util.ArrayList;
@@ -19,7 +20,7 @@ import java.util.List;
  */
 public final class ResultsVerb implements Verb {
     private static final VerbSpec SPEC = new VerbSpec("results", "list the results measured in this session", "",
-            List.of(Arg.of("wide", ArgType.BOOL, false, "every parameter and metric as a column, not the six headline ones")),
+            List.of(Arg.of("wide", ArgType.BOOL, false, "every parameter and metric: a table per test, what its rows share said once under it")),
             List.of("results", "results wide: true", "results.last().throughput", "results[1].label"));
 
     @Override
@@ -37,17 +38,14 @@ public final class ResultsVerb implements Verb {
     @Override
     public Object call(Args args, Session session) {
         List<Result> all = session.results();
-        session.print(all.isEmpty() ? "no results yet\n" : table(all, all, args.bool("wide") ? wide(all) : COLUMNS, session.unit()));
+        session.print(all.isEmpty() ? "no results yet\n"
+                : args.bool("wide") ? WideTable.render(all, all, session.unit(), session.width()) : table(all, all, session.unit()));
         return NumberedResults.of(all);
     }
 
     /** Some of the session's results ({@code all}) as the table {@code results} prints, each row with its number ({@code _3}). */
     public static String table(List<Result> all, List<Result> shown, ThroughputUnit unit) {
-        return table(all, shown, COLUMNS, unit);
-    }
-
-    private static String table(List<Result> all, List<Result> shown, List<String> columns, ThroughputUnit unit) {
-        List<String> keys = ResultTable.keys(shown, columns);
+        List<String> keys = ResultTable.keys(shown, COLUMNS);
         List<String> header = new ArrayList<>(List.of(""));
         header.addAll(ResultTable.headers(keys, unit));
         TextTable t = new TextTable(header);
@@ -59,17 +57,5 @@ public final class ResultsVerb implements Verb {
         StringBuilder b = new StringBuilder(t.toString());
         shown.forEach(r -> b.append(ResultTable.errorLine(r)));
         return b.toString();
-    }
-
-    /** test, hosts, then every parameter and every metric that is a number or a word, in order of first appearance. */
-    private static List<String> wide(List<Result> all) {
-        java.util.LinkedHashSet<String> keys = new java.util.LinkedHashSet<>(List.of("test", "from", "to"));
-        all.forEach(r -> keys.addAll(r.params().keySet()));
-        all.forEach(r -> r.metrics().forEach((k, v) -> {
-            if (!(v instanceof List) && !(v instanceof java.util.Map)) {
-                keys.add(k);
-            }
-        }));
-        return List.copyOf(keys);
     }
 }

@@ -47,13 +47,12 @@ public final class TableVerb implements Verb {
         return t;
     }
 
-    /** The metric named (throughput means throughput_bps), or the results' headline metric when none is. */
+    /** The metric named (throughput means {@link Result#THROUGHPUT_BPS}), or the results' summary metric when none is. */
     static String value(String v, List<Result> results) {
         if (v == null) {
-            String headline = Result.headlineMetric(results);
-            return headline == null ? "throughput_bps" : headline;
+            return Result.summaryMetric(results);
         }
-        return v.equals("throughput") ? "throughput_bps" : v;
+        return v.equals("throughput") ? Result.THROUGHPUT_BPS : v;
     }
 
     static List<Result> filter(List<Result> results, Args args) {

@@ -1,5 +1,6 @@
 package benchsh.shell.console;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.shell.Session;
@@ -81,9 +82,22 @@ class ReplTest {
         assertTrue(out.contains("label of _2: b, of results[1]: a"), out);
         assertTrue(out.contains("1 labelled b"), out);
         String table = out.substring(out.indexOf("benchsh> table"), out.indexOf("benchsh> results.clear()"));
-        assertTrue(table.contains("a") && !table.contains("error"), "it.label works in where: " + table);
+        java.util.List<String> rows = table.lines().skip(1).filter(l -> !l.isBlank()).toList();
+        assertEquals(3, rows.size(), "a header, a rule and the one row it.label == 'a' keeps: " + table);
+        assertTrue(rows.get(0).startsWith("label") && rows.get(2).matches("a +[0-9.,]+"), "the row of label a alone: " + table);
         assertTrue(out.contains("error: the session's results cannot be changed: they are what was measured, and stored"), out);
         assertTrue(out.contains("error: no result _7: the session's results are _1 to _2"), out);
+    }
+
+    /** Quitting says which generated trees the session leaves, and how to remove them later. */
+    @Test
+    void quittingSaysWhatTheSessionLeft(@TempDir Path dir) throws Exception {
+        Path tree = dir.resolve("m");
+        String out = session(dir, "tree path: '" + tree + "', scale: 0.01\nexit\n");
+        assertTrue(out.contains("benchsh: this session generated 1 tree and did not remove it"), out);
+        assertTrue(out.contains("remove '" + tree + "'"), out);
+        String clean = session(dir, "t = tree path: '" + dir.resolve("n") + "', scale: 0.01\nremove t\n");
+        assertTrue(!clean.contains("did not remove"), "Ctrl-D after removing says nothing: " + clean);
     }
 
     /** What groovysh and ipython users type: a def that does not persist says why, clear, values in their units. */

@@ -147,12 +147,12 @@ class NetMetricsTest {
     @Test
     void tcpTakesTheReceiversCountAndEachEndsSocketBuffer() {
         TcpStream.Report rx = new TcpStream.Report(moved(1000, 1000, 1, 0, new SideCpu(10, 2, 0.1)), 2, 16384L, 131072L,
-                new StreamSockets.Chosen("nio", "needs Java 22 or newer"));
+                new StreamSockets.Chosen("nio", "needs Java 22 or newer"), null);
         TcpStream.Report tx = new TcpStream.Report(moved(1200, 1200, 1, 0, new SideCpu(20, 2, 0.2)), 0, 65536L, 131072L,
-                new StreamSockets.Chosen("native", null));
+                new StreamSockets.Chosen("native", null), null);
         Sides s = sides("listen", rx, "connect", tx);
         StreamMetrics.Figures f = StreamMetrics.merge(s.streamed("listen"), s.streamed("connect"), tx.sendSocketBytes(), rx.recvSocketBytes(),
-                List.of(rx.straysDropped(), tx.straysDropped()), true, TcpDefinition.paths(tx, rx));
+                List.of(rx.straysDropped(), tx.straysDropped()), true, TcpFigures.paths(tx, rx));
         Map<String, Object> flat = Flat.of(f);
         assertEquals("native", flat.get("send_io"));
         assertEquals("nio", flat.get("recv_io"));

@@ -132,4 +132,31 @@ class DataAddressesTest {
         assertTrue(e.getMessage().contains("no route to inner.example") && e.getMessage().contains("give bind:"), e.getMessage());
         assertNull(DataAddresses.routeSource("not an address"), "a name that does not resolve has no route");
     }
+
+    @Test
+    void familyPicksTheLoopbackOfItsVersionAndChecksWhatTheUserGave() throws Exception {
+        try (LocalHost other = new LocalHost("b", LocalHost.defaultJava())) {
+            assertEquals("::1", DataAddresses.listenAddress(local, other, null, null, 6));
+            assertEquals("127.0.0.1", DataAddresses.listenAddress(local, other, null, null, 4));
+            assertEquals("::1", DataAddresses.listenAddress(local, other, "::1", null, 6));
+            HostException bind = assertThrows(HostException.class, () -> DataAddresses.listenAddress(local, other, "127.0.0.1", null, 6));
+            assertTrue(bind.getMessage().contains("bind: 127.0.0.1 is not an IPv6 address"), bind.getMessage());
+            HostException target = assertThrows(HostException.class, () -> DataAddresses.listenAddress(local, other, null, "::1", 4));
+            assertTrue(target.getMessage().contains("target: ::1 is not an IPv4 address"), target.getMessage());
+        }
+        assertEquals("10.250.9.11", DataAddresses.listenAddress(remoteAt("10.250.9.11"), local, null, null, 4));
+        assertEquals("fd00:250:9::11", DataAddresses.listenAddress(remoteAt("fd00:250:9::11"), local, null, null, 6));
+    }
+
+    /** A host reached by an IPv4 address only has no IPv6 one to listen on: the error says how to reach it by IPv6. */
+    @Test
+    void familySixTowardAHostReachedByIpv4OnlyIsAnErrorThatSaysHowToReachItByIpv6() {
+        HostException e = assertThrows(HostException.class, () -> DataAddresses.listenAddress(remoteAt("10.250.9.11"), local, null, null, 6));
+        assertEquals("r1", e.host());
+        assertEquals("data address", e.step());
+        assertTrue(e.getMessage().contains("r1 is reached at 10.250.9.11, which has no IPv6 address") && e.getMessage().contains("user@[")
+                && e.getMessage().contains("give bind:"), e.getMessage());
+        HostException toward = assertThrows(HostException.class, () -> DataAddresses.listenAddress(local, remoteAt("127.0.0.1"), null, null, 6));
+        assertTrue(toward.getMessage().contains("has no IPv6 address this machine routes to"), toward.getMessage());
+    }
 }

@@ -6,6 +6,7 @@ import benchsh.peer.protocol.Endpoint;
 import benchsh.peer.protocol.ErrorKind;
 import benchsh.peer.protocol.Message;
 import benchsh.peer.protocol.SpecCodec;
+import benchsh.peer.stream.TcpSample;
 import benchsh.peer.stream.TcpStream;
 import benchsh.peer.workload.Interval;
 import java.io.EOFException;
@@ -47,7 +48,7 @@ final class FakePeer implements AutoCloseable {
 
     /** A peer whose sides send samples of bytes moved and report a tcp side's figures. */
     FakePeer(Map<String, Object> facts, int intervals, Duration every, String error) throws IOException {
-        this(facts, null, new TcpStream.Report(null, 0, null, null, StreamSockets.Chosen.byDefault()), intervals, every, error);
+        this(facts, null, new TcpStream.Report(null, 0, null, null, StreamSockets.Chosen.byDefault(), null), intervals, every, error);
     }
 
     /**
@@ -102,7 +103,7 @@ final class FakePeer implements AutoCloseable {
                     startAt.put(g.id(), g.atNanos());
                 } else if (m instanceof Message.Start s) {
                     peerEnd.send(new Message.Ready(s.id(), new Endpoint(9)));
-                    Thread side = new Thread(() -> runSide(s.id()), "fake-side " + s.id());
+                    Thread side = new Thread(() -> runSide(s.id(), s.workload()), "fake-side " + s.id());
                     side.setDaemon(true);
                     side.start();
                 }
@@ -114,13 +115,15 @@ final class FakePeer implements AutoCloseable {
         }
     }
 
-    private void runSide(String id) {
+    /** A side of {@code workload}: its samples of bytes moved are tcp's own record there, {@link Interval.Bytes} elsewhere. */
+    private void runSide(String id, String workload) {
         List<Object> sent = new ArrayList<>();
         try {
             for (int i = 0; i < intervals && !stopped.contains(id); i++) {
                 double seconds = every.toMillis() / 1000.0;
-                Map<String, Object> s = sample != null ? sample
-                        : SpecCodec.encode(new Interval<>(i * seconds, (i + 1) * seconds, new Interval.Bytes(1000, 8000 / seconds)));
+                Interval.Bytes moved = new Interval.Bytes(1000, 8000 / seconds);
+                Map<String, Object> s = sample != null ? sample : SpecCodec.encode(new Interval<>(i * seconds, (i + 1) * seconds,
+                        TcpStream.NAME.equals(workload) ? new TcpSample(moved, null) : moved));
                 peerEnd.send(new Message.Interval(id, s));
                 sent.add(s);
                 Thread.sleep(every.toMillis());

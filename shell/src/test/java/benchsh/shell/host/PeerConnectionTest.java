@@ -85,13 +85,13 @@ class PeerConnectionTest {
 
     @Test
     void aSampleThatDoesNotDecodeWithItsRecordEndsTheSideAsAProtocolErrorAndStopsIt() throws Exception {
-        try (FakePeer peer = new FakePeer(Map.of(), Map.of("start_s", 0.0, "end_s", 1.0, "figures", Map.of("bytes", "many")),
-                new TcpStream.Report(null, 0, null, null, StreamSockets.Chosen.byDefault()), 1, Duration.ofMillis(10), null);
+        try (FakePeer peer = new FakePeer(Map.of(), Map.of("start_s", 0.0, "end_s", 1.0, "figures", Map.of("moved", Map.of("bytes", "many"))),
+                new TcpStream.Report(null, 0, null, null, StreamSockets.Chosen.byDefault(), null), 1, Duration.ofMillis(10), null);
                 PeerConnection c = connect(peer, () -> null, PeerConnection.PING_EVERY)) {
             SideHandle side = c.start("t1", "tcp", "listen", Map.of(), null, Duration.ofMinutes(1));
             SideEnd done = doneWithin(side);
             assertEquals(ErrorKind.PROTOCOL, done.kind());
-            assertTrue(done.error().contains("interval sample that does not decode (interval.figures.bytes must be an integer"), done.error());
+            assertTrue(done.error().contains("interval sample that does not decode (interval.figures.moved.bytes must be an integer"), done.error());
             assertTrue(side.intervals().isEmpty());
         }
     }

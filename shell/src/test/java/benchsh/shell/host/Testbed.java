@@ -145,16 +145,24 @@ public final class Testbed implements BeforeAllCallback {
         }
     }
 
-    /** One host as scripts/testbed recorded it: its name in ssh_config, its namespace and its address. */
-    public record Node(String name, String netns, String address) {
+    /**
+     * One host as scripts/testbed recorded it: its name in ssh_config, its namespace, its IPv4 address and its IPv6 one
+     * (ssh_config reaches it by that as {@code <name>v6}, or as written: {@code user@[fd00:250:k::11]}).
+     */
+    public record Node(String name, String netns, String address, String address6) {
     }
 
     /** The hosts of the testbed that is up, in the order the script made them (h1.., then dut). */
     public static Map<String, Node> hosts() throws IOException {
+        Map<String, String> six = new LinkedHashMap<>();
+        for (String line : recorded("host6")) {
+            String[] f = line.split(" ");
+            six.put(f[0], f[1]);
+        }
         Map<String, Node> hosts = new LinkedHashMap<>();
         for (String line : recorded("host")) {
             String[] f = line.split(" ");
-            hosts.put(f[0], new Node(f[0], f[1], f[2]));
+            hosts.put(f[0], new Node(f[0], f[1], f[2], six.get(f[0])));
         }
         return hosts;
     }
@@ -292,6 +300,11 @@ public final class Testbed implements BeforeAllCallback {
     /** Host {@code hN}'s address; {@code address(0)} is the root namespace's (this machine's) address on the bridge. */
     public static String address(int host) {
         return "10.250." + ID + "." + (host == 0 ? 1 : 10 + host);
+    }
+
+    /** Host {@code hN}'s IPv6 address beside {@link #address}, in the testbed's ULA prefix: fd00:250:k::11 for h1. */
+    public static String address6(int host) {
+        return "fd00:250:" + ID + "::" + (host == 0 ? 1 : 10 + host);
     }
 
     /** A session whose SSH settings point at the testbed's config, known_hosts and key. */

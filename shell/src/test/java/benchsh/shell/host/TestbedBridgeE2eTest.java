@@ -53,7 +53,8 @@ class TestbedBridgeE2eTest {
         assertTrue(out.contains("topology bridge, links shaped to 200mbit"), out);
         assertEquals(List.of("h1", "h2", "dut"), List.copyOf(Testbed.hosts().keySet()));
         for (Testbed.Node node : Testbed.hosts().values()) {
-            assertTrue(out.matches("(?s).*  " + node.name() + " +" + node.address().replace(".", "\\.") + " +netns " + node.netns() + " +sshd \\d+ running.*"), out);
+            assertTrue(out.matches("(?s).*  " + node.name() + " +" + node.address().replace(".", "\\.") + " +" + node.address6() + " +netns " + node.netns()
+                    + " +sshd \\d+ running.*"), out);
         }
         List<String> links = out.lines().filter(l -> l.contains("<->")).toList();
         assertEquals(3, links.size(), "root-dut, h1-dut, h2-dut: " + out);

@@ -32,6 +32,15 @@ class TestbedRouterE2eTest {
     }
 
     @Test
+    void theDutRoutesIpv6TooBesideEachIpv4Address() throws Exception {
+        String h2 = Testbed.host("h2").address6();
+        assertTrue(h2.startsWith("fd00:251:" + Testbed.ID + "::"), "h2 is on the far IPv6 subnet: " + h2);
+        Testbed.Outcome far = Testbed.ping("h1", h2);
+        assertTrue(far.output().contains(" ttl=63 "), "h2's answer crossed one router: " + far.output());
+        assertEquals("1", Testbed.exec("dut", "sysctl", "-n", "net.ipv6.conf.all.forwarding").output().strip());
+    }
+
+    @Test
     void onlyTheDutForwards() throws Exception {
         assertEquals("1", Testbed.exec("dut", "sysctl", "-n", "net.ipv4.ip_forward").output().strip());
         assertEquals("0", Testbed.exec("h1", "sysctl", "-n", "net.ipv4.ip_forward").output().strip(), "a fresh namespace does not forward");

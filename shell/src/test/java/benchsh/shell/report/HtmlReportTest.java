@@ -25,7 +25,8 @@ class HtmlReportTest {
         List<Result> results = ReportFixtures.results(EVIL);
         ReportContext c = ReportFixtures.context(EVIL);
         return HtmlReport.render(results, new ReportContext(c.title(), c.scriptPath(), c.script() + "// " + EVIL + " & more\n",
-                c.parameters(), c.overrides(), c.inventory(), c.expectations(), c.hosts(), c.version(), c.started(), c.ended(), c.rerun(), "x.groovy:3: " + EVIL), ThroughputUnit.MB_S);
+                c.parameters(), c.overrides(), c.inventory(), c.expectations(), c.hosts(), c.version(), c.started(), c.ended(), c.rerun(), "x.groovy:3: " + EVIL,
+                List.of()), ThroughputUnit.MB_S);
     }
 
     static Document parse(String html) throws Exception {
@@ -97,6 +98,46 @@ class HtmlReportTest {
         assertEquals(100.75, data.get(0).points().firstEntry().getValue(), 1e-9, "median of 100 and 101.5 MB/s");
         assertEquals(2, data.get(1).points().size(), "the failed Rx point is left out");
         assertNotNull(SvgChart.render(sweep, ThroughputUnit.MB_S, "c1"));
+    }
+
+    /** Repeated runs show their spread: a bar from the lowest to the highest at each point of several. */
+    @Test
+    void aPointOfSeveralRunsHasABarFromTheLowestToTheHighest() throws Exception {
+        ReportSection sweep = ReportSection.of(ReportFixtures.results("Rx")).get(0);
+        var tx = SvgChart.dataset(sweep, ThroughputUnit.MB_S).get(0);
+        assertEquals(1, tx.spread().size(), "1 KiB Tx ran twice: " + tx);
+        assertEquals(100.0, tx.spread().firstEntry().getValue()[0], 1e-9);
+        assertEquals(101.5, tx.spread().firstEntry().getValue()[1], 1e-9);
+        Document doc = parse(html());
+        assertEquals(1, count(doc, "path", "spread"), "one bar, on the chart of the sweep");
+        assertTrue(doc.getDocumentElement().getTextContent().contains("bars: the lowest and highest of the runs"));
+    }
+
+    /** A section whose results carry per-interval throughput gets it over time, a line per result, in a chart of its own. */
+    @Test
+    void throughputPerIntervalIsALinePerResult() throws Exception {
+        List<Result> rs = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            rs.add(new Result("tcp", benchsh.shell.result.Status.OK, "h1", "h2", java.util.Map.of("size", 1024L), java.util.Map.of("throughput_bps", 8e8),
+                    java.util.Map.of("label", "run " + i), ReportFixtures.T0, 1, null, List.of(
+                            ReportFixtures.ordered("start_s", 0.0, "end_s", 1.0, "bytes", 1L, "throughput_bps", 7e8),
+                            ReportFixtures.ordered("start_s", 1.0, "end_s", 2.0, "bytes", 1L, "throughput_bps", 9e8))));
+        }
+        Document doc = parse(HtmlReport.render(rs, ReportFixtures.context("t"), ThroughputUnit.MB_S));
+        Element svg = (Element) doc.getElementsByTagNameNS("http://www.w3.org/2000/svg", "svg").item(0);
+        assertEquals("chart-1-intervals", svg.getAttribute("id"));
+        assertEquals(3, svg.getElementsByTagNameNS("http://www.w3.org/2000/svg", "polyline").getLength(), "a line per result");
+        List<String> texts = texts(svg.getElementsByTagNameNS("http://www.w3.org/2000/svg", "text"));
+        assertTrue(texts.containsAll(List.of("seconds into the test", "throughput MB/s", "label run 0", "label run 2")), texts.toString());
+    }
+
+    private static int count(Document doc, String tag, String cls) {
+        NodeList all = doc.getElementsByTagNameNS("http://www.w3.org/2000/svg", tag);
+        int n = 0;
+        for (int i = 0; i < all.getLength(); i++) {
+            n += cls.equals(((Element) all.item(i)).getAttribute("class")) ? 1 : 0;
+        }
+        return n;
     }
 
     private static List<String> texts(NodeList nodes) {

@@ -1,13 +1,19 @@
 package benchsh.shell.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import benchsh.peer.metric.Flat;
+import benchsh.peer.workload.Interval;
+import benchsh.shell.observe.ObservedNames;
+import benchsh.shell.result.IntervalKeys;
 import benchsh.shell.result.Result;
 import benchsh.shell.result.Status;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -36,6 +42,20 @@ class ObservedChartTest {
         assertEquals(5, lines.item(1).getAttributes().getNamedItem("points").getNodeValue().split(" ").length);
         assertTrue(svg.contains(">cpu dut %<") || svg.contains(">cpu dut<"), svg);
         assertTrue(svg.contains(">100 %<") && svg.contains(" MB/s<"), "both axes labelled: " + svg);
+    }
+
+    @Test
+    void drawsTheSamplesAsTheExecutorFlattensThem() {
+        List<Map<String, Object>> intervals = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            Map<String, Object> s = new LinkedHashMap<>(Flat.of(new Interval<>(i, i + 1.0, new Interval.Bytes(125_000_000L, (i + 1) * 1e9))));
+            s.put(ObservedNames.cpu("dut"), 50.0);
+            intervals.add(s);
+        }
+        Result r = new Result("udp", Status.OK, "h1", "h2", Map.of(), Map.of("throughput_bps", 2e9, "cpu_dut_pct", 50.0), Map.of(),
+                Instant.EPOCH, 1, null, intervals);
+        assertEquals(Map.of(1.0, 1e9, 2.0, 2e9, 3.0, 3e9), TimeSeriesChart.samples(r, IntervalKeys.THROUGHPUT_BPS, 1));
+        assertNotNull(ObservedChart.render(r, ThroughputUnit.MB_S, "c"), "the throughput by each sample's end, and dut's CPU");
     }
 
     @Test

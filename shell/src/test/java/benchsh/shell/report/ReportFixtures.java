@@ -95,6 +95,6 @@ final class ReportFixtures {
                 List.of(new Expectation("01-netio-table.groovy:4", "r.throughput > 100.Mbit", true),
                         new Expectation("01-netio-table.groovy:5", "r.throughput > 10.Gbit", false)),
                 List.of(new HostInfo("h1", "0.1.0", facts), new HostInfo("h2", "0.1.0", facts2)), "0.1.0",
-                T0, T0.plusSeconds(75), "scripts/benchsh run examples/01-netio-table.groovy --set size=4KiB --report r.md", null);
+                T0, T0.plusSeconds(75), "scripts/benchsh run examples/01-netio-table.groovy --set size=4KiB --report r.md", null, List.of());
     }
 }

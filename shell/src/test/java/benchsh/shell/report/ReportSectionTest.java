@@ -2,6 +2,7 @@ package benchsh.shell.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchsh.shell.result.Result;
 import benchsh.shell.result.Status;
@@ -60,5 +61,19 @@ class ReportSectionTest {
                 ReportFixtures.ordered("transactions", 3L, "transactions_per_s", 1.0, "latency_p50_us", 2.0), Map.of()))));
         assertEquals("files", ReportSection.valueMetric(List.of(r("tree", Map.of(), ReportFixtures.ordered("fs", "ext4", "files", 3L), Map.of()))));
         assertNull(ReportSection.valueMetric(List.of(r("x", Map.of(), Map.of(), Map.of()))));
+    }
+
+    /** A lone disk row keeps its context: the parameters it shares with itself are said once, its host reads "on". */
+    @Test
+    void theParametersEveryResultSharesAreSaidOnceAndADiskRowReadsOn() {
+        Map<String, Object> params = ReportFixtures.ordered("path", "/tmp/x", "write", 10_485_760L, "bs", 1_048_576L, "sync", true, "dsync", false,
+                "timeout", 60.0, "on", "h1", "op", "write");
+        Result disk = new Result("disk", Status.OK, "h1", "h1", params, ReportFixtures.ordered("seconds", 0.1, "throughput_bps", 8e8), Map.of(), Instant.EPOCH, 1,
+                null, List.of());
+        ReportSection s = ReportSection.of(List.of(disk)).get(0);
+        assertEquals("path=/tmp/x write=10MiB bs=1MiB sync=true op=write", Cells.settings(s.shared(), ThroughputUnit.MB_S));
+        assertEquals(List.of("on", "seconds", "throughput MB/s"), s.details(ThroughputUnit.MB_S).header());
+        String md = MarkdownReport.tables(List.of(disk), ThroughputUnit.MB_S);
+        assertTrue(md.contains("Same in every result: `path=/tmp/x write=10MiB bs=1MiB sync=true op=write`"), md);
     }
 }

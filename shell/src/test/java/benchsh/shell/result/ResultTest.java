@@ -34,4 +34,13 @@ class ResultTest {
         assertEquals("widgets", Result.headlineMetric(List.of(result("old", "note", "x", "widgets", 3L))));
         assertNull(Result.headlineMetric(List.of(result("tcp"))), "a failed run measured nothing");
     }
+
+    @Test
+    void aSetThatMeasuredNothingIsSummarizedByItsDeclaredHeadlineElseTheThroughput() {
+        Result failedRr = new Result("rr", Status.FAILED, "a", "b", Map.of(), Map.of(), Map.of(), Instant.EPOCH, 1, "refused", List.of());
+        assertEquals("transactions_per_s", Result.summaryMetric(List.of(failedRr)), "every rr run failed: still rr's figure");
+        assertEquals("removed_files", Result.summaryMetric(List.of(result("remove", "seconds", 0.2, "removed_files", 10L))));
+        assertEquals("throughput_bps", Result.summaryMetric(List.of()), "nothing ran");
+        assertEquals("throughput_bps", Result.summaryMetric(List.of(result("old"))), "a test no kind declares, without numbers");
+    }
 }

@@ -15,7 +15,7 @@ class PartRunnerTest {
     /** A tcp side that stalled after {@code stalled} seconds (null: it did not), with the error. */
     private static SideEnd ended(String error, ErrorKind kind, Long stalled) {
         Streamed meter = new Streamed(10, 10, 1, 0, 80, null, List.of(10L), List.of(10L), List.of(80.0), stalled);
-        return new SideEnd(new TcpStream.Report(meter, 0, null, null, StreamSockets.Chosen.byDefault()), List.of(), error, kind);
+        return new SideEnd(new TcpStream.Report(meter, 0, null, null, StreamSockets.Chosen.byDefault(), null), List.of(), error, kind);
     }
 
     @Test

@@ -10,8 +10,11 @@ import benchsh.shell.script.ScriptError;
 import benchsh.shell.script.ScriptRunner;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code compare A, B}: rows paired on everything but what A and B differ in, with a ratio, its interval and a verdict. */
 @Timeout(60)
@@ -34,7 +37,7 @@ class CompareVerbTest {
     @Test
     void twoSettingsPairUpAndTheSlowerOneIsCalledSlower() {
         stream.samples(100.0e6, 101.0e6, 99.0e6, 100.5e6, 99.5e6, 90.2e6, 89.7e6, 90.4e6, 89.9e6, 90.1e6);
-        eval("5.times { fake size: 16.KiB, label: 'busy' }; 5.times { fake size: 16.KiB, busywait: 0, label: 'sleep' }");
+        eval("5.times { fake size: 16.KiB, busywait: 50.us, label: 'busy' }; 5.times { fake size: 16.KiB, busywait: 0, label: 'sleep' }");
         Comparison c = (Comparison) eval("compare 'busy', 'sleep'");
         assertEquals(1, c.rows().size(), "one row, paired across the setting that differs: " + printed);
         Comparison.Row row = c.rows().get(0);
@@ -42,9 +45,28 @@ class CompareVerbTest {
         assertTrue(row.difference().low() < 0.9 && 0.9 < row.difference().high(), "the interval holds 0.9: " + row.difference());
         assertEquals("slower", c.verdict());
         String out = printed.toString();
-        assertTrue(out.contains("differ in busywait: - vs 0"), out);
+        assertTrue(out.contains("differ in busywait: 50 us vs 0 s"), "a duration in its unit, not 5.00e-05: " + out);
         assertTrue(out.contains("Welch's t"), out);
         assertTrue(out.contains("95 % confidence"), out);
+    }
+
+    /** What compare showed is part of the session's report: its table and what A and B differ in. */
+    @Test
+    void aComparisonIsInTheSessionsReport(@TempDir Path dir) throws Exception {
+        stream.samples(100.0e6, 101.0e6, 99.0e6, 90.2e6, 89.7e6, 90.4e6);
+        eval("3.times { fake busywait: 50.us, label: 'busy' }; 3.times { fake busywait: 0, label: 'sleep' }; compare 'busy', 'sleep'");
+        Path md = dir.resolve("r.md");
+        Path json = dir.resolve("r.json");
+        eval("report '" + md + "'; report '" + json + "'");
+        String text = Files.readString(md);
+        String comparisons = text.substring(text.indexOf("## Comparisons"));
+        assertTrue(comparisons.startsWith("## Comparisons\n\n### label 'busy' vs 'sleep'\n"), text);
+        assertTrue(comparisons.contains("busy MB/s |") && comparisons.contains("slower"), comparisons);
+        assertTrue(comparisons.contains("label 'busy' and 'sleep' differ in busywait: 50 us vs 0 s"), comparisons);
+        java.util.Map<String, Object> doc = benchsh.peer.protocol.Json.parseObject(Files.readString(json));
+        java.util.List<?> shown = (java.util.List<?>) doc.get("comparisons");
+        assertEquals(1, shown.size());
+        assertEquals("slower", ((java.util.Map<?, ?>) ((java.util.List<?>) ((java.util.Map<?, ?>) shown.get(0)).get("rows")).get(0)).get("verdict"));
     }
 
     @Test

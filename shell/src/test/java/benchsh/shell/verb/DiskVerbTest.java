@@ -69,6 +69,8 @@ class DiskVerbTest {
         org.junit.jupiter.api.Assumptions.assumeFalse(s.out.toString().contains("needs root"), "mounting needs root");
         assertTrue(r.ok(), r.error());
         assertEquals("tmpfs", r.metrics().get("fs_type"));
+        java.util.List<String> options = java.util.List.of(((String) r.metrics().get("mount_options")).split(","));
+        assertEquals(new java.util.LinkedHashSet<>(options).size(), options.size(), "each option once, not rw,relatime,rw,size=4096k: " + options);
         assertFalse(benchsh.peer.facts.Mounts.list().stream().anyMatch(m -> m.point().equals(at.toString())), "unmounted after");
     }
 

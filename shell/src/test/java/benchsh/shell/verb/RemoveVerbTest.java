@@ -117,6 +117,20 @@ class RemoveVerbTest {
     @Test
     void onlyTreesAreRemoved() {
         ScriptError e = assertThrows(ScriptError.class, () -> s.eval("remove '/tmp'"));
-        assertTrue(e.getMessage().contains("never a path you name"), e.getMessage());
+        assertTrue(e.getMessage().contains("benchsh has no record of generating a tree at local:/tmp")
+                && e.getMessage().contains("it removes only the trees it generated, never another path"), e.getMessage());
+        assertThrows(ScriptError.class, () -> s.eval("remove 42"));
+    }
+
+    /** A tree is also named by its path (and host): the one this session generated there. */
+    @Test
+    void aTreeGeneratedHereIsRemovedByItsPathOnItsHost() {
+        TreeHandle t = (TreeHandle) s.eval("tree on: b, path: '" + dir.resolve("onb") + "', scale: 0.01, seed: 3");
+        ScriptError wrongHost = assertThrows(ScriptError.class, () -> s.eval("remove '" + dir.resolve("onb") + "'"));
+        assertTrue(wrongHost.getMessage().contains("at local:" + dir.resolve("onb")), wrongHost.getMessage());
+        Result r = (Result) s.eval("remove '" + dir.resolve("onb") + "/', on: b");
+        assertTrue(r.ok(), r.error());
+        assertEquals(t.files(), r.metrics().get("removed_files"));
+        assertFalse(Files.exists(dir.resolve("onb")));
     }
 }

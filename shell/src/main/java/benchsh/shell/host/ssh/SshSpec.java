@@ -11,9 +11,13 @@ public record SshSpec(String user, String host, int port) {
     private static final Pattern SPEC = Pattern.compile("(?:([^@\\s]+)@)?(\\[[^\\]]+\\]|[^@:\\s\\[\\]]+)(?::([0-9]{1,5}))?");
 
     public static SshSpec parse(String text) {
-        Matcher m = SPEC.matcher(text == null ? "" : text.strip());
+        String t = text == null ? "" : text.strip();
+        Matcher m = SPEC.matcher(t);
         if (!m.matches()) {
-            throw new IllegalArgumentException("host '" + text + "' is not of the form name, user@name or user@name:port");
+            String host = t.substring(t.indexOf('@') + 1);
+            throw new IllegalArgumentException("host '" + text + "' " + (host.chars().filter(c -> c == ':').count() > 1 && !host.startsWith("[")
+                    ? "has an IPv6 address: put it in brackets, user@[" + host + "] (then :port after them)"
+                    : "is not of the form name, user@name, user@name:port or user@[IPv6 address]:port"));
         }
         String host = m.group(2);
         if (host.startsWith("[")) {

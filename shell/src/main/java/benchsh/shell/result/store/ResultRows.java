@@ -1,6 +1,7 @@
 package benchsh.shell.result.store;
 
 import benchsh.peer.protocol.Json;
+import benchsh.shell.result.IntervalKeys;
 import benchsh.shell.result.Recorded;
 import benchsh.shell.result.Result;
 import java.nio.charset.StandardCharsets;
@@ -62,7 +63,7 @@ final class ResultRows {
             ps.setString(8, JdbcStore.time(r.started()));
             ps.setInt(9, r.repeat());
             ps.setString(10, r.error());
-            double t = r.metric("throughput_bps");
+            double t = r.getThroughput();
             ps.setObject(11, Double.isNaN(t) ? null : t);
             ps.setString(12, Json.write(r.toMap()));
             return returnedId(ps);
@@ -88,10 +89,10 @@ final class ResultRows {
             for (Map<String, Object> i : intervals) {
                 ps.setLong(1, id);
                 ps.setInt(2, ++seq);
-                ps.setObject(3, i.get("start_s") instanceof Number n ? n.doubleValue() : null);
-                ps.setObject(4, i.get("end_s") instanceof Number n ? n.doubleValue() : null);
-                ps.setObject(5, i.get("bytes") instanceof Number n ? n.longValue() : null);
-                ps.setObject(6, i.get("throughput_bps") instanceof Number n ? n.doubleValue() : null);
+                ps.setObject(3, i.get(IntervalKeys.START_S) instanceof Number n ? n.doubleValue() : null);
+                ps.setObject(4, i.get(IntervalKeys.END_S) instanceof Number n ? n.doubleValue() : null);
+                ps.setObject(5, i.get(IntervalKeys.BYTES) instanceof Number n ? n.longValue() : null);
+                ps.setObject(6, i.get(IntervalKeys.THROUGHPUT_BPS) instanceof Number n ? n.doubleValue() : null);
                 ps.setString(7, Json.write(i));
                 ps.addBatch();
             }

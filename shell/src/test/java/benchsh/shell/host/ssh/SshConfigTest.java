@@ -3,6 +3,7 @@ package benchsh.shell.host.ssh;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +23,9 @@ class SshConfigTest {
         assertEquals(new SshSpec("me", "pc1", 0), SshSpec.parse("me@pc1"));
         assertEquals(new SshSpec("me", "pc1", 2222), SshSpec.parse("me@pc1:2222"));
         assertEquals(new SshSpec("me", "::1", 2222), SshSpec.parse("me@[::1]:2222"));
+        assertEquals(new SshSpec("me", "fd00:250:9::11", 0), SshSpec.parse("me@[fd00:250:9::11]"));
+        IllegalArgumentException bare = assertThrows(IllegalArgumentException.class, () -> SshSpec.parse("me@fd00::2"));
+        assertTrue(bare.getMessage().contains("put it in brackets, user@[fd00::2]"), bare.getMessage());
         assertThrows(IllegalArgumentException.class, () -> SshSpec.parse("me@pc1:99999"));
         assertThrows(IllegalArgumentException.class, () -> SshSpec.parse("a b"));
         assertThrows(IllegalArgumentException.class, () -> SshSpec.parse(""));

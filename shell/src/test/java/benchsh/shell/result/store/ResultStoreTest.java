@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import benchsh.peer.metric.Flat;
+import benchsh.peer.workload.Interval;
 import benchsh.shell.report.JsonLines;
 import benchsh.shell.result.Result;
 import benchsh.shell.result.SessionInfo;
@@ -118,6 +120,23 @@ class ResultStoreTest {
             assertEquals(3, store.results(StoreQuery.ALL).size());
             assertEquals(1, store.sessions(StoreQuery.ALL).size());
             assertEquals(3, store.sessions(StoreQuery.ALL).get(0).results());
+        }
+    }
+
+    @Test
+    void theIntervalColumnsHoldTheFiguresOfTheSamplesAsTheyAreFlattened(@TempDir Path dir) throws Exception {
+        SessionInfo s = new SessionInfo("20261101-100000-ivls", T0, "benchsh", null);
+        Result r = StoreFixtures.result("tcp", "a", "b", null, 1024, 8e9, 0, T0);
+        r = new Result(r.test(), r.status(), r.from(), r.to(), r.params(), r.metrics(), r.tags(), r.started(), 1, null,
+                List.of(Flat.of(new Interval<>(0.5, 1.5, new Interval.Bytes(1_000_000_000L, 8e9)))));
+        try (ResultStore store = ResultStore.open(dir.resolve("r.db"))) {
+            store.write(StoreFixtures.recorded(r, s));
+        }
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("r.db")); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT start_s, end_s, bytes, throughput_bps FROM interval")) {
+            assertTrue(rs.next());
+            assertEquals(List.of(0.5, 1.5, 1_000_000_000L, 8e9), List.of(rs.getDouble(1), rs.getDouble(2), rs.getLong(3), rs.getDouble(4)));
+            assertEquals(8e9, scalar(st, "SELECT throughput_bps FROM result"));
         }
     }
 
