@@ -61,7 +61,7 @@ public final class BufferbloatMetrics {
      * One phase's figures, over its measured span (after its warm-up): throughput each way (absent for a direction it
      * does not load), the probes' figures as the prober reported them (round trips, their trimmed mean, probes sent and
      * lost, each way's one-way delay ± the clock offset's uncertainty), the latency added over the idle phase, the
-     * responsiveness and the share of probes lost.
+     * responsiveness, the share of probes lost, and what TCP did on the load ({@link LoadTcp}, where the peers read it).
      */
     public record Phase(@Metric(unit = Unit.SECONDS, means = "its measured span, after its warm-up") double seconds,
                         @Metric(unit = Unit.BITS_PER_SECOND, means = "download (to → from), bytes the from host received in it") double throughputDownBps,
@@ -69,7 +69,8 @@ public final class BufferbloatMetrics {
                         @OrNull LatencyProbe.Probes probes,
                         @Metric(unit = Unit.MICROSECONDS, means = "its median round trip less the idle phase's") double addedLatencyP50Us,
                         @Metric(unit = Unit.ROUND_TRIPS_PER_MINUTE, means = "60 / its trimmed mean round trip in seconds") double responsivenessRpm,
-                        @Metric(unit = Unit.PERCENT, means = "probes with no answer, of those sent") double probeLossPct) {
+                        @Metric(unit = Unit.PERCENT, means = "probes with no answer, of those sent") double probeLossPct,
+                        @OrNull LoadTcp.Figures tcp) {
     }
 
     /** One interval of the test's timeline: its phase, each direction's throughput and the probes'. */
@@ -117,7 +118,7 @@ public final class BufferbloatMetrics {
             double to = span.toNanos() / 1e9;
             double omit = phases.omit().toNanos() / 1e9;
             figures.put(ph.name(), phase(to - from, throughput(loads, parts, ph, true, omit, to - from), throughput(loads, parts, ph, false, omit, to - from),
-                    window(prober, i), i == 0 ? null : idle));
+                    window(prober, i), i == 0 ? null : idle, LoadTcp.of(loads, parts, ph, omit, to - from)));
         }
         List<Long> strays = new ArrayList<>();
         strays.add(probed.reflector() == null ? null : probed.reflector().straysDropped());
@@ -138,12 +139,12 @@ public final class BufferbloatMetrics {
         return prober == null ? null : prober.windows().get(Integer.toString(index));
     }
 
-    private static Phase phase(double seconds, double down, double up, LatencyProbe.Probes p, LatencyProbe.Probes idle) {
+    private static Phase phase(double seconds, double down, double up, LatencyProbe.Probes p, LatencyProbe.Probes idle, LoadTcp.Figures tcp) {
         if (p == null) {
-            return new Phase(seconds, down, up, null, Double.NaN, Double.NaN, Double.NaN);
+            return new Phase(seconds, down, up, null, Double.NaN, Double.NaN, Double.NaN, tcp);
         }
         return new Phase(seconds, down, up, p, idle == null ? Double.NaN : p.latencyP50Us() - idle.latencyP50Us(), 60e6 / p.latencyTrimmedMeanUs(),
-                p.probesSent() == 0 ? Double.NaN : 100.0 * p.probesLost() / p.probesSent());
+                p.probesSent() == 0 ? Double.NaN : 100.0 * p.probesLost() / p.probesSent(), tcp);
     }
 
     /** A direction's throughput: of the first phase that loads it alone, else of the first that loads it. */

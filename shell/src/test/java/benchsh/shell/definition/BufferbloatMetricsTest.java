@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import benchsh.peer.io.TcpInternals;
 import benchsh.peer.latency.LatencyProbe;
 import benchsh.peer.metric.Flat;
+import benchsh.peer.stream.TcpSample;
 import benchsh.peer.workload.Interval;
 import benchsh.shell.run.Merged;
 import java.time.Duration;
@@ -105,6 +107,24 @@ class BufferbloatMetricsTest {
         assertTrue(Double.isNaN(f.responsivenessRpm()) && f.phases().get("both").probes() == null, f.toString());
         assertNull(f.straysDropped());
         assertEquals(16, m.intervals().size());
+    }
+
+    @Test
+    void whatTcpDidOnTheLoadComesFromTheSendersSamples() {
+        List<Interval<?>> withTcp = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            withTcp.add(new Interval<>(i, i + 1.0, new TcpSample(new Interval.Bytes(10_000_000L, 80e6),
+                    new TcpInternals(i, 100_000, 40_000 + 1000 * i, 500, 80e6, 90e6, 90_000))));
+        }
+        Merged m = BufferbloatMetrics.combine(PHASES, loads(), 0.5, List.of(probePart(), Merged.of(null, withTcp), stream(5e6)));
+        BufferbloatMetrics.Phase both = m.figures(BufferbloatMetrics.Figures.class).phases().get("both");
+        assertEquals(80e6, both.throughputDownBps(), 1, "a sample with TCP's figures moved its bytes too");
+        assertEquals(1 + 2 + 3, both.tcp().retransmitsDown(), "the samples after the 1-s warm-up");
+        assertNull(both.tcp().retransmitsUp(), "the upload's samples carry no TCP figures (a peer on Java 17)");
+        assertEquals(42_000, both.tcp().srttDownUs(), 1e-6);
+        assertEquals(60e6 / 42_000, both.tcp().loadedResponsivenessRpm(), 1e-6);
+        assertNull(m.figures(BufferbloatMetrics.Figures.class).phases().get("idle").tcp(), "no load, no TCP");
+        assertEquals(6L, Flat.of(m.figures()).get("both_retransmits_down"));
     }
 
     @Test
