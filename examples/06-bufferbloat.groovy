@@ -21,14 +21,17 @@
 import java.util.Locale
 
 // 1. Parameters (--set overrides them): the two ends, this run's label (the queue), a stored run to put
-//    beside it, and the test: each loaded phase's length, the streams per direction, how often to probe.
+//    beside it, and the test: each loaded phase's length, the streams per direction, how often to probe,
+//    and the streams' congestion control.
 a = param('a', local)
 b = param('b', local)
 queue = param('queue', 'this link')
 against = param('against', '')
 time = param('time', 5.s)
-streams = param('streams', 8)      // more than RRUL's 4: with BBR (this kernel's default) each stream keeps a deep queue mostly empty
+streams = param('streams', 4)
 probe = param('probe', 10.ms)
+cc = param('cc', '')               // the streams' congestion control, e.g. --set cc=reno: a loss-based one fills a deep queue,
+                                   // as draft-ietf-ippm-responsiveness asks; BBR keeps it far from full (needs peers on Java 22+)
 
 // 2. The run before this one, from the result store, so that the tables show both.
 units 'Mbit/s'
@@ -39,7 +42,7 @@ if (against) {
 // 3. The test. Its row, then its phase table: throughput each way, the probes' round trip (p50 to max),
 //    what the load added over idle, lost probes, responsiveness (RPM) and each way's one-way delay; then
 //    sparklines of the round trip and throughput over the test. `--report bloat.html` draws flent's plot.
-bufferbloat from: a, to: b, time: time, streams: streams, probe: probe, label: queue
+bufferbloat from: a, to: b, time: time, streams: streams, probe: probe, label: queue, *: (cc ? [cc: cc] : [:])
 
 // 4. Side by side, one line per queue: what each load added to the median round trip, in ms, and the
 //    responsiveness under working conditions (both directions loaded), in round trips per minute.

@@ -30,7 +30,7 @@ class Example06BufferbloatE2eTest {
     private static ExampleRun run(Path db, String queue, String... sets) throws Exception {
         try (AutoCloseable up = Testbed.shapeToward(2, "100mbit", queue.equals("deep") ? "200ms" : "5ms");
                 AutoCloseable down = Testbed.shapeToward(1, "100mbit", queue.equals("deep") ? "200ms" : "5ms")) {
-            List<String> all = new java.util.ArrayList<>(List.of("a=h1", "b=h2", "time=2.s", "streams=4", "queue=" + queue));
+            List<String> all = new java.util.ArrayList<>(List.of("a=h1", "b=h2", "time=2.s", "cc=reno", "queue=" + queue));
             all.addAll(List.of(sets));
             return ExampleRun.run(db, "06-bufferbloat.groovy", Duration.ofSeconds(120), all.toArray(String[]::new));
         }
