@@ -22,9 +22,11 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import java.util.function.LongSupplier;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
 /**
@@ -32,8 +34,9 @@ import java.util.stream.Stream;
  * silent. The shell sends a frame at least every 10 s (it pings on a fixed cadence), so a peer that
  * has run a side and then hears nothing for {@link #SHELL_SILENCE} takes the shell for gone (its
  * machine vanished without a FIN) and exits; a peer that has run nothing since the shell last spoke
- * waits the longer idle timeout. Each started side runs on its own thread and ends with a DONE
- * message. On exit every running side is cancelled and the peer's temp directory is removed.
+ * waits the longer idle timeout. Each started side runs on its own thread (a held one from the instant its GO names:
+ * {@link ScheduledSide}) and ends with a DONE message; a PING is answered with this peer's clock. On
+ * exit every running side is cancelled and the peer's temp directory is removed.
  */
 public final class Peer {
     static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(15);
@@ -54,7 +57,7 @@ public final class Peer {
     private final Duration shellSilence;
     /** The time ({@link System#nanoTime()}, or a test's clock) that the shell's silence is measured on. */
     private final LongSupplier clock;
-    private final Map<String, Side> running = new ConcurrentHashMap<>();
+    private final Map<String, ScheduledSide> running = new ConcurrentHashMap<>();
     private Path tempDir;
 
     public Peer(ControlChannel channel, Duration idleTimeout) {
@@ -124,6 +127,7 @@ public final class Peer {
             return false;
         }
         channel.send(new Message.Welcome(Message.PROTOCOL, version(), HostFacts.collect()));
+        Workloads.names(); // finds the workloads now, not in the first START
         return true;
     }
 
@@ -153,6 +157,7 @@ public final class Peer {
                 }
                 continue;
             }
+            long heard = System.nanoTime(); // a PING's answer reads the real clock
             lastHeard = clock.getAsLong();
             ranSinceHeard = !running.isEmpty();
             if (m instanceof Message.Start start) {
@@ -163,11 +168,25 @@ public final class Peer {
                 if (side != null) {
                     side.cancel();
                 }
-            } else if (m instanceof Message.Ping) {
-                channel.send(new Message.Ping());
+            } else if (m instanceof Message.Go go) {
+                go(go);
+            } else if (m instanceof Message.Ping ping) {
+                channel.send(ping.answer(heard));
             } else {
                 throw new ProtocolException("unexpected " + m.type() + " from the shell");
             }
+        }
+    }
+
+    /** Releases a held side; a GO for a side that is not held or gone is ignored, one for more than a day ahead refused. */
+    private void go(Message.Go go) throws IOException {
+        if (go.atNanos() - System.nanoTime() > Message.Start.LONGEST_DEADLINE_NANOS) {
+            channel.send(new Message.Error(go.id(), "the start of test id " + go.id() + " is more than 24 h away", ErrorKind.PROTOCOL));
+            return;
+        }
+        ScheduledSide side = running.get(go.id());
+        if (side != null) {
+            side.go(go.atNanos());
         }
     }
 
@@ -182,10 +201,13 @@ public final class Peer {
             channel.send(new Message.Error(start.id(), "test id " + start.id() + " is already running", ErrorKind.PROTOCOL));
             return;
         }
-        Side side;
+        ScheduledSide side;
         long deadline = System.nanoTime() + Math.max(0, start.deadlineNanos() - REPORT_MARGIN.toNanos());
         try {
-            side = workload.open(start.role(), start.spec(), start.link(), context(start.id(), deadline));
+            AtomicReference<ScheduledSide> scheduled = new AtomicReference<>();
+            side = new ScheduledSide(workload.open(start.role(), start.spec(), start.link(), context(start.id(), deadline, scheduled)), start.hold(),
+                    deadline);
+            scheduled.set(side);
         } catch (IOException | RuntimeException e) {
             // a malformed spec is the shell's mistake; anything else is this host refusing to set the side up
             ErrorKind kind = e instanceof ProtocolException ? ErrorKind.PROTOCOL : ErrorKind.REFUSED;
@@ -202,15 +224,23 @@ public final class Peer {
                 e.printStackTrace(); // on the peer's stderr, for a bug report
                 o = Outcome.failed(ErrorKind.IO, "internal error in the peer (" + ErrorWords.of(e) + "); its stderr has the details");
             }
-            trySend(new Message.Done(start.id(), o.report() == null ? null : SpecCodec.encode(o.report()), wire(o.intervals()), o.error(), o.kind()));
+            trySend(new Message.Done(start.id(), o.report() == null ? null : SpecCodec.encode(o.report()), wire(o.intervals()), o.error(), o.kind(),
+                    side.lateNanos()));
             running.remove(start.id()); // after its DONE is sent: shutdown waits for it before closing the channel
         }, "side-" + start.workload() + "-" + start.role());
         t.setDaemon(true);
         t.start();
     }
 
-    private SideContext context(String id, long deadlineNanos) {
+    /** A side's context; {@code scheduled} holds the side as its START asked it to begin, once it is set up. */
+    private SideContext context(String id, long deadlineNanos, AtomicReference<ScheduledSide> scheduled) {
         return new SideContext() {
+            @Override
+            public OptionalLong scheduledNanos() {
+                ScheduledSide s = scheduled.get();
+                return s == null ? OptionalLong.empty() : s.instant();
+            }
+
             @Override
             public void interval(Interval<?> sample) {
                 trySend(new Message.Interval(id, SpecCodec.encode(sample)));

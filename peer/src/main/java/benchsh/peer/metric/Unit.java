@@ -20,14 +20,16 @@ public enum Unit {
     MICROSECONDS_PER_KB("_us_per_kb", "CPU microseconds per KB (1024 bytes) moved"),
     MICROSECONDS_PER_TRANSACTION("_us_per_tran", "CPU microseconds per transaction"),
     PER_SECOND("_per_s", "per second"),
+    /** Round trips per minute, 60 / a round trip's seconds: responsiveness as draft-ietf-ippm-responsiveness states it. */
+    ROUND_TRIPS_PER_MINUTE("_rpm", "round trips per minute"),
     COUNT("", "a count"),
     TEXT("", "text");
 
     /** The short form of {@link #SECONDS}'s suffix, as in {@code start_s}. */
     private static final String SHORT_SECONDS = "_s";
     /** Units whose suffix names them, longest suffix first (so {@code _us_per_kb} is not taken for {@code _us}). */
-    private static final List<Unit> BY_SUFFIX = List.of(MICROSECONDS_PER_KB, MICROSECONDS_PER_TRANSACTION, PER_SECOND, BITS_PER_SECOND,
-            PERCENT, SECONDS, MICROSECONDS, NANOSECONDS);
+    private static final List<Unit> BY_SUFFIX = List.of(MICROSECONDS_PER_KB, MICROSECONDS_PER_TRANSACTION, PER_SECOND, ROUND_TRIPS_PER_MINUTE,
+            BITS_PER_SECOND, PERCENT, SECONDS, MICROSECONDS, NANOSECONDS);
 
     private final String suffix;
     private final String meaning;

@@ -15,9 +15,11 @@ public sealed interface Message {
      * sends a frame (at least a PING) every 10 s whatever the peer sends, and a peer running a test
      * exits after {@code Peer.SHELL_SILENCE} without one. Version 4: START carries the side's deadline. Version 5: a
      * side's figures are records: DONE carries the role's report record and INTERVAL its sample record, both encoded
-     * by {@link SpecCodec}, and READY a typed {@link Endpoint}.
+     * by {@link SpecCodec}, and READY a typed {@link Endpoint}. Version 6: a PING from the shell carries its clock and the
+     * peer's answer the peer's, four timestamps of a {@link ClockExchange}; a START may hold its side once it is set up until
+     * a GO names the instant on the peer's clock at which it begins, and DONE then says how late it began.
      */
-    int PROTOCOL = 5;
+    int PROTOCOL = 6;
 
     MessageType type();
 
@@ -65,9 +67,12 @@ public sealed interface Message {
      * Start one side of a test: {@code role} is workload specific, e.g. "listen" or "connect"; {@code spec} is
      * the wire form of the workload's spec record for that role; {@code link} is null for a side without a
      * partner; {@code deadlineNanos} is how long after this START the shell waits for the side's DONE before it
-     * gives the test up (at most {@link #LONGEST_DEADLINE_NANOS}, 24 h, also when absent).
+     * gives the test up (at most {@link #LONGEST_DEADLINE_NANOS}, 24 h, also when absent); {@code hold} sets the side
+     * up (READY) and has it wait for a {@link Go} naming when it begins, rather than begin at once: so that sides to
+     * begin together are all set up before their instant is chosen.
      */
-    record Start(String id, String workload, String role, Map<String, Object> spec, Link link, long deadlineNanos) implements Message {
+    record Start(String id, String workload, String role, Map<String, Object> spec, Link link, long deadlineNanos, boolean hold)
+            implements Message {
         /** The longest deadline, that of a START without one: 24 h, the longest any test may last. */
         public static final long LONGEST_DEADLINE_NANOS = 86_400_000_000_000L;
 
@@ -75,6 +80,11 @@ public sealed interface Message {
             if (deadlineNanos < 1 || deadlineNanos > LONGEST_DEADLINE_NANOS) {
                 throw new IllegalArgumentException("a side's deadline is 1 ns to 24 h, not " + deadlineNanos + " ns");
             }
+        }
+
+        /** A START that begins the side at once. */
+        public Start(String id, String workload, String role, Map<String, Object> spec, Link link, long deadlineNanos) {
+            this(id, workload, role, spec, link, deadlineNanos, false);
         }
 
         /** A START with the longest deadline. */
@@ -88,13 +98,31 @@ public sealed interface Message {
 
         public Map<String, Object> fields() {
             return map("id", id, "workload", workload, "role", role, "spec", spec, "link", link == null ? null : SpecCodec.encode(link),
-                    "deadline_ns", deadlineNanos);
+                    "deadline_ns", deadlineNanos, "hold", hold ? Boolean.TRUE : null);
         }
 
         static Start decode(Fields f) throws ProtocolException {
             return new Start(f.string("id"), f.string("workload"), f.string("role"), f.map("spec"),
                     f.optional("link") ? SpecCodec.decode(Link.class, f.object("link")) : null,
-                    f.integer("deadline_ns", 1, LONGEST_DEADLINE_NANOS, LONGEST_DEADLINE_NANOS));
+                    f.integer("deadline_ns", 1, LONGEST_DEADLINE_NANOS, LONGEST_DEADLINE_NANOS), f.bool("hold", false));
+        }
+    }
+
+    /**
+     * A held side begins at {@code atNanos}, on the peer's clock ({@link System#nanoTime()}), within 24 h: at once if that
+     * is past.
+     */
+    record Go(String id, long atNanos) implements Message {
+        public MessageType type() {
+            return MessageType.GO;
+        }
+
+        public Map<String, Object> fields() {
+            return map("id", id, "at_ns", atNanos);
+        }
+
+        static Go decode(Fields f) throws ProtocolException {
+            return new Go(f.string("id"), f.integer("at_ns"));
         }
     }
 
@@ -135,13 +163,19 @@ public sealed interface Message {
      * A side ended. {@code report} is the wire form of its role's report record (decoded with that record by whoever
      * knows the role), null when the side ended before it had one; {@code intervals} its interval samples' wire forms.
      * {@code error} and {@code kind} are null when it completed, and both set when it did not; what was measured so far
-     * is kept either way.
+     * is kept either way. {@code lateNanos}, for a side a GO began, is how long after the GO's instant it began, on the
+     * peer's clock; null for one that began at once.
      */
-    record Done(String id, Map<String, Object> report, List<Object> intervals, String error, ErrorKind kind) implements Message {
+    record Done(String id, Map<String, Object> report, List<Object> intervals, String error, ErrorKind kind, Long lateNanos) implements Message {
         public Done {
             if ((error == null) != (kind == null)) {
                 throw new IllegalArgumentException("a DONE carries an error and its kind, or neither");
             }
+        }
+
+        /** The DONE of a side that began at once. */
+        public Done(String id, Map<String, Object> report, List<Object> intervals, String error, ErrorKind kind) {
+            this(id, report, intervals, error, kind, null);
         }
 
         public MessageType type() {
@@ -149,7 +183,8 @@ public sealed interface Message {
         }
 
         public Map<String, Object> fields() {
-            return map("id", id, "report", report, "intervals", intervals, "error", error, "kind", kind == null ? null : kind.wire());
+            return map("id", id, "report", report, "intervals", intervals, "error", error, "kind", kind == null ? null : kind.wire(),
+                    "late_ns", lateNanos);
         }
 
         static Done decode(Fields f) throws ProtocolException {
@@ -159,7 +194,7 @@ public sealed interface Message {
                 throw new ProtocolException("a DONE carries an error and its kind, or neither");
             }
             return new Done(f.string("id"), f.optional("report") ? f.map("report") : null, f.list("intervals"), error,
-                    kind == null ? null : ErrorKind.of(kind));
+                    kind == null ? null : ErrorKind.of(kind), f.optional("late_ns") ? (Long) f.integer("late_ns") : null);
         }
     }
 
@@ -177,17 +212,47 @@ public sealed interface Message {
         }
     }
 
-    record Ping() implements Message {
+    /**
+     * Keepalive, and a clock exchange ({@link ClockExchange}): the shell's PING carries {@code sentNanos}, its clock as it
+     * sent (t1); the peer's answer echoes it and adds {@code receivedNanos} and {@code answeredNanos}, the peer's clock as
+     * the PING arrived and as it answered (t2, t3). A PING without stamps is a keepalive only; each stamp may be absent.
+     */
+    record Ping(Long sentNanos, Long receivedNanos, Long answeredNanos) implements Message {
+        /** A keepalive without stamps. */
+        public Ping() {
+            this(null, null, null);
+        }
+
+        /** The shell's PING, stamped with its clock. */
+        public static Ping asking(long sentNanos) {
+            return new Ping(sentNanos, null, null);
+        }
+
+        /** The peer's answer to {@code asked}, received at {@code receivedNanos} on its clock, answered now. */
+        public Ping answer(long receivedNanos) {
+            return new Ping(sentNanos, sentNanos == null ? null : receivedNanos, sentNanos == null ? null : System.nanoTime());
+        }
+
+        /** The exchange this answer completes, had at {@code t4} on the asker's clock; null for a PING without all stamps. */
+        public ClockExchange exchange(long t4) {
+            return sentNanos == null || receivedNanos == null || answeredNanos == null ? null
+                    : new ClockExchange(sentNanos, receivedNanos, answeredNanos, t4);
+        }
+
         public MessageType type() {
             return MessageType.PING;
         }
 
         public Map<String, Object> fields() {
-            return map();
+            return map("sent_ns", sentNanos, "received_ns", receivedNanos, "answered_ns", answeredNanos);
         }
 
-        static Ping decode(Fields f) {
-            return new Ping();
+        static Ping decode(Fields f) throws ProtocolException {
+            return new Ping(stamp(f, "sent_ns"), stamp(f, "received_ns"), stamp(f, "answered_ns"));
+        }
+
+        private static Long stamp(Fields f, String name) throws ProtocolException {
+            return f.optional(name) ? (Long) f.integer(name) : null;
         }
     }
 

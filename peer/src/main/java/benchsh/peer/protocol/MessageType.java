@@ -22,7 +22,9 @@ public enum MessageType {
     /** either way: keepalive. */
     PING(8, 256, Message.Ping::decode),
     /** peer → shell: a request could not be handled at all. */
-    ERROR(9, 16 * 1024, Message.Error::decode);
+    ERROR(9, 16 * 1024, Message.Error::decode),
+    /** shell → peer: a held side begins at an instant. */
+    GO(10, 1024, Message.Go::decode);
 
     /** The largest frame of any type. */
     public static final int MAX_FRAME = 4 * 1024 * 1024;

@@ -12,8 +12,8 @@ public final class Pacer {
     /** How far behind schedule a sender may be before the schedule restarts, in ns. */
     static final long MAX_BURST_NANOS = 10_000_000L;
 
-    /** Where a pacer reads the time and waits: the JVM's monotonic clock, or a test's. */
-    interface Clock {
+    /** Where a pacer (or any side on a schedule) reads the time and waits: the JVM's monotonic clock, or a test's. */
+    public interface Clock {
         Clock SYSTEM = new Clock() {
             @Override
             public long nanoTime() {

@@ -64,7 +64,15 @@ public abstract class SideBase implements Side {
                 : meter.stallError() != null ? new Failure(ErrorKind.STALLED, meter.stallError()) : firstFailure();
         String error = settle(f == null ? null : ErrorWords.words(f.message()));
         ErrorKind kind = f != null ? f.kind() : error != null ? ErrorKind.IO : null;
-        return new Outcome(report(), meter.intervals(), error, kind);
+        return new Outcome(report(), intervals(), error, kind);
+    }
+
+    /**
+     * The side's interval samples, as its DONE carries them: the meter's, by default. A side that samples something
+     * else (and never starts the meter) gives its own; runs after {@link #report()}.
+     */
+    protected List<Interval<?>> intervals() {
+        return meter.intervals();
     }
 
     /**

@@ -2,6 +2,7 @@ package benchsh.peer.workload;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.OptionalLong;
 
 /** What a running side may use of its peer: the interval report channel, a private temp directory and its deadline. */
 public interface SideContext {
@@ -26,5 +27,14 @@ public interface SideContext {
     default Duration waitAtMost(Duration wait) {
         long left = deadlineNanos() - System.nanoTime();
         return Duration.ofNanos(Math.max(1_000_000L, Math.min(wait.toNanos(), left)));
+    }
+
+    /**
+     * The instant ({@link System#nanoTime()}) the side was to begin at, when it was held for one (a GO named it): a side on
+     * a schedule of its own (latency probes) counts from it, so that its figures line up with the sides that begin with
+     * it also when it began late. Empty for a side started at once.
+     */
+    default OptionalLong scheduledNanos() {
+        return OptionalLong.empty();
     }
 }

@@ -4,6 +4,7 @@ import benchsh.peer.protocol.OrNull;
 import benchsh.peer.protocol.Range;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +14,7 @@ import java.util.function.Supplier;
 /**
  * Random instances of a spec record, derived from its declaration alone, so that a fuzz test covers a new workload
  * without a seed written for it: booleans and enum constants at random, numbers within their {@link Range} (mostly
- * near the low end, so that a side opened from one stays small), nested records likewise, a component marked
+ * near the low end, so that a side opened from one stays small), nested records likewise (also in lists), a component marked
  * {@link OrNull} sometimes null, and every string (in the specs: paths) from a safe set the caller gives. A record
  * whose own constructor refuses the combination (a cross-field rule) is drawn again. Not thread-safe.
  */
@@ -90,9 +91,10 @@ public final class RandomRecords {
             return constants[random.nextInt(constants.length)];
         }
         if (t == List.class) {
-            List<String> list = new ArrayList<>();
+            Class<?> element = c.getGenericType() instanceof ParameterizedType p && p.getActualTypeArguments()[0] instanceof Class<?> k ? k : String.class;
+            List<Object> list = new ArrayList<>();
             for (long n = number(range); n > 0; n--) {
-                list.add(strings.get());
+                list.add(element.isRecord() ? of(element.asSubclass(Record.class)) : strings.get());
             }
             return List.copyOf(list);
         }

@@ -14,6 +14,7 @@ class UnitTest {
         assertEquals(Optional.of(Unit.MICROSECONDS_PER_KB), Unit.of("service_demand_local_us_per_kb"), "not _us");
         assertEquals(Optional.of(Unit.MICROSECONDS_PER_TRANSACTION), Unit.of("service_demand_remote_us_per_tran"));
         assertEquals(Optional.of(Unit.PER_SECOND), Unit.of("transactions_per_s"), "not seconds");
+        assertEquals(Optional.of(Unit.ROUND_TRIPS_PER_MINUTE), Unit.of("both_responsiveness_rpm"));
         assertEquals(Optional.of(Unit.SECONDS), Unit.of("start_s"));
         assertEquals(Optional.of(Unit.SECONDS), Unit.of("seconds"));
         assertEquals(Optional.of(Unit.PERCENT), Unit.of("cpu_{host}_cpu{n}_pct"));

@@ -48,6 +48,8 @@ class FrameCodecFuzzTest {
                 new Message.Done("t1-c", Map.of(), List.of(), "peer on h2: no data for 10 s", ErrorKind.STALLED),
                 new Message.Stop("t1-l"),
                 new Message.Ping(),
+                new Message.Ping(5L, 6L, 7L),
+                new Message.Go("t1-l", 123_456_789L),
                 new Message.Error(null, "bad", ErrorKind.PROTOCOL));
         List<byte[]> frames = new ArrayList<>();
         for (Message m : messages) {

@@ -30,13 +30,18 @@ class FrameCodecTest {
                 new Message.Welcome(1, "0.1", Map.of("hostname", "h1", "cpu_count", 2L)),
                 new Message.Start("t1", "tcp", "listen", Map.of("size", 4096L, "send", true), new Link("0123456789abcdef0123456789abcdef", "127.0.0.1", 0)),
                 new Message.Start("t2", "disk", "run", Map.of("path", "/tmp/x"), null),
+                new Message.Start("t3", "disk", "run", Map.of("path", "/tmp/x"), null, 5_000_000_000L, true),
+                new Message.Go("t3", -123_456_789L),
                 new Message.Ready("t1", new Endpoint(5001)),
                 new Message.Ready("t2", null),
                 new Message.Interval("t1", Map.of("bytes", 10L, "end_s", 1.5)),
                 new Message.Done("t1", Map.of("bytes", 10L), List.of(Map.of("bytes", 10L)), null, null),
                 new Message.Done("t1", null, List.of(), "Broken pipe", ErrorKind.IO),
+                new Message.Done("t3", Map.of("bytes", 10L), List.of(), null, null, 42_000L),
                 new Message.Stop("t1"),
                 new Message.Ping(),
+                Message.Ping.asking(17L),
+                new Message.Ping(17L, -3L, 9L),
                 new Message.Error("t1", "unknown workload", ErrorKind.PROTOCOL));
         for (Message m : all) {
             assertEquals(m, FrameCodec.decode(FrameCodec.encode(m)), m.type().name());

@@ -16,30 +16,7 @@ class PacerTest {
     private static final long RATE = 8_000_000L;
     private static final long MS = 1_000_000L;
 
-    /** A clock that moves only when the pacer waits (by what it asks plus {@link #overshoot}) or the test moves it. */
-    private static final class TestClock implements Pacer.Clock {
-        final long origin = 5_000 * MS;
-        long now = origin;
-        long overshoot;
-        int waits;
-
-        @Override
-        public long nanoTime() {
-            return now;
-        }
-
-        @Override
-        public void parkNanos(long nanos) {
-            waits++;
-            now += nanos + overshoot;
-        }
-
-        long elapsed() {
-            return now - origin;
-        }
-    }
-
-    private final TestClock clock = new TestClock();
+    private final ManualClock clock = new ManualClock();
 
     @Test
     void anUnpacedSenderNeverWaits() {

@@ -24,24 +24,35 @@ public final class TcpDefinition implements Definition {
     static final List<String> COLUMNS = List.of("from", "to", "size", "streams", "reverse", "seconds", "throughput_bps", "retransmits",
             "cpu_local_pct", "cpu_remote_pct");
 
+    private static final Arg SIZE = Arg.of("size", ArgType.SIZE, 128L * 1024, "bytes per write").within(TcpStream.Spec.class);
+    private static final Arg RATE = Arg.of("rate", ArgType.RATE, null, "pace the sender to this many bits/s, all streams together (default unpaced)")
+            .within(TcpStream.Spec.class);
+    private static final Arg ZEROCOPY = Arg.of("zerocopy", ArgType.BOOL, false, "send with FileChannel.transferTo (sendfile) from a temp file");
+    private static final Arg WINDOW = Arg.of("window", ArgType.SIZE, null, "SO_SNDBUF and SO_RCVBUF asked for on both ends; the kernel's answer is in"
+            + " send_socket_bytes and recv_socket_bytes").within(TcpStream.Spec.class);
+    private static final Arg NODELAY = Arg.of("nodelay", ArgType.BOOL, false, "TCP_NODELAY");
+    /**
+     * The options of the streams themselves, beyond their count and time, which {@link #spec} reads: a verb whose load is
+     * tcp's streams (bufferbloat) declares them too, so that an option added here (and to the spec) reaches its streams.
+     */
+    static final List<Arg> STREAM_OPTIONS = PairArgs.with(List.of(SIZE, RATE, ZEROCOPY, WINDOW, NODELAY, PairArgs.BUSY_WAIT), TcpOptionArgs.ARGS);
+
     private static final VerbSpec VERB = new VerbSpec("tcp", "TCP stream throughput between two hosts", "",
             PairArgs.with(List.of(
                     Arg.of("to", ArgType.HOST, null, "the receiving host"),
                     Arg.of("from", ArgType.HOST, null, "the sending host"),
-                    Arg.of("size", ArgType.SIZE, 128L * 1024, "bytes per write").within(TcpStream.Spec.class),
+                    SIZE,
                     Arg.of("time", ArgType.DURATION, Duration.ofSeconds(10), "how long to measure, after the warm-up").within(TcpStream.Spec.class),
                     Arg.of("bytes", ArgType.SIZE, null, "send this many bytes instead of running for a time").within(TcpStream.Spec.class),
                     Arg.of("streams", ArgType.COUNT, 1, "parallel connections").within(TcpStream.Spec.class),
                     Arg.of("reverse", ArgType.BOOL, false, "the receiving host sends (netio Rx)"),
                     Arg.of("bidir", ArgType.BOOL, false, "both directions at once (separate connections each way)"),
-                    Arg.of("rate", ArgType.RATE, null, "pace the sender to this many bits/s, all streams together (default unpaced)")
-                            .within(TcpStream.Spec.class),
-                    Arg.of("zerocopy", ArgType.BOOL, false, "send with FileChannel.transferTo (sendfile) from a temp file"),
+                    RATE,
+                    ZEROCOPY,
                     PairArgs.OMIT,
                     PairArgs.INTERVAL,
-                    Arg.of("window", ArgType.SIZE, null, "SO_SNDBUF and SO_RCVBUF asked for on both ends; the kernel's answer is in"
-                            + " send_socket_bytes and recv_socket_bytes").within(TcpStream.Spec.class),
-                    Arg.of("nodelay", ArgType.BOOL, false, "TCP_NODELAY")),
+                    WINDOW,
+                    NODELAY),
                     TcpOptionArgs.ARGS,
                     List.of(PairArgs.BUSY_WAIT, PairArgs.BIND, PairArgs.TARGET,
                             Arg.of("port", ArgType.COUNT, null, "the receiver's port (default: any free port)").within(Link.class),
@@ -117,8 +128,16 @@ public final class TcpDefinition implements Definition {
     }
 
     private static TcpStream.Spec spec(Args args, Duration omit, boolean send) {
-        boolean timed = !args.given("bytes");
-        return new TcpStream.Spec(send, args.intSize("size"), timed ? args.duration("time").toNanos() : 0, timed ? 0 : args.size("bytes"),
+        return spec(args, omit, args.given("bytes") ? null : args.duration("time"), send);
+    }
+
+    /**
+     * A side's spec: sending or not, for {@code time} after the warm-up {@code omit} (null: {@code bytes:}), over {@code
+     * streams:} connections with the {@link #STREAM_OPTIONS}.
+     */
+    static TcpStream.Spec spec(Args args, Duration omit, Duration time, boolean send) {
+        boolean timed = time != null;
+        return new TcpStream.Spec(send, args.intSize("size"), timed ? time.toNanos() : 0, timed ? 0 : args.size("bytes"),
                 args.count("streams"), omit.toNanos(), PairArgs.streamTiming(args), args.given("window") ? args.intSize("window") : 0,
                 args.bool("nodelay"), args.given("rate") ? args.size("rate") : 0, args.bool("zerocopy"), TcpOptionArgs.of(args));
     }

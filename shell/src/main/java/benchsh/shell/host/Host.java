@@ -88,9 +88,11 @@ public abstract class Host implements AutoCloseable {
      *
      * @param link     the partner's token and address for a two-host test, else null
      * @param deadline how long the shell waits for the side's end (the side ends its own waits before it)
+     * @param held     set the side up and have it wait for {@link SideHandle#go}
      */
-    public SideHandle startSide(String id, String workload, String role, Map<String, Object> spec, Link link, Duration deadline) throws HostException, InterruptedException {
-        return peer().start(id, workload, role, spec, link, deadline);
+    public SideHandle startSide(String id, String workload, String role, Map<String, Object> spec, Link link, Duration deadline, boolean held)
+            throws HostException, InterruptedException {
+        return peer().start(id, workload, role, spec, link, deadline, held);
     }
 
     /** The facts the peer reported in its handshake; empty before the first connection. */

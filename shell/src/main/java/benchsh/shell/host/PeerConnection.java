@@ -1,5 +1,6 @@
 package benchsh.shell.host;
 
+import benchsh.peer.protocol.ClockExchange;
 import benchsh.peer.protocol.ControlChannel;
 import benchsh.peer.protocol.Link;
 import benchsh.peer.protocol.Message;
@@ -11,7 +12,11 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
@@ -19,8 +24,10 @@ import java.util.function.Supplier;
  * A live control connection to one peer: the handshake, starting and stopping test sides, and a
  * dispatcher thread that routes READY/INTERVAL/DONE to their {@link SideHandle}s, pings the peer
  * every {@link #PING_EVERY} whatever it sends (a peer running a test takes {@code Peer.SHELL_SILENCE}
- * without a frame as the shell gone) and declares it dead when it stops answering. All text from the
- * peer passes through {@link PeerText} as it arrives. Thread-safe.
+ * without a frame as the shell gone) and declares it dead when it stops answering. Every PING carries the
+ * shell's clock and its answer the peer's, so the peer's clock is known all along ({@link PeerClock}); {@link
+ * #syncClock} asks for a few fresh exchanges before a scheduled start. All text from the peer passes through
+ * {@link PeerText} as it arrives. Thread-safe.
  */
 public final class PeerConnection implements AutoCloseable {
     public static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(30);
@@ -34,6 +41,9 @@ public final class PeerConnection implements AutoCloseable {
     private final Duration pingEvery;
     private final Duration deadAfter;
     private final Map<String, SideHandle> sides = new ConcurrentHashMap<>();
+    private final PeerClock clock = new PeerClock();
+    /** The clock exchanges {@link #syncClock} waits for, by the shell's stamp. */
+    private final Map<Long, CompletableFuture<ClockExchange>> exchanges = new ConcurrentHashMap<>();
     private volatile Message.Welcome welcome;
     private volatile String deadReason;
     private Thread dispatcher;
@@ -93,6 +103,32 @@ public final class PeerConnection implements AutoCloseable {
         return deadReason;
     }
 
+    /** The peer's clock as the exchanges so far tell it. */
+    public PeerClock clock() {
+        return clock;
+    }
+
+    /**
+     * Makes up to {@code exchanges} clock exchanges with the peer, one after the other, each answered within {@code
+     * timeout} or given up; returns the estimate then (empty if none was ever answered).
+     */
+    public Optional<PeerClock.Estimate> syncClock(int exchanges, Duration timeout) throws InterruptedException {
+        for (int i = 0; i < exchanges && alive(); i++) {
+            long t1 = System.nanoTime();
+            CompletableFuture<ClockExchange> answer = new CompletableFuture<>();
+            this.exchanges.put(t1, answer);
+            try {
+                channel.send(Message.Ping.asking(t1));
+                answer.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            } catch (IOException | ExecutionException | TimeoutException e) {
+                break; // the estimate so far stands; a dead peer fails its sides by itself
+            } finally {
+                this.exchanges.remove(t1);
+            }
+        }
+        return clock.estimate();
+    }
+
     /**
      * Starts one side of a test; its readiness and end arrive on the handle.
      *
@@ -100,24 +136,45 @@ public final class PeerConnection implements AutoCloseable {
      * @param deadline how long the shell waits for the side's end (the peer ends the side's waits before it)
      */
     public SideHandle start(String id, String workload, String role, Map<String, Object> spec, Link link, Duration deadline) throws HostException {
+        return start(id, workload, role, spec, link, deadline, false);
+    }
+
+    /**
+     * {@link #start}; a {@code held} side is set up (READY) and waits until {@link #go} names the instant it begins at.
+     */
+    public SideHandle start(String id, String workload, String role, Map<String, Object> spec, Link link, Duration deadline, boolean held)
+            throws HostException {
         Workload w = Workloads.named(workload);
         Role r = w == null ? null : w.roles().get(role);
         if (r == null) {
             throw new HostException(host, "start test", "no workload " + workload + " with a role " + role + " in this build");
         }
-        SideHandle side = new SideHandle(id, host, () -> stop(id), r);
+        SideHandle side = new SideHandle(id, host, () -> stop(id), at -> go(id, at), r);
         if (!alive()) {
             throw new HostException(host, "start test", deadReason);
         }
         sides.put(id, side);
         try {
             long nanos = Math.max(1, Math.min(deadline.toNanos(), Message.Start.LONGEST_DEADLINE_NANOS));
-            channel.send(new Message.Start(id, workload, role, spec, link, nanos));
+            channel.send(new Message.Start(id, workload, role, spec, link, nanos, held));
         } catch (IOException e) {
             sides.remove(id);
             throw new HostException(host, "start test", e.getMessage());
         }
         return side;
+    }
+
+    /**
+     * Has held side {@code id} begin at {@code atShellNanos} on the shell's clock ({@link System#nanoTime()}), which the
+     * peer gets as its own clock reads that instant ({@link PeerClock#toPeer}); its DONE says how late it began ({@link
+     * SideHandle#lateNanos}).
+     */
+    void go(String id, long atShellNanos) throws HostException {
+        try {
+            channel.send(new Message.Go(id, clock.toPeer(atShellNanos)));
+        } catch (IOException e) {
+            throw new HostException(host, "start test", e.getMessage());
+        }
     }
 
     void stop(String id) {
@@ -136,7 +193,7 @@ public final class PeerConnection implements AutoCloseable {
                 long now = System.nanoTime();
                 if (now - nextPing >= 0) {
                     nextPing = now + pingEvery.toNanos();
-                    channel.send(new Message.Ping()); // also while intervals flow: the peer's proof that the shell is there
+                    channel.send(Message.Ping.asking(now)); // also while intervals flow: the peer's proof that the shell is there
                 }
                 Message m;
                 try {
@@ -149,7 +206,7 @@ public final class PeerConnection implements AutoCloseable {
                     }
                     continue;
                 }
-                route(PeerText.message(m));
+                route(PeerText.message(m), lastHeard);
             }
         } catch (EOFException e) {
             die("the peer exited" + detail());
@@ -162,8 +219,16 @@ public final class PeerConnection implements AutoCloseable {
         }
     }
 
-    private void route(Message m) {
-        if (m instanceof Message.Ready r) {
+    /** Hands a frame, had at {@code heard} on the shell's clock, to whom it is for. */
+    private void route(Message m, long heard) {
+        if (m instanceof Message.Ping p && p.exchange(heard) != null) {
+            ClockExchange e = p.exchange(heard);
+            clock.add(e);
+            CompletableFuture<ClockExchange> waiting = exchanges.get(e.t1());
+            if (waiting != null) {
+                waiting.complete(e);
+            }
+        } else if (m instanceof Message.Ready r) {
             withSide(r.id(), s -> s.readied(r.endpoint()));
         } else if (m instanceof Message.Interval i) {
             withSide(i.id(), s -> s.interval(i.sample()));

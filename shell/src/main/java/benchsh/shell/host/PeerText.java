@@ -68,7 +68,7 @@ public final class PeerText {
             return new Message.Interval(line(i.id()), map(i.sample()));
         }
         if (m instanceof Message.Done d) {
-            return new Message.Done(line(d.id()), map(d.report()), list(d.intervals()), line(d.error()), d.kind());
+            return new Message.Done(line(d.id()), map(d.report()), list(d.intervals()), line(d.error()), d.kind(), d.lateNanos());
         }
         if (m instanceof Message.Ready r) {
             return new Message.Ready(line(r.id()), r.endpoint());

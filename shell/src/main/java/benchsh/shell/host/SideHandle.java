@@ -30,32 +30,43 @@ public final class SideHandle {
     private final String id;
     private final String host;
     private final Runnable stopper;
+    private final Release release;
     private final Role role;
     private final CompletableFuture<Endpoint> ready = new CompletableFuture<>();
     private final CompletableFuture<SideEnd> done = new CompletableFuture<>();
     private final List<Interval<?>> intervals = new ArrayList<>();
     private volatile Consumer<Interval<?>> intervalListener = s -> { };
     private volatile boolean peerLost;
+    private volatile Long lateNanos;
+
+    /** Has a side that was started held begin at an instant on the shell's clock ({@link System#nanoTime()}). */
+    @FunctionalInterface
+    interface Release {
+        void at(long atShellNanos) throws HostException;
+    }
 
     /**
      * @param stopper asks whatever runs the side to stop it (best effort, never blocks long)
+     * @param release has a held side begin ({@link #go})
      * @param role    the records of the side's spec, report and samples
      */
-    SideHandle(String id, String host, Runnable stopper, Role role) {
+    SideHandle(String id, String host, Runnable stopper, Release release, Role role) {
         this.id = id;
         this.host = host;
         this.stopper = stopper;
+        this.release = release;
         this.role = role;
     }
 
     /**
-     * A side run by something other than a peer, which tells the handle what happens through the returned feed.
+     * A side run by something other than a peer, which tells the handle what happens through the returned feed. It
+     * begins when started: {@link #go} does nothing, and it has no {@link #lateNanos}.
      *
      * @param stopper what {@link #stop()} runs
      * @param role    the records its report must be
      */
     public static Feed fed(String id, String host, Role role, Runnable stopper) {
-        return new Feed(new SideHandle(id, host, stopper, role));
+        return new Feed(new SideHandle(id, host, stopper, atShellNanos -> { }, role));
     }
 
     /**
@@ -130,6 +141,11 @@ public final class SideHandle {
         return List.copyOf(intervals);
     }
 
+    /** Has this side, started held, begin at {@code atShellNanos} on the shell's clock ({@link PeerConnection#go}). */
+    public void go(long atShellNanos) throws HostException {
+        release.at(atShellNanos);
+    }
+
     /** Asks the peer (or what else runs the side) to cancel this side (best effort). */
     public void stop() {
         stopper.run();
@@ -155,6 +171,7 @@ public final class SideHandle {
     }
 
     void done(Message.Done d) {
+        lateNanos = d.lateNanos();
         ready.completeExceptionally(new IllegalStateException(d.error() == null ? "ended before it was ready" : d.error()));
         List<Interval<?>> samples = new ArrayList<>();
         Record report;
@@ -189,6 +206,14 @@ public final class SideHandle {
     void lost(String error) {
         peerLost = true;
         fail(error, ErrorKind.IO);
+    }
+
+    /**
+     * For a side started held and released by {@link #go}, how long after the instant the side began, as the peer measured
+     * it on its own clock; null before its DONE, or for a side started at once.
+     */
+    public Long lateNanos() {
+        return lateNanos;
     }
 
     /** Whether the side ended because its peer was lost before it reported (its end made by the shell). */

@@ -69,9 +69,9 @@ public final class SshHost extends Host {
     }
 
     @Override
-    public SideHandle startSide(String id, String workload, String role, Map<String, Object> spec, Link link, Duration deadline)
-            throws HostException, InterruptedException {
-        return peerStarts() ? super.startSide(id, workload, role, spec, link, deadline) : shell.start(id, workload, role, spec, link, deadline);
+    public SideHandle startSide(String id, String workload, String role, Map<String, Object> spec, Link link, Duration deadline, boolean held)
+            throws HostException, InterruptedException { // a host's own tools begin at once: held or not
+        return peerStarts() ? super.startSide(id, workload, role, spec, link, deadline, held) : shell.start(id, workload, role, spec, link, deadline);
     }
 
     /** Starts the peer unless the host runs its own tools; false when it does, also when it finds so now (no Java for the peer). */

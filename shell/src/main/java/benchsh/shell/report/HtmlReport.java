@@ -11,10 +11,10 @@ import java.util.Map;
  * The report as one self-contained HTML file (inline CSS and SVG, no script, nothing fetched): per
  * test the parameters its results share, a chart drawn by {@link SvgChart} (with the spread of repeated runs),
  * each result's throughput per interval ({@link TimeSeriesChart}), for results with observed hosts their
- * throughput and those hosts' CPU per interval ({@link ObservedChart}), the pivot and every result (failed
- * rows with their errors); then the comparisons the session showed, each host's environment (with NICs and
- * mounts), the parameters, the script, start and end times and the line that reruns it. All text is
- * escaped. Stateless.
+ * throughput and those hosts' CPU per interval ({@link ObservedChart}), for latency-under-load results flent's
+ * plot ({@link LatencyUnderLoadChart}) and their phase table, the pivot and every result (failed rows with their
+ * errors); then the comparisons the session showed, each host's environment (with NICs and mounts), the
+ * parameters, the script, start and end times and the line that reruns it. All text is escaped. Stateless.
  */
 public final class HtmlReport {
     private static final String CSS = """
@@ -118,6 +118,7 @@ public final class HtmlReport {
         }
         intervals(b, s, unit, chartId + "-intervals");
         observed(b, s, unit, chartId);
+        timelines(b, s, unit, chartId);
         TextTable pivot = s.pivot(unit);
         if (pivot != null) {
             table(b, pivot, null);
@@ -180,6 +181,24 @@ public final class HtmlReport {
                 n++;
                 b.append("<figure>\n").append(svg).append("\n<figcaption class=\"meta\">").append(esc(caption(r)))
                         .append("</figcaption>\n</figure>\n");
+            }
+        }
+    }
+
+    /**
+     * Per latency-under-load result (the first {@link #MAX_OBSERVED_CHARTS}), flent's plot of its timeline ({@link
+     * LatencyUnderLoadChart}) and its phase table ({@link PhaseTable}).
+     */
+    private static void timelines(StringBuilder b, ReportSection s, ThroughputUnit unit, String chartId) {
+        int n = 0;
+        for (Result r : s.ok()) {
+            String svg = n < MAX_OBSERVED_CHARTS ? LatencyUnderLoadChart.render(r, unit, chartId + "-timeline-" + (n + 1)) : null;
+            if (svg != null) {
+                n++;
+                String phases = PhaseTable.render(r);
+                b.append("<figure>\n").append(svg).append("\n<figcaption class=\"meta\">").append(esc(r.test() + " " + r.from() + " → " + r.to()
+                        + (r.tags().isEmpty() ? "" : ", " + r.tags()) + ": throughput each way and latency over the test, phases shaded"))
+                        .append("</figcaption>\n").append(phases == null ? "" : "<pre>" + esc(phases) + "</pre>\n").append("</figure>\n");
             }
         }
     }

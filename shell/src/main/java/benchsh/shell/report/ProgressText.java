@@ -1,13 +1,14 @@
 package benchsh.shell.report;
 
+import benchsh.peer.latency.LatencyProbe;
 import benchsh.peer.workload.Interval;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * The words of live progress: the REPL's status line and batch mode's interval lines. A sample is one interval as the
- * side that measures the figure sends it ({@link Interval}): bytes and their rate, or transactions for request/response
- * tests. Stateless.
+ * side that measures the figure sends it ({@link Interval}): bytes and their rate, transactions for request/response
+ * tests, the probes' round trip for latency under load. Stateless.
  */
 public final class ProgressText {
     /** Intervals shown in the status line's sparkline. */
@@ -24,8 +25,11 @@ public final class ProgressText {
         return sample.figures() instanceof Interval.Moved b ? b.throughputBps() : Double.NaN;
     }
 
-    /** A rate in the session's throughput unit, or as transactions/s. */
+    /** A rate in the session's throughput unit, or as transactions/s; for latency probes, their median round trip. */
     public static String rate(Interval<?> sample, ThroughputUnit unit) {
+        if (sample.figures() instanceof LatencyProbe.Sample p) {
+            return Double.isNaN(p.latencyP50Us()) ? "-" : String.format(Locale.ROOT, "round trip %.2f ms", p.latencyP50Us() / 1e3);
+        }
         double r = rate(sample);
         if (Double.isNaN(r)) {
             return "-";

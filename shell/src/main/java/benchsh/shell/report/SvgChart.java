@@ -86,10 +86,15 @@ public final class SvgChart {
 
     /** A chart's opening: the {@code <svg>} element of {@link #WIDTH} × {@link #HEIGHT} and its white ground. */
     static StringBuilder open(String id) {
+        return open(id, WIDTH, HEIGHT);
+    }
+
+    /** A chart's opening, {@code width} × {@code height}. */
+    static StringBuilder open(String id, int width, int height) {
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "<svg id=\"%s\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\""
-                + " font-family=\"DejaVu Sans, sans-serif\" font-size=\"12\" role=\"img\">%n", esc(id), WIDTH, HEIGHT, WIDTH, HEIGHT));
-        return b.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", WIDTH, HEIGHT));
+                + " font-family=\"DejaVu Sans, sans-serif\" font-size=\"12\" role=\"img\">%n", esc(id), width, height, width, height));
+        return b.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", width, height));
     }
 
     /** The medians per point of every series, in the session's unit; failed results are left out. */

@@ -28,11 +28,19 @@ import java.util.Set;
  * ({@link DataAddresses}), hands that address, its port and the test's random token to the connector (each link
  * saying whether the partner is a host's own tools, once both hosts are ready: {@link Link#plain()}),
  * starts the sides without a link, watches them all, and stops the survivors when one fails, the
- * deadline passes or the user interrupts. Every wait has a deadline; results measured before a failure
- * are returned, marked. Stateless.
+ * deadline passes or the user interrupts. With a {@link StartGate} (a together block, a test of several
+ * parts) every side is set up first and held; then all begin at the gate's instant, as each peer's clock
+ * reads it, and what they measured of their start goes back to the gate; a side may begin later than that
+ * ({@link SideSpec#after}). Every wait has a deadline; results measured before a failure are returned,
+ * marked. Stateless.
  */
 final class PartRunner {
     static final Duration READY_TIMEOUT = Duration.ofSeconds(15);
+    /** Clock exchanges with a peer before a scheduled start, each answered within {@link #SYNC_TIMEOUT} or given up. */
+    static final int SYNC_EXCHANGES = 4;
+    static final Duration SYNC_TIMEOUT = Duration.ofSeconds(1);
+    /** A scheduled start's lead, before the round trips to the peers are added: room for a peer to set a side up. */
+    static final Duration LEAD = Duration.ofMillis(200);
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private PartRunner() {
@@ -54,12 +62,16 @@ final class PartRunner {
         Duration limit = Deadlines.limit(expected);
         List<Started> running = new ArrayList<>();
         try {
-            start(part, gate, running, limit);
+            long instant = start(part, gate, running, limit);
             running.stream().filter(s -> s.spec().role().equals(part.progress())).findFirst()
                     .ifPresent(s -> s.handle().onInterval(sample -> progress.interval(test, sample)));
             progress.started(test, expected);
             Status status = SideWatch.watch(running.stream().map(Started::handle).toList(), limit);
             progress.finished(test);
+            if (gate != null) {
+                running.stream().filter(r -> r.spec().after().isZero() && r.handle().lateNanos() != null)
+                        .forEach(r -> gate.began(instant + r.handle().lateNanos()));
+            }
             Map<String, SideEnd> done = new LinkedHashMap<>();
             Map<String, List<Interval<?>>> received = new LinkedHashMap<>();
             Set<String> lost = new HashSet<>();
@@ -103,8 +115,14 @@ final class PartRunner {
     private record Started(SideSpec spec, SideHandle handle) {
     }
 
-    /** Starts the listener, then (after the gate) the connector, then the sides without a link; each must end within {@code limit}. */
-    private static void start(Part.OnPeers part, StartGate gate, List<Started> running, Duration limit) throws HostException, InterruptedException {
+    /**
+     * Starts the listener, then the connector, then the sides without a link; each must end within {@code limit}. Sides
+     * that begin together or later (with a gate, or a side {@link SideSpec#after} the start) are started held: once every
+     * one is set up, the gate fixes the instant, and each is told to begin at it, plus its own offset. Returns the
+     * instant (now, when nothing is held).
+     */
+    private static long start(Part.OnPeers part, StartGate gate, List<Started> running, Duration limit) throws HostException, InterruptedException {
+        boolean held = gate != null || part.sides().stream().anyMatch(s -> !s.after().isZero());
         String id = newToken().substring(0, 12);
         String token = newToken();
         SideSpec listen = find(part, LinkRole.LISTEN);
@@ -115,34 +133,56 @@ final class PartRunner {
             listen.host().readyForSides();
             connect.host().readyForSides();
             address = DataAddresses.listenAddress(listen.host(), connect.host(), listen.address(), connect.address(), listen.family());
-            Started l = begin(listen, id + "-l", new Link(token, address, listen.port(), connect.host().runsShell()), limit);
+            Started l = begin(listen, id + "-l", new Link(token, address, listen.port(), connect.host().runsShell()), limit, held);
             running.add(l);
             endpoint = l.handle().awaitReady(READY_TIMEOUT);
-        }
-        if (gate != null) {
-            gate.pass();
         }
         if (connect != null) {
             String to = connect.address() != null ? connect.address() : address;
             if (endpoint == null) {
                 throw new HostException(listen.host().name(), "start test", "the listening side did not say its port");
             }
-            running.add(begin(connect, id + "-c", new Link(token, to, endpoint.port(), listen.host().runsShell()), limit));
+            running.add(begin(connect, id + "-c", new Link(token, to, endpoint.port(), listen.host().runsShell()), limit, held));
         }
         int n = 0;
         for (SideSpec s : part.sides()) {
             if (s.link() == LinkRole.NONE) {
-                running.add(begin(s, id + "-s" + n++, null, limit));
+                running.add(begin(s, id + "-s" + n++, null, limit, held));
             }
         }
+        if (!held) {
+            return System.nanoTime();
+        }
+        for (Started s : running) {
+            s.handle().awaitReady(READY_TIMEOUT); // every side set up (its classes loaded, its socket bound) before the instant is chosen
+        }
+        Duration lead = lead(part.sides());
+        long instant = gate != null ? gate.pass(lead) : System.nanoTime() + lead.toNanos();
+        for (Started s : running) {
+            s.handle().go(instant + s.spec().after().toNanos());
+        }
+        return instant;
+    }
+
+    /**
+     * The lead a scheduled start needs for these sides: {@link #LEAD}, plus three round trips to the slowest of their peers,
+     * measured afresh ({@link benchsh.shell.host.PeerConnection#syncClock}, which also brings their clocks up to date).
+     */
+    private static Duration lead(List<SideSpec> sides) throws HostException, InterruptedException {
+        long roundTrip = 0;
+        for (SideSpec s : sides) {
+            roundTrip = Math.max(roundTrip, s.host().peer().syncClock(SYNC_EXCHANGES, SYNC_TIMEOUT)
+                    .map(e -> e.roundTripNanos()).orElse(SYNC_TIMEOUT.toNanos()));
+        }
+        return LEAD.plusNanos(3 * roundTrip);
     }
 
     private static SideSpec find(Part.OnPeers part, LinkRole link) {
         return part.sides().stream().filter(s -> s.link() == link).findFirst().orElse(null);
     }
 
-    private static Started begin(SideSpec s, String id, Link link, Duration limit) throws HostException, InterruptedException {
-        return new Started(s, s.host().startSide(id, s.workload(), s.role(), s.spec(), link, limit));
+    private static Started begin(SideSpec s, String id, Link link, Duration limit, boolean held) throws HostException, InterruptedException {
+        return new Started(s, s.host().startSide(id, s.workload(), s.role(), s.spec(), link, limit, held));
     }
 
     /**

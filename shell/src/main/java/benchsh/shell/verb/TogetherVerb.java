@@ -15,10 +15,12 @@ import java.util.Locale;
 /**
  * {@code together { tcp from: a, to: c; tcp from: b, to: c }}: runs the tests inside concurrently
  * (incast, several links at once). The block is evaluated first, collecting its tests; then every test
- * sets up its receiver and all senders start behind one barrier; the measured start skew is reported.
+ * sets up its sides, and all begin at one scheduled instant, as each peer's own clock reads it
+ * ({@link benchsh.shell.run.StartGate}); the skew reported is the spread of the starts the peers measured
+ * against that instant.
  */
 public final class TogetherVerb implements Verb {
-    private static final VerbSpec SPEC = new VerbSpec("together", "run the tests in a block at the same time, started by one barrier",
+    private static final VerbSpec SPEC = new VerbSpec("together", "run the tests in a block at the same time, started at one scheduled instant",
             "{ ... }", List.of(),
             List.of("together { tcp from: h1, to: h3; tcp from: h2, to: h3 }"));
 
@@ -41,7 +43,7 @@ public final class TogetherVerb implements Verb {
             return List.of();
         }
         Executor.Together t = session.executor().together(tests, session.context());
-        session.print(String.format(Locale.ROOT, "%ntogether: %d tests, start skew %.2f ms%n", tests.size(), t.skewMillis()));
+        session.print(String.format(Locale.ROOT, "%ntogether: %d tests, start skew %.2f ms against one scheduled instant%n", tests.size(), t.skewMillis()));
         session.print(ResultTable.render(t.results(), List.of("test", "from", "to", "seconds", "throughput_bps"), session.unit()));
         return t.results();
     }

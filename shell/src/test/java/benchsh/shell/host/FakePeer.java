@@ -26,7 +26,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A scripted peer in this JVM, speaking the control protocol over pipes: it welcomes the shell with
  * {@code facts}, answers every START with READY, then {@code intervals} INTERVAL samples (of bytes moved, or the
  * raw {@code sample} given) {@code every} apart and a DONE carrying {@code report} and {@code error}, answers PINGs
- * and counts them. A STOP ends a side at once. Close it to make the shell see the peer exit. Thread-safe.
+ * (with its clock, this JVM's plus {@link #skew}) and counts them, and keeps the instant each GO names. A STOP ends a
+ * side at once. Close it to make the shell see the peer exit. Thread-safe.
  */
 final class FakePeer implements AutoCloseable {
     private final ControlChannel shellEnd;
@@ -39,6 +40,10 @@ final class FakePeer implements AutoCloseable {
     private final String error;
     private final AtomicInteger pings = new AtomicInteger();
     private final Set<String> stopped = ConcurrentHashMap.newKeySet();
+    /** The instant each GO named ({@code at_ns}, on this peer's clock), by side id. */
+    final Map<String, Long> startAt = new ConcurrentHashMap<>();
+    /** How far this peer's clock reads ahead of the JVM's. */
+    volatile long skew;
     private final Thread loop;
 
     /** A peer whose sides send samples of bytes moved and report a tcp side's figures. */
@@ -88,11 +93,14 @@ final class FakePeer implements AutoCloseable {
                 }
                 if (m instanceof Message.Hello) {
                     peerEnd.send(new Message.Welcome(Message.PROTOCOL, "fake", facts));
-                } else if (m instanceof Message.Ping) {
+                } else if (m instanceof Message.Ping p) {
                     pings.incrementAndGet();
-                    peerEnd.send(new Message.Ping());
+                    long now = System.nanoTime() + skew;
+                    peerEnd.send(p.sentNanos() == null ? new Message.Ping() : new Message.Ping(p.sentNanos(), now, now));
                 } else if (m instanceof Message.Stop s) {
                     stopped.add(s.id());
+                } else if (m instanceof Message.Go g) {
+                    startAt.put(g.id(), g.atNanos());
                 } else if (m instanceof Message.Start s) {
                     peerEnd.send(new Message.Ready(s.id(), new Endpoint(9)));
                     Thread side = new Thread(() -> runSide(s.id(), s.workload()), "fake-side " + s.id());

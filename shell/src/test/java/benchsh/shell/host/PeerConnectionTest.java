@@ -33,6 +33,23 @@ class PeerConnectionTest {
     }
 
     @Test
+    void aPeersClockIsLearntFromThePingsAndAHeldSidesGoIsSentInIt() throws Exception {
+        try (FakePeer peer = new FakePeer(Map.of(), 1, Duration.ofMillis(10), null);
+                PeerConnection c = connect(peer, () -> null, Duration.ofSeconds(10))) {
+            peer.skew = 3_000_000_000L + 77_777L;
+            PeerClock.Estimate e = c.syncClock(4, WAIT).orElseThrow();
+            assertEquals(peer.skew, e.offsetNanos(), e.uncertaintyNanos(), "the skew, within half the fastest round trip: " + e);
+            SideHandle side = c.start("t1", "tcp", "listen", Map.of(), null, Duration.ofMinutes(1), true);
+            side.awaitReady(WAIT);
+            long instant = System.nanoTime() + 1_000_000_000L;
+            side.go(instant);
+            c.start("t2", "tcp", "listen", Map.of(), null, Duration.ofMinutes(1)).awaitReady(WAIT); // after the GO, on one channel
+            assertEquals(instant + peer.skew, peer.startAt.get("t1"), e.uncertaintyNanos() + 1, "the instant, as the peer's clock reads it");
+            assertTrue(!peer.startAt.containsKey("t2"), "a side started at once gets no GO");
+        }
+    }
+
+    @Test
     void theShellPingsOnItsCadenceWhileIntervalsFlowWithoutPause() throws Exception {
         // a sample every 20 ms: the connection is never idle, so only a fixed cadence sends pings
         try (FakePeer peer = new FakePeer(Map.of(), Integer.MAX_VALUE, Duration.ofMillis(20), null);

@@ -54,9 +54,10 @@ class PeerTextTest {
         assertEquals(PeerText.line(HOSTILE), w.facts().get("kernel"));
         assertEquals("1.0\\x1b", w.peerVersion());
         Message.Done d = assertInstanceOf(Message.Done.class,
-                PeerText.message(new Message.Done("t1", Map.of("path", HOSTILE), List.of(Map.of("note", HOSTILE)), HOSTILE, ErrorKind.IO)));
+                PeerText.message(new Message.Done("t1", Map.of("path", HOSTILE), List.of(Map.of("note", HOSTILE)), HOSTILE, ErrorKind.IO, 42L)));
         assertEquals(PeerText.line(HOSTILE), d.error());
         assertEquals(ErrorKind.IO, d.kind(), "the kind is kept");
+        assertEquals(42L, d.lateNanos(), "and how late the side began");
         assertEquals(PeerText.line(HOSTILE), d.report().get("path"));
         assertEquals(List.of(Map.of("note", PeerText.line(HOSTILE))), d.intervals());
         Message.Error e = assertInstanceOf(Message.Error.class, PeerText.message(new Message.Error(null, HOSTILE, ErrorKind.PROTOCOL)));

@@ -259,6 +259,20 @@ public final class Testbed implements BeforeAllCallback {
         return () -> exec(host, "tc", "qdisc", "del", "dev", device, "root");
     }
 
+    /**
+     * Shapes what reaches host {@code hN}, on the far end of its cable (the switch's port), with a token bucket: {@code
+     * rate}, a queue of {@code latency} (e.g. "200ms", "5ms") and 16 KiB before packets are dropped ({@code scripts/testbed
+     * shape}). A bottleneck in the path, as a router's: what waits there is not held back by the sender's own TCP small
+     * queues, as it is on the sender's eth0 ({@link #shape}). Closing it removes the shaping again.
+     */
+    public static AutoCloseable shapeToward(int host, String rate, String latency) throws Exception {
+        Outcome o = run(List.of(SCRIPT.toString(), "shape", "h" + host, rate, latency), Duration.ofSeconds(30));
+        if (o.exit() != 0) {
+            throw new IllegalStateException("cannot shape toward h" + host + ": " + o.output());
+        }
+        return () -> run(List.of(SCRIPT.toString(), "shape", "h" + host, rate, "off"), Duration.ofSeconds(30));
+    }
+
     /** One ping from a host to an address, answered within 2 s or failed (exit 0 means answered). */
     public static Outcome ping(String from, String address) throws Exception {
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/ping")) || Files.isExecutable(Path.of("/bin/ping")), "needs ping (.ci/install-ssh.sh installs iputils-ping)");

@@ -57,6 +57,25 @@ class ReportBrowserTest {
         assertTrue(!dom.out.contains("<script>alert"), "no label became an element");
     }
 
+    /** flent's plot of a latency-under-load result, in the browser: three panels, the phases named, the series drawn. */
+    @Test
+    void chromiumRendersTheLatencyUnderLoadPlot(@TempDir Path dir) throws Exception {
+        Path html = dir.resolve("bufferbloat.html");
+        ReportFiles.write(html, HtmlReport.render(List.of(LatencyUnderLoadChartTest.rrul(0.01, 10_000, 0)), ReportFixtures.context("t"),
+                ThroughputUnit.named("Mbit/s")));
+        Path png = dir.resolve("bufferbloat.png");
+        Run shot = chromium(dir, "--screenshot=" + png, "--window-size=1200,1000", "--enable-logging=stderr", "--v=0", html.toUri().toString());
+        assertEquals(0, shot.exit, shot.err);
+        BufferedImage image = ImageIO.read(png.toFile());
+        assertTrue(colours(image) > 50, "the panels, the shaded phases and the series, not a blank page");
+        assertEquals(List.of(), shot.err.lines().filter(l -> l.contains("CONSOLE") || l.contains("Uncaught")).toList(), "console errors");
+        Run dom = chromium(dir, "--dump-dom", html.toUri().toString());
+        assertEquals(0, dom.exit, dom.err);
+        for (String text : List.of("download Mbit/s", "upload Mbit/s", "latency ms", ">both<", "idle_end", "one-way delays")) {
+            assertTrue(dom.out.contains(text), text + " in the rendered DOM");
+        }
+    }
+
     private static int colours(BufferedImage image) {
         Set<Integer> seen = new HashSet<>();
         for (int y = 0; y < image.getHeight(); y += 3) {
