@@ -76,9 +76,10 @@ class TestbedBufferbloatE2eTest {
                     + shallow.metrics());
         }
         assertTrue(shallow.metric("added_latency_p50_us") < deep.metric("added_latency_p50_us"), "less than the deep queue adds");
-        assertTrue(shallow.metric("probes_lost") > 0, "its drops show as lost probes: " + shallow.metrics());
+        // its drops show: as the load's retransmits where the peers read TCP_INFO, and as lost probes when a probe
+        // met a full queue (one every 10 ms beside thousands of segments: likely, not certain)
         double retransmits = shallow.metric("both_retransmits_down") + shallow.metric("both_retransmits_up");
-        assertTrue(retransmits > 0 || Double.isNaN(retransmits), "and as the load's retransmits, where the peers read TCP_INFO: " + shallow.metrics());
+        assertTrue(retransmits > 0 || Double.isNaN(retransmits) && shallow.metric("probes_lost") > 0, "its drops show: " + shallow.metrics());
         for (Result r : List.of(deep, shallow)) {
             assertTrue(r.metric("download_throughput_down_bps") > 60e6 && r.metric("upload_throughput_up_bps") > 60e6, "the link was loaded: " + r.metrics());
         }

@@ -45,16 +45,16 @@ class TestbedShellPeerE2eTest {
         return ((Number) r.metrics().get(key)).longValue();
     }
 
-    /** No process of benchsh's (a program under the dut's busybox root) is left on the dut, nor a file in its /tmp and /mnt/small. */
+    /** No process of benchsh's (a program under the dut's busybox root) is left on the dut within a minute, nor a file in its /tmp and /mnt/small. */
     private static void nothingLeftOnTheDut() throws Exception {
         Path root = Testbed.busyboxRoot("dut");
-        long end = System.nanoTime() + 20_000_000_000L;
+        long end = System.nanoTime() + 60_000_000_000L; // the clean-up is a busybox sh loop over /proc: slow on a loaded machine
         List<String> left = Testbed.processesUnder("dut", root);
         while (!left.isEmpty() && System.nanoTime() < end) {
             Thread.sleep(100);
             left = Testbed.processesUnder("dut", root);
         }
-        assertEquals(List.of(), left, "still running on the dut 20 s after the test");
+        assertEquals(List.of(), left, "still running on the dut 60 s after the test");
         for (String dir : List.of("tmp", "mnt/small")) {
             try (var files = Files.list(root.resolve(dir))) {
                 List<String> there = files.map(p -> p.getFileName().toString()).filter(n -> !n.startsWith("benchsh-testbed"))
