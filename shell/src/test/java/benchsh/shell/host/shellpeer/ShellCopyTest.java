@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import benchsh.shell.definition.TreeHandle;
 import benchsh.shell.host.ssh.SshTarget;
@@ -28,7 +27,7 @@ class ShellCopyTest {
 
     @BeforeAll
     static void busybox() {
-        assumeTrue(Files.isExecutable(ShellHost.BUSYBOX), "busybox-static is not installed (.ci/install-ssh.sh)");
+        ShellHost.assumeBusybox();
     }
 
     /** Every file under {@code root} by its relative name, with its content. */

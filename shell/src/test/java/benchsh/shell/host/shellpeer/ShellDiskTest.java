@@ -3,7 +3,6 @@ package benchsh.shell.host.shellpeer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import benchsh.shell.host.ssh.SshTarget;
 import benchsh.shell.result.Result;
@@ -24,11 +23,7 @@ class ShellDiskTest {
 
     @BeforeAll
     static void busybox() {
-        assumeTrue(Files.isExecutable(ShellHost.BUSYBOX), "busybox-static is not installed (.ci/install-ssh.sh)");
-    }
-
-    private static long bytes(Result r) {
-        return ((Number) r.metrics().get("bytes")).longValue();
+        ShellHost.assumeBusybox();
     }
 
     @ParameterizedTest
@@ -38,7 +33,7 @@ class ShellDiskTest {
             Path f = tmp.resolve("w.bin");
             Result r = h.run("disk on: dut, path: '" + f + "', write: 4.MiB, bs: 64.KiB, sync: true");
             assertTrue(r.ok(), r.error());
-            assertEquals(4L << 20, bytes(r));
+            assertEquals(4L << 20, ShellHost.bytes(r));
             assertTrue(r.metric("throughput_bps") > 0, r.metrics().toString());
             assertTrue(r.metrics().containsKey("cpu_pct") && r.metrics().containsKey("process_cpu_seconds"), r.metrics().toString());
             assertEquals("dut: dd if=/dev/zero of=FILE conv=notrunc,fsync", r.metrics().get("tools"));
@@ -56,12 +51,12 @@ class ShellDiskTest {
             assertEquals(2L << 20, Files.size(f));
             Result r = h.run("disk on: dut, path: '" + f + "', read: 2.MiB, bs: 64.KiB, direct: true");
             assertTrue(r.ok(), r.error());
-            assertEquals(2L << 20, bytes(r));
+            assertEquals(2L << 20, ShellHost.bytes(r));
             assertEquals("direct", r.metrics().get("cache"));
             assertTrue(Files.exists(f), "a file it did not create for the read stays");
             Result whole = h.run("disk on: dut, path: '" + f + "', read: 4.MiB, bs: 64.KiB");
             assertTrue(whole.ok(), whole.error());
-            assertEquals(2L << 20, bytes(whole), "a read stops where the file ends");
+            assertEquals(2L << 20, ShellHost.bytes(whole), "a read stops where the file ends");
         }
     }
 
@@ -71,7 +66,7 @@ class ShellDiskTest {
             Path f = tmp.resolve("r.bin");
             Result r = h.run("disk on: dut, path: '" + f + "', read: 1.MiB, bs: 64.KiB");
             assertTrue(r.ok(), r.error());
-            assertEquals(1L << 20, bytes(r));
+            assertEquals(1L << 20, ShellHost.bytes(r));
             assertEquals("warm", r.metrics().get("cache"));
             assertFalse(Files.exists(f));
         }

@@ -28,6 +28,16 @@ import org.apache.sshd.server.shell.ProcessShellFactory;
 final class ShellHost implements AutoCloseable {
     static final Path BUSYBOX = Path.of("/bin/busybox");
 
+    /** Skips the calling test where busybox-static is not installed. */
+    static void assumeBusybox() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(BUSYBOX), "busybox-static is not installed (.ci/install-ssh.sh)");
+    }
+
+    /** The bytes a result moved. */
+    static long bytes(Result r) {
+        return ((Number) r.metrics().get("bytes")).longValue();
+    }
+
     final Path dir;
     final TestSshServer server;
     final SshContext ssh;

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import benchsh.shell.host.ssh.SshTarget;
 import benchsh.shell.result.Result;
@@ -35,11 +34,7 @@ class ShellPipeTest {
 
     @BeforeAll
     static void busybox() {
-        assumeTrue(Files.isExecutable(ShellHost.BUSYBOX), "busybox-static is not installed (.ci/install-ssh.sh)");
-    }
-
-    private static long bytes(Result r) {
-        return ((Number) r.metrics().get("bytes")).longValue();
+        ShellHost.assumeBusybox();
     }
 
     static void await(BooleanSupplier condition, String what) throws InterruptedException {
@@ -56,7 +51,7 @@ class ShellPipeTest {
         try (ShellHost h = new ShellHost(tmp, busyboxSh, SshTarget.PeerChoice.SHELL)) {
             Result r = h.run("pipe from: dut, to: local, bs: 64.KiB, count: 64");
             assertTrue(r.ok(), r.error());
-            assertEquals(4L << 20, bytes(r), "what the peer received");
+            assertEquals(4L << 20, ShellHost.bytes(r), "what the peer received");
             assertEquals(64L, ((Number) r.metrics().get("blocks")).longValue(), "dd's records");
             assertEquals("dut: dd if=/dev/zero | nc", r.metrics().get("tools"));
             assertTrue(String.valueOf(r.metrics().get("peer_java")).startsWith("shell / "), r.metrics().toString());
@@ -73,13 +68,13 @@ class ShellPipeTest {
             Result r = h.run("pipe from: local, to: dut, bs: 64.KiB, count: 64, sink: '" + sink + "', sync: true, keep: true");
             assertTrue(r.ok(), r.error());
             assertEquals(4L << 20, Files.size(sink));
-            assertEquals(4L << 20, bytes(r));
+            assertEquals(4L << 20, ShellHost.bytes(r));
             assertEquals(1L, ((Number) r.metrics().get("syncs")).longValue());
             assertEquals("dut: nc -l | dd of=FILE conv=fsync", r.metrics().get("tools"));
             assertTrue(r.metrics().containsKey("cpu_remote_pct") && r.metrics().containsKey("service_demand_remote_us_per_kb"), r.metrics().toString());
             Result n = h.run("pipe from: local, to: dut, bs: 64.KiB, count: 64");
             assertTrue(n.ok(), n.error());
-            assertEquals(4L << 20, bytes(n), "what wc counted");
+            assertEquals(4L << 20, ShellHost.bytes(n), "what wc counted");
             assertEquals("dut: nc -l | wc -c", n.metrics().get("tools"));
         }
     }
@@ -90,7 +85,7 @@ class ShellPipeTest {
             Path src = Files.write(tmp.resolve("src.bin"), new byte[100_000]);
             Result r = h.run("pipe from: dut, to: local, source: '" + src + "', bs: 64.KiB");
             assertTrue(r.ok(), r.error());
-            assertEquals(100_000L, bytes(r));
+            assertEquals(100_000L, ShellHost.bytes(r));
             assertEquals(2L, ((Number) r.metrics().get("blocks")).longValue(), "one whole block and one partial");
             Result link = h.run("pipe from: dut, to: local, source: '" + Files.createSymbolicLink(tmp.resolve("l.bin"), src) + "'");
             assertTrue(link.error().contains("is a symbolic link"), link.error());

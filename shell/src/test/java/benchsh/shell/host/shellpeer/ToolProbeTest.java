@@ -5,11 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import benchsh.shell.host.HostException;
 import benchsh.shell.host.ssh.SshTarget;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -28,7 +26,7 @@ class ToolProbeTest {
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void busyboxToolsAreFoundWithWhatTheyCanDo(boolean busyboxSh) throws Exception {
-        assumeTrue(Files.isExecutable(ShellHost.BUSYBOX), "busybox-static is not installed (.ci/install-ssh.sh)");
+        ShellHost.assumeBusybox();
         try (ShellHost h = new ShellHost(tmp, busyboxSh, SshTarget.PeerChoice.SHELL)) {
             Tools t = h.host.shell().tools();
             assertTrue(t.busybox().startsWith("BusyBox v"), t.toString());
