@@ -71,12 +71,18 @@ class LimitTestbedE2eTest {
     }
 
     /**
-     * Skips when a trial well below the shaper's rate lost more than {@code pct} %: the receiver fell behind, or a sender
+     * Below this share of the shaper's rate a paced sender's queue drains faster than it fills (by 1.5 % of the rate, a
+     * 20-ms queue empties in 1.3 s), so only a stall on a busy machine, and its catch-up burst, loses datagrams there.
+     */
+    private static final double STEADY_SHARE = 0.985;
+
+    /**
+     * Skips when a trial below the shaper's rate lost more than {@code pct} %: the receiver fell behind, or a sender
      * held off its CPU sent its backlog in one burst that overflowed the queue; either way not the shaper's limit.
      */
     static void assumeSteady(Searched s, double rate, double pct) {
-        assumeTrue(!s.lostBelow(0.97 * rate, pct), String.format("a trial below %.1f Mbit/s lost more than %.1f %%: this machine is too busy"
-                + " to show the shaper%n%s", 0.97 * rate / 1e6, pct, s.text()));
+        assumeTrue(!s.lostBelow(STEADY_SHARE * rate, pct), String.format("a trial below %.1f Mbit/s lost more than %.1f %%: this machine is too"
+                + " busy to show the shaper%n%s", STEADY_SHARE * rate / 1e6, pct, s.text()));
     }
 
     /** What the root qdisc of a device counted so far, from {@code tc -s qdisc show}: bytes and packets. */
@@ -109,9 +115,9 @@ class LimitTestbedE2eTest {
     @Test
     void aShaperInTheMiddleIsFoundToWithinOnePercentWithNdrAndPdrFromOneSearch() throws Exception {
         double expected = 100e6 * 1472 / 1514; // tbf counts 1514 bytes of each 1472-byte payload
-        // a 10 ms queue (125 KB) takes a sender's burst after a short stall on a busy machine; 0.8 % over the rate for a
-        // 5-s trial (490 KB) still overflows it by more than 0.5 % of what was sent
-        try (AutoCloseable shaper = Testbed.shape("dut", TOWARD_H2, "100mbit", "10ms")) {
+        // a 20 ms queue (250 KB) takes a sender's catch-up burst after a short stall on a busy machine; 0.9 % over the rate
+        // for a 5-s trial (45 ms) still overflows it by more than 0.5 % of what was sent, so PDR cannot pass 1 % over
+        try (AutoCloseable shaper = Testbed.shape("dut", TOWARD_H2, "100mbit", "20ms")) {
             // a 2-MiB receive buffer (170 ms at the rate) holds what arrives while a busy machine keeps the receiver off its CPU
             Searched s = limit("limit udp, from: a, to: b, size: 1472, loss: [0, 0.5.percent], trial: 5.s, max: 120.Mbit, batch: 16, window: 2.MiB");
             assumeCarried(s, expected);
