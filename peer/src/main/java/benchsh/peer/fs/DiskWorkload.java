@@ -133,6 +133,8 @@ public final class DiskWorkload implements Workload {
         private final int align;
         private final CreatedEntries created;
         private FsFacts fs;
+        /** The file system's block size, whatever the run's alignment; 0 where the file system does not say. */
+        private long blockSize;
         private double syncSeconds = Double.NaN;
         private PageCache.Mode cache;
 
@@ -153,6 +155,7 @@ public final class DiskWorkload implements Workload {
         @Override
         protected void work() {
             fs = FsFacts.of(path);
+            blockSize = blockSize(path);
             try {
                 if (spec.op() == Op.WRITE) {
                     write(spec.direct(), spec.dsync(), spec.sync(), true);
@@ -183,7 +186,15 @@ public final class DiskWorkload implements Workload {
 
         @Override
         protected Report report() {
-            return new Report(meter.streamed(), fs, align, syncSeconds, cache);
+            return new Report(meter.streamed(), fs, blockSize, syncSeconds, cache);
+        }
+
+        private static long blockSize(Path file) {
+            try {
+                return Files.getFileStore(file.toAbsolutePath().getParent()).getBlockSize();
+            } catch (IOException | UnsupportedOperationException e) {
+                return 0;
+            }
         }
 
         /** Writes the file. With {@code measured} false it only prepares a file to read (not timed). */

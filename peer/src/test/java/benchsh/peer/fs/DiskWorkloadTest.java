@@ -44,6 +44,7 @@ class DiskWorkloadTest {
         assertEquals(3L << 20, number(o, "bytes"));
         assertTrue(((Number) Sides.metrics(o).get("seconds")).doubleValue() > 0);
         assertNotNull(Sides.metrics(o).get("fs_type"));
+        assertEquals(Files.getFileStore(dir).getBlockSize(), number(o, "block_size_bytes"), "the file system's, whatever the run's alignment");
         assertEquals(option.equals("sync"), Sides.metrics(o).containsKey("sync_seconds"));
         assertFalse(Files.exists(f), "the file is removed unless keep");
     }

@@ -19,7 +19,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * {@code compare} tells a real difference from noise on the bridge testbed: five tcp runs from h1 to h2 through a
  * 100 Mbit/s tbf on h1's interface (label {@code A}), five through one 10 % slower ({@code B}), five more at 100 Mbit/s
- * ({@code A again}): B is "slower" with an interval for B / A that holds 0.9, and A again is "no difference".
+ * ({@code A again}): B is "slower" with an interval for B / A within 3 % of the shapers' 0.9 (a token bucket's burst and
+ * TCP's own overhead move the goodputs' ratio off 0.9 by a few tenths of a percent, which five steady runs resolve), and A
+ * again is "no difference".
  */
 @Tag("e2e")
 @ExtendWith(Testbed.class)
@@ -42,7 +44,8 @@ class CompareTestbedE2eTest {
             Difference d = slower.rows().get(0).difference();
             assertEquals(5, d.runsA());
             assertEquals(5, d.runsB());
-            assertTrue(d.low() <= 0.9 && 0.9 <= d.high(), "B / A " + d.ratio() + " in [" + d.low() + ", " + d.high() + "] holds 0.9\n" + text);
+            assertTrue(d.low() <= d.ratio() && d.ratio() <= d.high() && d.low() >= 0.87 && d.high() <= 0.93,
+                    "B / A " + d.ratio() + " in [" + d.low() + ", " + d.high() + "], within 3 % of 0.9\n" + text);
             Comparison same = (Comparison) script.evaluate("compare 'A', 'A again'", "e2e-compare");
             assertEquals("no difference", same.verdict(), text.toString());
         }
