@@ -23,6 +23,8 @@ public enum ArgType {
     DURATION_OR_ZERO("seconds, zero or more, e.g. 1.s"),
     RATE("bits/s, e.g. 100.Mbit"),
     COUNT("a whole number"),
+    /** A whole number that may be zero, such as a byte of a header. */
+    COUNT_OR_ZERO("a whole number, zero or more"),
     /** A decimal number greater than zero, e.g. a scale factor. */
     NUMBER("a number greater than zero, e.g. 0.01"),
     /** Shares from 0 to under 1, one or a list ({@code --set}: comma-separated, {@code 0.5%} for a percent): a {@code List<Double>}, ascending. */
@@ -71,7 +73,7 @@ public enum ArgType {
                 case SIZE -> bounded(verb, arg, raw instanceof Number n ? plain(arg, n, Size.class) : parse(raw.toString(), SIZE_UNITS), limit);
                 case RATE -> bounded(verb, arg, raw instanceof Number n ? plain(arg, n, Rate.class) : parse(raw.toString(), RATE_UNITS), limit);
                 case DURATION, DURATION_OR_ZERO -> Duration.ofNanos(bounded(verb, arg, nanos(arg, raw), limit));
-                case COUNT -> (int) bounded(verb, arg, count(arg, raw), limit);
+                case COUNT, COUNT_OR_ZERO -> (int) bounded(verb, arg, count(arg, raw), limit);
                 case NUMBER -> {
                     double d = raw instanceof Number n ? ofKind(arg, n, null).doubleValue() : Double.parseDouble(raw.toString().trim());
                     if (!(d > 0) || Double.isInfinite(d)) {
@@ -109,13 +111,14 @@ public enum ArgType {
 
     /**
      * The values of this kind in its normalized unit: sizes, rates and counts from 1, durations from 1 ns
-     * (or 0 for {@link #DURATION_OR_ZERO}); counts up to {@link Integer#MAX_VALUE}. Null for kinds that are not quantities.
+     * (0 for {@link #DURATION_OR_ZERO} and {@link #COUNT_OR_ZERO}); counts up to {@link Integer#MAX_VALUE}. Null for kinds that are not quantities.
      */
     public Limit bounds() {
         return switch (this) {
             case SIZE, RATE, DURATION -> Limit.of(1, Long.MAX_VALUE);
             case DURATION_OR_ZERO -> Limit.of(0, Long.MAX_VALUE);
             case COUNT -> Limit.of(1, Integer.MAX_VALUE);
+            case COUNT_OR_ZERO -> Limit.of(0, Integer.MAX_VALUE);
             case NUMBER -> Limit.of(0, Long.MAX_VALUE);
             default -> null;
         };
@@ -131,7 +134,7 @@ public enum ArgType {
             case SIZE -> Optional.of(Unit.BYTES);
             case RATE -> Optional.of(Unit.BITS_PER_SECOND);
             case DURATION, DURATION_OR_ZERO -> Optional.of(Unit.SECONDS);
-            case COUNT -> Optional.of(Unit.COUNT);
+            case COUNT, COUNT_OR_ZERO -> Optional.of(Unit.COUNT);
             default -> Optional.empty();
         };
     }
@@ -151,10 +154,11 @@ public enum ArgType {
         if (limit != null) {
             return limit.check(verb, arg, this, v);
         }
-        if (v <= 0 && !(this == DURATION_OR_ZERO && v == 0)) {
-            throw new UsageException(arg + " must be " + (this == DURATION_OR_ZERO ? "zero or more" : "greater than zero") + ", not " + show(v));
+        boolean zero = this == DURATION_OR_ZERO || this == COUNT_OR_ZERO;
+        if (v < 0 || v == 0 && !zero) {
+            throw new UsageException(arg + " must be " + (zero ? "zero or more" : "greater than zero") + ", not " + show(v));
         }
-        if (this == COUNT && v > Integer.MAX_VALUE) {
+        if ((this == COUNT || this == COUNT_OR_ZERO) && v > Integer.MAX_VALUE) {
             throw new UsageException(arg + " must be at most " + Integer.MAX_VALUE + ", not " + v);
         }
         return v;

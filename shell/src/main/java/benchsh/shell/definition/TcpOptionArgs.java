@@ -27,7 +27,7 @@ final class TcpOptionArgs {
                     + " (needs the peer on Java 22+)"),
             Arg.of("mss", ArgType.SIZE, null, "largest TCP segment (TCP_MAXSEG) the listener announces and sends, so both ways; the sender's"
                     + " is in mss_bytes (needs the peer on Java 22+)").within(TcpOptions.class, "mss"),
-            Arg.of("tos", ArgType.COUNT, null, "IP type of service byte (IP_TOS, IPV6_TCLASS) of the connections, e.g. 0xb8; read back in"
+            Arg.of("tos", ArgType.COUNT_OR_ZERO, null, "IP type of service byte (IP_TOS, IPV6_TCLASS) of the connections, e.g. 0xb8; read back in"
                     + " ip_tos").within(TcpOptions.class, "tos"),
             Arg.of("dscp", ArgType.TEXT, null, "DSCP instead of tos: 0 to 63 or a name: ef, af11 to af43, cs0 to cs7, va, le"),
             PairArgs.FAMILY);

@@ -69,6 +69,7 @@ class TcpVerbTest {
                 "tcp dscp: 'gold'", "dscp is a code point from 0 to 63 or one of",
                 "tcp dscp: 64", "dscp is a code point from 0 to 63",
                 "tcp mss: 50", "mss must be between 88 B and 32,767 B, not 50 B",
+                "tcp tos: 256", "tos must be between 0 and 255, not 256",
                 "tcp family: 5", "family is 4 (IPv4) or 6 (IPv6), not 5",
                 "tcp time: 1.s, family: 6, bind: '127.0.0.1'", "bind: 127.0.0.1 is not an IPv6 address");
         for (Map.Entry<String, String> c : cases.entrySet()) {
@@ -80,6 +81,13 @@ class TcpVerbTest {
             }
             assertTrue(all.contains(c.getValue()), c.getKey() + " -> " + all);
         }
+    }
+
+    @Test
+    void tosZeroIsBestEffortSetAndReadBack() throws Exception {
+        NetVerbsTest.Run r = benchsh("tcp time: 1.s, omit: 0.s, tos: 0");
+        assertEquals(0, r.code(), r.human());
+        assertEquals("0x00 (DSCP 0)", r.metrics(0).get("ip_tos"), r.human());
     }
 
     @Test
