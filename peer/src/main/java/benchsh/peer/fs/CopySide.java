@@ -38,6 +38,8 @@ abstract class CopySide extends LinkedSide {
     private String srcDigest;
     private String dstDigest;
     private Boolean removed;
+    /** A receiver's threads writing small files; null on the other sides. */
+    private final Integer writeThreads;
 
     /** @param end the side's end of the link ({@link End#NONE} for a local copy) */
     CopySide(End end, Link link, Path src, Path dst, boolean verify, boolean keep, int threads, Timing timing, SideContext context) throws IOException {
@@ -47,6 +49,7 @@ abstract class CopySide extends LinkedSide {
         this.verify = verify;
         this.keep = keep;
         this.sink = dst == null ? null : new TreeSink(dst, n -> meter.add(0, n), threads);
+        this.writeThreads = end == End.LISTEN ? threads : null;
     }
 
     /** Copies, starting the meter when the data begins to flow. */
@@ -129,7 +132,8 @@ abstract class CopySide extends LinkedSide {
     protected CopyWorkload.Report report() {
         CopyWorkload.Source source = src == null ? null : new CopyWorkload.Source(srcFs, cache, skipped, srcDigest);
         CopyWorkload.Destination destination = sink == null ? null
-                : new CopyWorkload.Destination(dstFs, new CopyWorkload.Count(sink.files(), sink.dirs()), sink.attributesNotKept(), sink.fileIo(), dstDigest);
+                : new CopyWorkload.Destination(dstFs, new CopyWorkload.Count(sink.files(), sink.dirs()), sink.attributesNotKept(), sink.fileIo(), writeThreads,
+                        dstDigest);
         return new CopyWorkload.Report(meter.streamed(), source, destination, sentFiles == null ? null : new CopyWorkload.Count(sentFiles, sentDirs),
                 straysDropped, removed);
     }
@@ -187,7 +191,8 @@ abstract class CopySide extends LinkedSide {
 
         /** Binds the listener on the link's address. */
         Receiver(CopyWorkload.Receive spec, Path dst, Link link, SideContext context) throws IOException {
-            super(End.LISTEN, link, null, dst, spec.verify(), spec.keep(), spec.threads(), spec.timing(), context);
+            super(End.LISTEN, link, null, dst, spec.verify(), spec.keep(), spec.threads() == CopyWorkload.CHOSEN_THREADS
+                    ? CopyWorkload.receiverThreads(dst, Runtime.getRuntime().availableProcessors()) : spec.threads(), spec.timing(), context);
             this.tar = link.plain();
         }
 

@@ -43,8 +43,10 @@ public final class CopyWorkload implements Workload {
     public static final long MAX_ENTRIES = 20_000_000;
     /** Threads of a local copy (each lists directories and copies files) or of a receiver (writing small files). */
     public static final long MAX_THREADS = 64;
-    /** The worker threads the shell asks for. */
+    /** The worker threads of a local copy, and of a receiver that can use them ({@link #receiverThreads}). */
     public static final int DEFAULT_THREADS = 4;
+    /** A receiver's {@code threads} when the shell leaves the choice to it ({@link #receiverThreads}). */
+    public static final int CHOSEN_THREADS = 0;
 
     /**
      * Role "local": copies {@code src} to the new path {@code dst} on this host.
@@ -62,8 +64,12 @@ public final class CopyWorkload implements Workload {
         }
     }
 
-    /** Role "listen": receives a tree from the sender into the new path {@code dst}. */
-    public record Receive(String dst, boolean verify, boolean keep, @Range(min = 1, max = MAX_THREADS) int threads, Timing timing) {
+    /**
+     * Role "listen": receives a tree from the sender into the new path {@code dst}.
+     *
+     * @param threads threads that write small received files (1: the receiving thread), or {@link #CHOSEN_THREADS}
+     */
+    public record Receive(String dst, boolean verify, boolean keep, @Range(min = CHOSEN_THREADS, max = MAX_THREADS) int threads, Timing timing) {
         public Receive {
             SafePaths.specPath("dst", dst);
         }
@@ -74,6 +80,17 @@ public final class CopyWorkload implements Workload {
         public Send {
             SafePaths.specPath("src", src);
         }
+    }
+
+    /**
+     * The threads a receiver writes small files on when left to choose: one, the receiving thread, where this peer has
+     * one CPU and {@code dst} is on a local file system (more threads only take CPU from each other and from the JIT
+     * compiler: scripts/bench-disk --netns --jit); else {@link #DEFAULT_THREADS}, which keep creates in flight on
+     * NFS even with one CPU and spread them over more.
+     */
+    static int receiverThreads(Path dst, int cpus) {
+        FsFacts fs = FsFacts.of(dst);
+        return cpus == 1 && fs != null && !fs.network() ? 1 : DEFAULT_THREADS;
     }
 
     @Override
@@ -113,6 +130,8 @@ public final class CopyWorkload implements Workload {
                               @Metric(unit = Unit.COUNT, means = "entries whose mode or times could not be kept") @OrNull Long attributesNotKept,
                               @Metric(unit = Unit.TEXT, means = "copy: how the destination's files were written: native (create, write, times and close on"
                                       + " one descriptor; Java 22+) or nio (times set by path)") @OrNull String fileIo,
+                              @Metric(unit = Unit.COUNT, means = "copy between hosts: threads that wrote the received small files (1: the receiving thread)")
+                              @OrNull Integer writeThreads,
                               @Metric(unit = Unit.TEXT, means = "SHA-256 over the destination tree") @OrNull String dstDigest) {
     }
 

@@ -109,6 +109,19 @@ class CopyWorkloadTest {
     }
 
     @Test
+    void aReceiverLeftToChooseWritesOnItsOwnThreadWithOneCpuAndALocalFileSystem() throws Exception {
+        assertEquals(1, CopyWorkload.receiverThreads(dir.resolve("new"), 1));
+        assertEquals(CopyWorkload.DEFAULT_THREADS, CopyWorkload.receiverThreads(dir.resolve("new"), 2));
+        Path dst = dir.resolve("chosen");
+        Outcome[] o = pair(copy, copy().verify().keep().threads(CopyWorkload.CHOSEN_THREADS).receive(dst), copy().verify().send(src));
+        assertNull(o[0].error(), o[0].error());
+        assertEquals(CopyWorkload.receiverThreads(dst, Runtime.getRuntime().availableProcessors()), number(o[0], "write_threads"));
+        assertEquals(TreeDigest.of(src), TreeDigest.of(dst));
+        o = pair(copy, copy().keep().threads(3).receive(dir.resolve("three")), copy().send(src));
+        assertEquals(3, number(o[0], "write_threads"));
+    }
+
+    @Test
     void namesWithBackslashesAreOrdinaryNamesHere() throws Exception {
         // systemd's escapes, e.g. under /etc/systemd/system: on a POSIX file system a backslash is just a character
         Path wants = Files.createDirectories(src.resolve("swap.target.wants"));

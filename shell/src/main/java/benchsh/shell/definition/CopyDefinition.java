@@ -43,9 +43,10 @@ public final class CopyDefinition implements Definition {
                 Arg.of("verify", ArgType.BOOL, false, "compare SHA-256 checksums of source and destination after the copy"),
                 Arg.of("cold", ArgType.BOOL, false, "drop the page cache before reading the source (root), else say warm"),
                 Arg.of("keep", ArgType.BOOL, true, "keep the destination; false removes it afterwards"),
-                Arg.of("threads", ArgType.COUNT, CopyWorkload.DEFAULT_THREADS,
-                        "threads that list and copy files on one host, or that write the received files between hosts"
-                                + " (1 writes them on the receiving thread)").within(CopyWorkload.Local.class),
+                Arg.of("threads", ArgType.COUNT, null,
+                        "threads that list and copy files on one host (default " + CopyWorkload.DEFAULT_THREADS + "), or that write the received"
+                                + " files between hosts (1 writes them on the receiving thread; default " + CopyWorkload.DEFAULT_THREADS
+                                + ", or 1 where the receiving peer has one CPU and a local file system)").within(CopyWorkload.Local.class),
                 Arg.of("bind", ArgType.TEXT, null, "address the receiving host listens on (host to host)"),
                 Arg.of("target", ArgType.TEXT, null, "address the sending host connects to (host to host)")));
         a.addAll(FsArgs.mount());
@@ -138,16 +139,20 @@ public final class CopyDefinition implements Definition {
     /** On one host, like cp -a. */
     private static Part local(Args args, Host host, String src, String dst) {
         CopyWorkload.Local spec = new CopyWorkload.Local(FsArgs.absolute("copy", "source", src), FsArgs.absolute("copy", "to", dst), args.bool("verify"),
-                args.bool("cold"), args.bool("keep"), args.count("threads"), FsArgs.timing(args));
+                args.bool("cold"), args.bool("keep"), threads(args, CopyWorkload.DEFAULT_THREADS), FsArgs.timing(args));
         return new Part.OnPeers(List.of(FsArgs.side(args, host, CopyWorkload.NAME, "local", spec)), "local",
                 sides -> CopyMetrics.finish(args.bool("verify"), CopyMetrics.Measured.local(sides), sides.intervals("local"),
                         CopyMetrics.leftBehind(sides, "local", host, spec.dst())));
     }
 
+    private static int threads(Args args, int fallback) {
+        return args.given("threads") ? args.count("threads") : fallback;
+    }
+
     /** From host to host over one stream, like tar c | nc | tar x: the target listens and receives. */
     private static Part network(Args args, Host source, String src, Host target, String dst) {
         CopyWorkload.Receive receive = new CopyWorkload.Receive(FsArgs.absolute("copy", "path", dst), args.bool("verify"), args.bool("keep"),
-                args.count("threads"), FsArgs.timing(args));
+                threads(args, CopyWorkload.CHOSEN_THREADS), FsArgs.timing(args));
         CopyWorkload.Send send = new CopyWorkload.Send(FsArgs.absolute("copy", "source", src), args.bool("verify"), args.bool("cold"), FsArgs.timing(args));
         return new Part.OnPeers(List.of(PairArgs.listen(args, target, CopyWorkload.NAME, receive), PairArgs.connect(args, source, CopyWorkload.NAME, send)),
                 "listen", sides -> CopyMetrics.finish(args.bool("verify"), CopyMetrics.merge(sides), sides.intervals("listen"),

@@ -89,7 +89,7 @@ final class SftpCopy implements Part.Action {
             PathCopy.Counts c = counts;
             CopyWorkload.Source source = new CopyWorkload.Source(srcFs, null, c == null ? null : c.skipped(), srcDigest);
             CopyWorkload.Destination destination = new CopyWorkload.Destination(dstFs, c == null ? null : new CopyWorkload.Count(c.files(), c.dirs()),
-                    c == null ? null : c.attributesNotKept(), null, dstDigest);
+                    c == null ? null : c.attributesNotKept(), null, null, dstDigest);
             return new CopyMetrics.Measured(null, t, source, destination, null, removed, null, null);
         }
     }

@@ -80,10 +80,28 @@ class CopyVerbTest {
         Result net = (Result) s.eval("copy src, from: local, to: 'b', path: '" + dir.resolve("sixteen-writers") + "', threads: 16, verify: true");
         assertTrue(net.ok(), net.error());
         assertEquals(214L, net.metrics().get("files"));
+        assertEquals(16L, net.metrics().get("write_threads"));
         ScriptError tooMany = assertThrows(ScriptError.class, () -> s.eval("copy src, to: '" + dir.resolve("x") + "', threads: 65"));
         assertTrue(tooMany.getMessage().contains("copy: threads must be between 1 and 64, not 65"), tooMany.getMessage());
         ScriptError none = assertThrows(ScriptError.class, () -> s.eval("copy src, to: '" + dir.resolve("y") + "', threads: 0"));
         assertTrue(none.getMessage().contains("threads"), none.getMessage());
+    }
+
+    @Test
+    void aReceiverWithOneCpuWritesTheFilesOnItsReceivingThread() {
+        Result free = (Result) s.eval("copy src, from: local, to: 'b', path: '" + dir.resolve("writers-chosen") + "', keep: false");
+        assertTrue(free.ok(), free.error());
+        assertEquals(Runtime.getRuntime().availableProcessors() == 1 ? 1L : 4L, free.metrics().get("write_threads"));
+        assertFalse(free.params().containsKey("threads"));
+        try {
+            s.eval("host 'local', cpus: '0'");
+            Result pinned = (Result) s.eval("copy '" + dir.resolve("src") + "', from: 'b', to: local, path: '" + dir.resolve("one-cpu") + "', verify: true, keep: false");
+            assertTrue(pinned.ok(), pinned.error());
+            assertEquals("yes", pinned.metrics().get("verified"));
+            assertEquals(1L, pinned.metrics().get("write_threads"));
+        } finally {
+            s.eval("host 'local', cpus: ''");
+        }
     }
 
     @Test

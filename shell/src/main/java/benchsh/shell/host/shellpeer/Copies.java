@@ -22,7 +22,7 @@ final class Copies {
     static CopyWorkload.Destination destination(Said said) {
         Long files = said.number("files");
         Long dirs = said.number("dirs");
-        return new CopyWorkload.Destination(null, files == null ? null : new CopyWorkload.Count(files, dirs == null ? 0 : dirs), null, null, null);
+        return new CopyWorkload.Destination(null, files == null ? null : new CopyWorkload.Count(files, dirs == null ? 0 : dirs), null, null, null, null);
     }
 
     /** Whether the script removed what it created: true, false when it found it was no longer that, null when it did not try. */
