@@ -116,12 +116,24 @@ public final class DiskWorkload implements Workload {
         } else if (!Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
             throw new RefusedException(path + " is not a regular file");
         }
-        int align = s.direct() || s.cold() ? Math.toIntExact(Files.getFileStore(path.getParent()).getBlockSize()) : 1;
-        if (s.direct() && (s.bs() % align != 0 || s.op() == Op.WRITE && s.bytes() % align != 0)) {
-            throw new RefusedException("direct needs bs" + (s.op() == Op.WRITE ? " and bytes" : "")
-                    + " in multiples of the file system block size (" + align + " bytes)");
+        int blockSize = blockSize(path);
+        if (s.direct() && blockSize == 0) {
+            throw new RefusedException("direct needs the file system's block size, and the file system of " + path + " does not say it: leave direct out");
         }
-        return new DiskSide(s, path, create, align, context);
+        if (s.direct() && (s.bs() % blockSize != 0 || s.op() == Op.WRITE && s.bytes() % blockSize != 0)) {
+            throw new RefusedException("direct needs bs" + (s.op() == Op.WRITE ? " and bytes" : "")
+                    + " in multiples of the file system block size (" + blockSize + " bytes)");
+        }
+        return new DiskSide(s, path, create, blockSize, context);
+    }
+
+    /** The block size of the file system that holds (or will hold) {@code file}; 0 where it does not say. */
+    private static int blockSize(Path file) {
+        try {
+            return Math.toIntExact(Files.getFileStore(file.toAbsolutePath().getParent()).getBlockSize());
+        } catch (IOException | UnsupportedOperationException | ArithmeticException e) {
+            return 0;
+        }
     }
 
     private static final class DiskSide extends SideBase {
@@ -129,21 +141,19 @@ public final class DiskWorkload implements Workload {
         private final Path path;
         /** The run creates the file: a write, or a read of a file missing when the test was opened. */
         private final boolean create;
-        /** The file system's block size for direct and cold runs, else 1. */
-        private final int align;
+        /** The file system's block size, the alignment of direct reads and writes; 0 where the file system does not say. */
+        private final int blockSize;
         private final CreatedEntries created;
         private FsFacts fs;
-        /** The file system's block size, whatever the run's alignment; 0 where the file system does not say. */
-        private long blockSize;
         private double syncSeconds = Double.NaN;
         private PageCache.Mode cache;
 
-        DiskSide(Spec spec, Path path, boolean create, int align, SideContext context) {
+        DiskSide(Spec spec, Path path, boolean create, int blockSize, SideContext context) {
             super(Meter.Unit.BYTES, 1, Duration.ZERO, spec.timing().interval(), spec.timing().timeout(), context);
             this.spec = spec;
             this.path = path;
             this.create = create;
-            this.align = align;
+            this.blockSize = blockSize;
             this.created = new CreatedEntries(path);
         }
 
@@ -155,7 +165,6 @@ public final class DiskWorkload implements Workload {
         @Override
         protected void work() {
             fs = FsFacts.of(path);
-            blockSize = blockSize(path);
             try {
                 if (spec.op() == Op.WRITE) {
                     write(spec.direct(), spec.dsync(), spec.sync(), true);
@@ -189,14 +198,6 @@ public final class DiskWorkload implements Workload {
             return new Report(meter.streamed(), fs, blockSize, syncSeconds, cache);
         }
 
-        private static long blockSize(Path file) {
-            try {
-                return Files.getFileStore(file.toAbsolutePath().getParent()).getBlockSize();
-            } catch (IOException | UnsupportedOperationException e) {
-                return 0;
-            }
-        }
-
         /** Writes the file. With {@code measured} false it only prepares a file to read (not timed). */
         private void write(boolean direct, boolean dsync, boolean sync, boolean measured) throws IOException {
             Set<OpenOption> options = new HashSet<>();
@@ -206,7 +207,7 @@ public final class DiskWorkload implements Workload {
             if (direct) {
                 options.add(ExtendedOpenOption.DIRECT);
             }
-            ByteBuffer buf = buffer(align);
+            ByteBuffer buf = buffer(direct ? blockSize : 1);
             SplittableRandom random = new SplittableRandom(42);
             while (buf.remaining() >= 8) {
                 buf.putLong(random.nextLong());
@@ -249,7 +250,7 @@ public final class DiskWorkload implements Workload {
                     mode = PageCache.Mode.DIRECT;
                 } else if (PageCache.drop()) {
                     mode = PageCache.Mode.DROPPED;
-                } else if (spec.bs() % align == 0) {
+                } else if (blockSize > 0 && spec.bs() % blockSize == 0) {
                     direct = true;
                     mode = PageCache.Mode.DIRECT;
                 } else {
@@ -263,7 +264,7 @@ public final class DiskWorkload implements Workload {
             if (direct) {
                 options.add(ExtendedOpenOption.DIRECT);
             }
-            ByteBuffer buf = buffer(direct ? align : 1);
+            ByteBuffer buf = buffer(direct ? blockSize : 1);
             try (FileChannel ch = track(FileChannel.open(path, options.toArray(OpenOption[]::new)))) {
                 meter.start();
                 long read = 0;
