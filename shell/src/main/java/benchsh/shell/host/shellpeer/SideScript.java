@@ -12,7 +12,9 @@ import java.util.HexFormat;
  * session cannot kill the script before its clean-up. The body runs in the background, watched by two watchers: one
  * that waits for the end of fd 3 ({@code stopped}) and one that sleeps until the side's deadline ({@code deadline});
  * either stops the body's whole tree ({@code z}: each process is stopped with SIGSTOP before its children are read
- * from {@code /proc/PID/stat}, so none can fork unseen, then all are killed; {@code c} does that to every child of the
+ * from {@code /proc/PID/stat}, so none can fork unseen, then all are killed, children before their parent: the
+ * frame's {@code wait} returns when the body's shell dies and then ends the watcher, which must have killed the
+ * rest by then, or they would stay stopped; {@code c} does that to every child of the
  * shell that calls it, for a body that gives up). The clean-up runs whatever ended the
  * body, with its exit status in {@code $c}. Everything the script and its tools print goes through {@code s}, which
  * passes frame lines (those that start with the token) and frames the rest as {@code say}. Frames: {@code step NAME},
@@ -28,7 +30,7 @@ final class SideScript {
 
     /** The functions every side has: {@code s}, {@code k}/{@code z}, {@code m} and {@code l}. */
     private static final String FUNCTIONS = "s() { while IFS= read -r l; do case $l in \"$T \"*) echo \"$l\";; *) echo \"$T say $l\";; esac; done; }; "
-            + "k() { kill -STOP \"$1\" 2>/dev/null || return 0; K=\"$K $1\"; i=0; while [ $i -lt 500 ]; do "
+            + "k() { kill -STOP \"$1\" 2>/dev/null || return 0; K=\"$1 $K\"; i=0; while [ $i -lt 500 ]; do "
             + "{ read -r p x y r <\"/proc/$1/stat\"; } 2>/dev/null || break; case $y in T|t|Z|X) break;; esac; i=$((i+1)); done; "
             + "for f in /proc/[0-9]*/stat; do { read -r p x y q r <\"$f\"; } 2>/dev/null && [ \"$q\" = \"$1\" ] && k \"$p\"; done; return 0; }; "
             + "z() { K=; k \"$1\"; [ -z \"$K\" ] || kill -KILL $K 2>/dev/null; }; "
