@@ -109,6 +109,11 @@ public enum ArgType {
         }
     }
 
+    /** Whether this kind is a whole number ({@link #COUNT}, {@link #COUNT_OR_ZERO}): an {@code int}. */
+    public boolean isCount() {
+        return this == COUNT || this == COUNT_OR_ZERO;
+    }
+
     /**
      * The values of this kind in its normalized unit: sizes, rates and counts from 1, durations from 1 ns
      * (0 for {@link #DURATION_OR_ZERO} and {@link #COUNT_OR_ZERO}); counts up to {@link Integer#MAX_VALUE}. Null for kinds that are not quantities.
@@ -158,7 +163,7 @@ public enum ArgType {
         if (v < 0 || v == 0 && !zero) {
             throw new UsageException(arg + " must be " + (zero ? "zero or more" : "greater than zero") + ", not " + show(v));
         }
-        if ((this == COUNT || this == COUNT_OR_ZERO) && v > Integer.MAX_VALUE) {
+        if (isCount() && v > Integer.MAX_VALUE) {
             throw new UsageException(arg + " must be at most " + Integer.MAX_VALUE + ", not " + v);
         }
         return v;

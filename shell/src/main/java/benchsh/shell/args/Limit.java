@@ -75,7 +75,7 @@ public record Limit(long min, long max, String field) {
      * "at least 10 ms", or "" if that is all the kind says already.
      */
     public String describe(ArgType type) {
-        if (max >= Long.MAX_VALUE / 2 || (type == ArgType.COUNT || type == ArgType.COUNT_OR_ZERO) && max == Integer.MAX_VALUE) {
+        if (max >= Long.MAX_VALUE / 2 || type.isCount() && max == Integer.MAX_VALUE) {
             return type.bounds() != null && min <= type.bounds().min() ? "" : "at least " + type.show(min);
         }
         return range(type);
